@@ -1,0 +1,51 @@
+"""The ``annotator`` command: ``annotator <verb> ...``, one module per verb.
+
+Exit codes: 0 success; 1 a user error or some documents failed (each listed on stderr as one
+line); 2 bad command-line usage; 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from annotator.errors import AnnotatorError
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+# Each module defines ``add_parser(subparsers)`` that registers its verb with ``func=run``.
+COMMANDS = [
+    "annotator.cli.convert",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="annotator",
+        description="Standoff annotation for clinical text: convert formats, run pipelines, score.",
+    )
+    subparsers = parser.add_subparsers(dest="verb", metavar="VERB")
+    subparsers.required = True
+    for module in COMMANDS:
+        importlib.import_module(module).add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or EXIT_OK)
+    except AnnotatorError as exc:
+        print(f"annotator: error: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print("annotator: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,451 @@
+"""The document model: Document, Annotation, AnnotationSet, Relation and query views.
+
+A :class:`Document` holds an immutable text, features and named annotation sets. Offsets are
+Python code points, ``end`` is exclusive. Every range query goes through an
+:class:`~annotator.index.IntervalIndex`, built per annotation type on the first query after a
+change; results are :class:`AnnotationView` objects in document order (start, longer first, id).
+The semantics of zero-length annotations are those documented in :mod:`annotator.index`.
+This module does no I/O and knows no format or processing resource.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Iterable, Iterator, Mapping
+
+from annotator.errors import DocumentError, Errors
+from annotator.index import IntervalIndex, document_order
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _check_jsonable(name: str, value: Any) -> None:
+    if isinstance(value, _SCALARS):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise DocumentError(Errors.E005.format(name=name, value=value))
+        return
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            _check_jsonable(name, item)
+        return
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        for item in value.values():
+            _check_jsonable(name, item)
+        return
+    raise DocumentError(Errors.E005.format(name=name, value=value))
+
+
+def _checked_features(features: Mapping[str, Any] | None) -> dict[str, Any]:
+    if not features:
+        return {}
+    out = dict(features)
+    for name, value in out.items():
+        if not isinstance(name, str):
+            raise DocumentError(Errors.E005.format(name=name, value=value))
+        if type(value) is not str and type(value) is not int:
+            _check_jsonable(name, value)
+    return out
+
+
+class Annotation:
+    """A typed span ``[start, end)`` of the document text with features.
+
+    ``id``, ``type``, ``start`` and ``end`` are fixed once the annotation exists; ``features`` is
+    a plain dict that may be changed.
+    """
+
+    __slots__ = ("_id", "_type", "_start", "_end", "features")
+
+    def __init__(self, id: int, type: str, start: int, end: int, features: dict[str, Any]) -> None:
+        self._id = id
+        self._type = type
+        self._start = start
+        self._end = end
+        self.features = features
+
+    @property
+    def id(self) -> int:
+        return self._id
+
+    @property
+    def type(self) -> str:
+        return self._type
+
+    @property
+    def start(self) -> int:
+        return self._start
+
+    @property
+    def end(self) -> int:
+        return self._end
+
+    @property
+    def length(self) -> int:
+        return self._end - self._start
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return (self._start, self._end)
+
+    def __repr__(self) -> str:
+        return f"Annotation({self._id}, {self._type!r}, {self._start}, {self._end}, {self.features!r})"
+
+
+class Relation:
+    """A typed relation between annotations of one set (GATE's RelationSet, brat's R/E/*)."""
+
+    __slots__ = ("id", "type", "members", "features")
+
+    def __init__(self, id: int, type: str, members: list[int], features: dict[str, Any]) -> None:
+        self.id = id
+        self.type = type
+        self.members = members
+        self.features = features
+
+    def __repr__(self) -> str:
+        return f"Relation({self.id}, {self.type!r}, {self.members!r}, {self.features!r})"
+
+
+class _Queries:
+    """The query API shared by sets and views, written against ``_parts()``: the interval
+    indexes whose union is this collection."""
+
+    def _parts(self) -> list[IntervalIndex]:
+        raise NotImplementedError
+
+    def _collect(self, query: str, *args: int) -> "AnnotationView":
+        parts = self._parts()
+        if len(parts) == 1:
+            return AnnotationView(getattr(parts[0], query)(*args))
+        found: list[Annotation] = []
+        for index in parts:
+            found.extend(getattr(index, query)(*args))
+        found.sort(key=document_order)
+        return AnnotationView(found)
+
+    def covering(self, start: int, end: int | None = None) -> "AnnotationView":
+        """Annotations that contain ``[start, end)`` (``end`` defaults to ``start``)."""
+        return self._collect("covering", start, start if end is None else end)
+
+    def within(self, start: int, end: int) -> "AnnotationView":
+        """Annotations inside ``[start, end)``."""
+        return self._collect("within", start, end)
+
+    def overlapping(self, start: int, end: int) -> "AnnotationView":
+        """Annotations that share at least one position with ``[start, end)``."""
+        return self._collect("overlapping", start, end)
+
+    def at(self, offset: int) -> "AnnotationView":
+        """Annotations over position ``offset`` (``start <= offset < end``) or sitting at it."""
+        return self._collect("overlapping", offset, offset)
+
+    def starting_at(self, offset: int) -> "AnnotationView":
+        return self._collect("starting_at", offset)
+
+    def ending_at(self, offset: int) -> "AnnotationView":
+        return self._collect("ending_at", offset)
+
+    def starting_in(self, start: int, end: int) -> "AnnotationView":
+        """Annotations whose start lies in ``[start, end)``."""
+        return self._collect("starting_in", start, end)
+
+    def next(self, after: "Annotation | int") -> Annotation | None:
+        """The first annotation (document order) starting at or after ``after``: an offset, or an
+        annotation's end (the annotation itself is never returned)."""
+        offset, exclude = (after, None) if isinstance(after, int) else (after.end, after)
+        found = [a for a in (ix.next_after(offset, exclude) for ix in self._parts()) if a is not None]
+        return min(found, key=document_order, default=None)
+
+    def previous(self, before: "Annotation | int") -> Annotation | None:
+        """The annotation ending at or before ``before`` (an offset, or an annotation's start) with
+        the largest end, latest start on ties (the annotation itself is never returned)."""
+        offset, exclude = (before, None) if isinstance(before, int) else (before.start, before)
+        found = [a for a in (ix.last_before(offset, exclude) for ix in self._parts()) if a is not None]
+        return max(found, key=lambda a: (a.end, a.start, a.id), default=None)
+
+    def with_features(self, features: Mapping[str, Any] | None = None, **kwargs: Any) -> "AnnotationView":
+        """Annotations whose features include all the given name/value pairs."""
+        wanted = {**(features or {}), **kwargs}
+        return self.filter(lambda a: all(k in a.features and a.features[k] == v for k, v in wanted.items()))
+
+    def having_features(self, *names: str) -> "AnnotationView":
+        """Annotations that have every one of the named features, whatever the value."""
+        return self.filter(lambda a: all(n in a.features for n in names))
+
+    def filter(self, predicate: Callable[[Annotation], bool]) -> "AnnotationView":
+        return AnnotationView([a for a in self if predicate(a)])
+
+    def __iter__(self) -> Iterator[Annotation]:
+        raise NotImplementedError
+
+    def first(self) -> Annotation | None:
+        return next(iter(self), None)
+
+    def last(self) -> Annotation | None:
+        items = list(self)
+        return items[-1] if items else None
+
+    def types(self) -> set[str]:
+        return {a.type for a in self}
+
+    def spans(self) -> list[tuple[int, int]]:
+        return [(a.start, a.end) for a in self]
+
+
+class AnnotationView(_Queries):
+    """A read-only query result: annotations in document order, queryable again."""
+
+    __slots__ = ("_items", "_index")
+
+    def __init__(self, items: list[Annotation]) -> None:
+        self._items = items
+        self._index: IntervalIndex | None = None
+
+    def _parts(self) -> list[IntervalIndex]:
+        if self._index is None:
+            self._index = IntervalIndex(self._items)
+        return [self._index]
+
+    def __iter__(self) -> Iterator[Annotation]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __getitem__(self, i: int) -> Annotation:
+        return self._items[i]
+
+    def __contains__(self, ann: object) -> bool:
+        return any(a is ann for a in self._items)
+
+    def with_type(self, *types: str) -> "AnnotationView":
+        wanted = set(types)
+        return AnnotationView([a for a in self._items if a.type in wanted])
+
+    def __repr__(self) -> str:
+        return f"AnnotationView({self._items!r})"
+
+
+class TypeView(_Queries):
+    """The annotations of some types of a set; a live view answered from per-type indexes."""
+
+    __slots__ = ("_set", "_types")
+
+    def __init__(self, annset: "AnnotationSet", types: tuple[str, ...]) -> None:
+        self._set = annset
+        self._types = types
+
+    def _parts(self) -> list[IntervalIndex]:
+        return [self._set._type_index(t) for t in self._types if t in self._set._by_type]
+
+    def __iter__(self) -> Iterator[Annotation]:
+        parts = self._parts()
+        if len(parts) == 1:
+            return iter(parts[0].ordered)
+        return iter(sorted((a for p in parts for a in p.ordered), key=document_order))
+
+    def __len__(self) -> int:
+        return sum(len(self._set._by_type.get(t, ())) for t in self._types)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __contains__(self, ann: object) -> bool:
+        return isinstance(ann, Annotation) and ann.type in self._types and ann in self._set
+
+    def with_type(self, *types: str) -> "TypeView":
+        return TypeView(self._set, tuple(t for t in types if t in self._types))
+
+    def __repr__(self) -> str:
+        return f"TypeView({self._set.name!r}, {self._types!r}, {len(self)} annotations)"
+
+
+class AnnotationSet(_Queries):
+    """A named, mutable set of annotations over one document, plus relations between them."""
+
+    def __init__(self, document: "Document", name: str = "") -> None:
+        self._document = document
+        self.name = name
+        self._by_id: dict[int, Annotation] = {}
+        self._by_type: dict[str, dict[int, Annotation]] = {}
+        self._type_indexes: dict[str, IntervalIndex] = {}
+        self._all_index: IntervalIndex | None = None
+        self.relations: dict[int, Relation] = {}
+
+    @property
+    def document(self) -> "Document":
+        return self._document
+
+    # ------------------------------------------------------------------ changes
+    def add(
+        self,
+        type: str,
+        start: int,
+        end: int,
+        features: Mapping[str, Any] | None = None,
+        id: int | None = None,
+    ) -> Annotation:
+        """Add an annotation and return it; ``id`` may be given (unique in the document)."""
+        if type.__class__ is not str or not type:
+            raise DocumentError(Errors.E003.format(type=type))
+        if start.__class__ is not int or end.__class__ is not int:
+            if not (isinstance(start, int) and isinstance(end, int)) or isinstance(start, bool):
+                raise DocumentError(Errors.E007.format(start=start, end=end))
+        if start > end:
+            raise DocumentError(Errors.E002.format(start=start, end=end))
+        if start < 0 or end > len(self._document.text):
+            raise DocumentError(Errors.E001.format(start=start, end=end, length=len(self._document.text)))
+        ann = Annotation(self._document._claim_id(id), type, start, end, _checked_features(features))
+        self._by_id[ann.id] = ann
+        of_type = self._by_type.get(type)
+        if of_type is None:
+            of_type = self._by_type[type] = {}
+        of_type[ann.id] = ann
+        self._type_indexes.pop(type, None)
+        self._all_index = None
+        return ann
+
+    def add_all(self, annotations: Iterable[Annotation], keep_ids: bool = False) -> list[Annotation]:
+        """Copy annotations (from any set or document) into this set; features are copied."""
+        return [
+            self.add(a.type, a.start, a.end, dict(a.features), a.id if keep_ids else None)
+            for a in annotations
+        ]
+
+    def remove(self, ann: Annotation | int) -> None:
+        ann_id = ann if isinstance(ann, int) else ann.id
+        found = self._by_id.pop(ann_id, None)
+        if found is None:
+            raise DocumentError(Errors.E006.format(id=ann_id, set=self.name))
+        del self._by_type[found.type][ann_id]
+        if not self._by_type[found.type]:
+            del self._by_type[found.type]
+        self._type_indexes.pop(found.type, None)
+        self._all_index = None
+        self._document._release_id(ann_id)
+
+    def remove_all(self, annotations: Iterable[Annotation]) -> None:
+        for ann in list(annotations):
+            self.remove(ann)
+
+    def clear(self) -> None:
+        for ann_id in self._by_id:
+            self._document._release_id(ann_id)
+        self._by_id.clear()
+        self._by_type.clear()
+        self._type_indexes.clear()
+        self._all_index = None
+        self.relations.clear()
+
+    def add_relation(
+        self, type: str, members: list[int], features: Mapping[str, Any] | None = None, id: int | None = None
+    ) -> Relation:
+        """Add a relation between annotations of this document (members are annotation ids)."""
+        for member in members:
+            if not self._document._has_annotation(member):
+                raise DocumentError(Errors.E008.format(id=member))
+        rel = Relation(self._document._claim_id(id), type, list(members), _checked_features(features))
+        self.relations[rel.id] = rel
+        return rel
+
+    # ------------------------------------------------------------------ access
+    def get(self, ann_id: int) -> Annotation | None:
+        return self._by_id.get(ann_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __bool__(self) -> bool:
+        return bool(self._by_id)
+
+    def __contains__(self, ann: object) -> bool:
+        return isinstance(ann, Annotation) and self._by_id.get(ann.id) is ann
+
+    def __iter__(self) -> Iterator[Annotation]:
+        return iter(self._parts()[0].ordered)
+
+    def types(self) -> set[str]:
+        return set(self._by_type)
+
+    def with_type(self, *types: str) -> TypeView:
+        """A live view of the annotations of the given types."""
+        return TypeView(self, types)
+
+    def _parts(self) -> list[IntervalIndex]:
+        if self._all_index is None:
+            self._all_index = IntervalIndex(self._by_id.values())
+        return [self._all_index]
+
+    def _type_index(self, type: str) -> IntervalIndex:
+        index = self._type_indexes.get(type)
+        if index is None:
+            index = self._type_indexes[type] = IntervalIndex(self._by_type.get(type, {}).values())
+        return index
+
+    def __repr__(self) -> str:
+        return f"AnnotationSet({self.name!r}, {len(self)} annotations)"
+
+
+class Document:
+    """A text with features and named annotation sets (the default set is named ``""``)."""
+
+    def __init__(self, text: str, name: str = "", features: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(text, str):
+            raise DocumentError(f"document text must be a str, got {type(text).__name__}")
+        self._text = text
+        self.name = name
+        self.features: dict[str, Any] = _checked_features(features)
+        self._sets: dict[str, AnnotationSet] = {}
+        self._next_id = 0
+        self._used_ids: set[int] = set()
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    def annset(self, name: str = "") -> AnnotationSet:
+        """The annotation set of that name, created empty when it does not exist yet."""
+        annset = self._sets.get(name)
+        if annset is None:
+            annset = self._sets[name] = AnnotationSet(self, name)
+        return annset
+
+    def annset_names(self) -> list[str]:
+        return list(self._sets)
+
+    def has_annset(self, name: str) -> bool:
+        return name in self._sets
+
+    def remove_annset(self, name: str) -> None:
+        self._sets.pop(name).clear()
+
+    def covered_text(self, ann: Annotation) -> str:
+        return self._text[ann.start : ann.end]
+
+    def _claim_id(self, wanted: int | None) -> int:
+        if wanted is None:
+            while self._next_id in self._used_ids:
+                self._next_id += 1
+            wanted = self._next_id
+        elif wanted in self._used_ids or wanted.__class__ is not int or wanted < 0:
+            raise DocumentError(Errors.E004.format(id=wanted))
+        self._used_ids.add(wanted)
+        if wanted >= self._next_id:
+            self._next_id = wanted + 1
+        return wanted
+
+    def _release_id(self, ann_id: int) -> None:
+        self._used_ids.discard(ann_id)
+
+    def _has_annotation(self, ann_id: int) -> bool:
+        return any(s.get(ann_id) is not None for s in self._sets.values())
+
+    def __repr__(self) -> str:
+        sets = ", ".join(f"{n!r}: {len(s)}" for n, s in self._sets.items())
+        return f"Document({self.name!r}, {len(self._text)} chars, sets {{{sets}}})"

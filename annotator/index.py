@@ -1,0 +1,178 @@
+"""A static interval index over annotations: a nested containment list (NCLS) plus sorted arrays.
+
+Alekseyenko & Lee (2007): intervals sorted by (start, end descending) are split into sublists in
+which no interval contains another, so that both starts and ends are strictly increasing inside a
+sublist and two binary searches bound every query. Intervals contained in another one live in
+that one's child sublist. Covering and overlapping queries are O(log n + k) for the nesting
+depths of real documents; ``within``, ``starting_at``, ``ending_at``, ``next_after`` and
+``last_before`` use flat arrays sorted by start and by end.
+
+The index is immutable: an :class:`~annotator.document.AnnotationSet` rebuilds the index of a
+type lazily, on the first query after that type changed.
+
+Zero-length annotations: an annotation ``[p, p)`` sits at position ``p``. It overlaps a range
+``[s, e)`` when ``s <= p < e``, and a zero-length range ``[q, q)`` when ``p == q``; it is covered
+by ``[s, e)`` when ``s <= p <= e`` and within ``[s, e)`` under the same condition. A zero-length
+query range ``[q, q)`` overlaps the annotations with ``start <= q < end`` and those sitting at
+``q``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from annotator.document import Annotation
+
+
+def document_order(ann: "Annotation") -> tuple[int, int, int]:
+    """Sort key of document order: start, then longer first, then id."""
+    return (ann.start, -ann.end, ann.id)
+
+
+class _Sublist:
+    """Intervals none of which contains another: starts and ends strictly increasing."""
+
+    __slots__ = ("starts", "ends", "anns", "children")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.anns: list[Annotation] = []
+        self.children: list[_Sublist | None] = []
+
+
+class IntervalIndex:
+    """Immutable index over a collection of annotations."""
+
+    __slots__ = ("ordered", "_starts", "_by_end", "_ends", "_top", "_nested")
+
+    def __init__(self, annotations: Iterable["Annotation"]) -> None:
+        self.ordered: list[Annotation] = sorted(annotations, key=document_order)
+        self._starts = [a.start for a in self.ordered]
+        self._by_end = sorted(self.ordered, key=lambda a: (a.end, a.start, a.id))
+        self._ends = [a.end for a in self._by_end]
+        self._top, self._nested = _build_ncls(self.ordered)
+
+    def __len__(self) -> int:
+        return len(self.ordered)
+
+    # ------------------------------------------------------------------ containment queries
+    def covering(self, start: int, end: int) -> list["Annotation"]:
+        """Annotations with ``a.start <= start`` and ``a.end >= end``, in document order."""
+        out: list[Annotation] = []
+        stack = [self._top]
+        while stack:
+            sub = stack.pop()
+            lo = bisect_left(sub.ends, end)
+            hi = bisect_right(sub.starts, start)
+            for i in range(lo, hi):
+                out.append(sub.anns[i])
+                child = sub.children[i]
+                if child is not None:
+                    stack.append(child)
+        return self._in_order(out)
+
+    def overlapping(self, start: int, end: int) -> list["Annotation"]:
+        """Annotations sharing a position with ``[start, end)`` (zero-length rules in the module doc)."""
+        out: list[Annotation] = []
+        stack = [self._top]
+        while stack:
+            sub = stack.pop()
+            starts, ends, children = sub.starts, sub.ends, sub.children
+            i = bisect_right(ends, start)
+            if i > 0 and ends[i - 1] == start:
+                # The interval ending exactly at `start` does not overlap a non-empty range, but it
+                # may sit at `start` (zero-length) or hold zero-length children there.
+                if starts[i - 1] == start:
+                    out.append(sub.anns[i - 1])
+                if children[i - 1] is not None:
+                    stack.append(children[i - 1])
+            n = len(starts)
+            if start == end:
+                while i < n and starts[i] <= start:
+                    out.append(sub.anns[i])
+                    if children[i] is not None:
+                        stack.append(children[i])
+                    i += 1
+            else:
+                while i < n and starts[i] < end:
+                    out.append(sub.anns[i])
+                    if children[i] is not None:
+                        stack.append(children[i])
+                    i += 1
+        return self._in_order(out)
+
+    def within(self, start: int, end: int) -> list["Annotation"]:
+        """Annotations with ``a.start >= start`` and ``a.end <= end``, in document order."""
+        i = bisect_left(self._starts, start)
+        j = bisect_right(self._starts, end, lo=i)
+        return [a for a in self.ordered[i:j] if a.end <= end]
+
+    # ------------------------------------------------------------------ position queries
+    def starting_at(self, offset: int) -> list["Annotation"]:
+        i = bisect_left(self._starts, offset)
+        j = bisect_right(self._starts, offset, lo=i)
+        return self.ordered[i:j]
+
+    def starting_in(self, start: int, end: int) -> list["Annotation"]:
+        """Annotations with ``start <= a.start < end``, in document order."""
+        return self.ordered[bisect_left(self._starts, start) : bisect_left(self._starts, end)]
+
+    def ending_at(self, offset: int) -> list["Annotation"]:
+        i = bisect_left(self._ends, offset)
+        j = bisect_right(self._ends, offset, lo=i)
+        return sorted(self._by_end[i:j], key=document_order)
+
+    def next_after(self, offset: int, exclude: "Annotation | None" = None) -> "Annotation | None":
+        """The first annotation (in document order) starting at or after ``offset``, skipping
+        ``exclude`` (a zero-length annotation at ``offset`` asking for its successor)."""
+        i = bisect_left(self._starts, offset)
+        if i < len(self.ordered) and self.ordered[i] is exclude:
+            i += 1
+        return self.ordered[i] if i < len(self.ordered) else None
+
+    def last_before(self, offset: int, exclude: "Annotation | None" = None) -> "Annotation | None":
+        """The annotation ending at or before ``offset`` with the largest end (latest start on
+        ties), skipping ``exclude``."""
+        i = bisect_right(self._ends, offset)
+        if i > 0 and self._by_end[i - 1] is exclude:
+            i -= 1
+        return self._by_end[i - 1] if i > 0 else None
+
+    def next_start(self, offset: int) -> int | None:
+        """The smallest start offset ``>= offset`` (JAPE's "next offset with an annotation")."""
+        i = bisect_left(self._starts, offset)
+        return self._starts[i] if i < len(self._starts) else None
+
+    def _in_order(self, out: list["Annotation"]) -> list["Annotation"]:
+        if self._nested and len(out) > 1:
+            out.sort(key=document_order)
+        return out
+
+
+def _build_ncls(ordered: list["Annotation"]) -> tuple[_Sublist, bool]:
+    """Split annotations (already in document order) into nested containment sublists."""
+    top = _Sublist()
+    stack: list[tuple[int, int, _Sublist, int]] = []  # (start, end, sublist holding it, its index)
+    nested = False
+    for a in ordered:
+        s, e = a.start, a.end
+        while stack and not (stack[-1][0] <= s and e <= stack[-1][1]):
+            stack.pop()
+        if stack:
+            _, _, parent_list, k = stack[-1]
+            child = parent_list.children[k]
+            if child is None:
+                child = parent_list.children[k] = _Sublist()
+            target = child
+            nested = True
+        else:
+            target = top
+        target.starts.append(s)
+        target.ends.append(e)
+        target.anns.append(a)
+        target.children.append(None)
+        stack.append((s, e, target, len(target.anns) - 1))
+    return top, nested
