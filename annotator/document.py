@@ -247,6 +247,11 @@ class TypeView(_Queries):
             return iter(parts[0].ordered)
         return iter(sorted((a for p in parts for a in p.ordered), key=document_order))
 
+    def unordered(self) -> Iterator[Annotation]:
+        """The annotations in no particular order, without building an index (for bulk readers)."""
+        for t in self._types:
+            yield from self._set._by_type.get(t, {}).values()
+
     def __len__(self) -> int:
         return sum(len(self._set._by_type.get(t, ())) for t in self._types)
 
@@ -307,6 +312,51 @@ class AnnotationSet(_Queries):
         self._type_indexes.pop(type, None)
         self._all_index = None
         return ann
+
+    def add_many(self, items: Iterable[tuple[str, int, int, dict[str, Any]]], check_features: bool = True) -> None:
+        """Add ``(type, start, end, features)`` tuples in one go, with new ids in the given order.
+
+        The fast path for processing resources that make many annotations (tokenizer, gazetteer):
+        the same checks as :meth:`add`, but the feature dicts are taken over, not copied, so the
+        caller must pass a fresh dict per annotation. ``check_features=False`` skips the JSON-able
+        check for callers whose features are str keys with str/int values by construction.
+        On an error, the items before it stay added.
+        """
+        document = self._document
+        length = len(document._text)
+        used = document._used_ids
+        by_id = self._by_id
+        by_type = self._by_type
+        changed: dict[str, dict[int, Annotation]] = {}
+        next_id = document._next_id
+        try:
+            for type, start, end, features in items:
+                of_type = changed.get(type)
+                if of_type is None:
+                    if type.__class__ is not str or not type:
+                        raise DocumentError(Errors.E003.format(type=type))
+                    of_type = changed[type] = by_type.setdefault(type, {})
+                if start.__class__ is not int or end.__class__ is not int:
+                    raise DocumentError(Errors.E007.format(start=start, end=end))
+                if not 0 <= start <= end <= length:
+                    if start > end:
+                        raise DocumentError(Errors.E002.format(start=start, end=end))
+                    raise DocumentError(Errors.E001.format(start=start, end=end, length=length))
+                if check_features:
+                    _checked_features(features)
+                while next_id in used:
+                    next_id += 1
+                used.add(next_id)
+                by_id[next_id] = of_type[next_id] = Annotation(next_id, type, start, end, features)
+                next_id += 1
+        finally:
+            document._next_id = next_id
+            for type in changed:
+                self._type_indexes.pop(type, None)
+                if not by_type[type]:
+                    del by_type[type]
+            if changed:
+                self._all_index = None
 
     def add_all(self, annotations: Iterable[Annotation], keep_ids: bool = False) -> list[Annotation]:
         """Copy annotations (from any set or document) into this set; features are copied."""

@@ -25,6 +25,84 @@ class Errors:
     E007 = "offsets must be integers, got {start!r}, {end!r}"
     E008 = "relation member {id} is not an annotation of this document"
 
+    # POS tagger
+    E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
+    E602 = "CoNLL-U token id {id!r} is not a number, a range or a decimal"
+    E603 = "cannot read POS model: {reason}"
+    E604 = "no tagged words in the training data (column {column})"
+    E605 = "lexicon line should be 'word<TAB>tag', got {line!r}"
+    E606 = "cannot read {what}: {reason}"
+
+    # pipelines and parameters
+    E301 = "{pr} needs {type!r} in set {set!r}, which no earlier PR produces (add a PR that makes it, or declare it in <pipeline provides=\"...\">)"
+    E302 = "not a well-formed pipeline file: {message}"
+    E303 = "pipeline file does not match pipeline.xsd: {message}"
+    E304 = "DOCTYPE declarations are not allowed in pipeline files"
+    E305 = "include cycle: {chain}"
+    E306 = "cannot read pipeline file: {message}"
+    E307 = "PR name {name!r} is already used by the PR at {place}"
+    E308 = "{pr}: unknown parameter {param!r} (known: {known})"
+    E309 = "{pr}: parameter {param}: {message}"
+    E310 = "{pr}: parameter {param!r} is given twice"
+    E311 = "attribute 'equals' needs 'if-feature' on the same element"
+    E312 = "-p {key}: no PR named {name!r} in the pipeline (names: {names})"
+    E313 = "-p {text}: expected NAME.param=value"
+    E314 = "{pr}: {message}"
+    E315 = "PR name {name!r} is used twice"
+    E316 = "a worker process stopped unexpectedly (killed, or out of memory?)"
+
+    # formats (E1xx)
+    E101 = "not valid UTF-8 ({reason})"
+    E102 = "offsets {start}-{end} are outside the text (length {length})"
+    E103 = "surface text {surface!r} differs from the text at {start}-{end}: {span!r}"
+    E104 = "malformed {what}: {text!r}"
+    E105 = "the text file {txt} is missing"
+    E106 = "XML is not well-formed: {reason}"
+    E107 = "XML document type declarations (DTD, entities) are not accepted: they are never loaded or expanded"
+    E108 = "nesting deeper than {limit} levels"
+    E109 = "cannot tell the format (give --from; known formats: {known})"
+    E110 = "unknown format {name!r} (known formats: {known})"
+    E111 = "refusing to overwrite an input file"
+    E112 = "the text holds a character XML cannot carry ({char!r}) at offset {offset}"
+    E113 = "annotations {a} and {b} overlap: inline i2b2 2006 tags cannot nest or cross"
+    E114 = "reference to unknown id {ref!r}"
+    E115 = "id {id!r} is used twice"
+    E116 = "expected {expected}, found {found}"
+    E117 = "{what} {value!r} is not a valid {kind}"
+    E118 = "unclosed PHI tag repaired: {tag} read as </PHI> (known defect of the i2b2 2006 training file)"
+    E119 = "not valid JSON: {reason}"
+    E120 = "cannot write {what} {value!r} as {fmt}"
+    E121 = "unknown mapping {name!r} (known: {known})"
+    E122 = "document name {name!r} cannot be used as a file name"
+    E123 = "two documents are named {name!r}"
+    E124 = "XML text attribute {text!r} differs from the text at {start}-{end}: {span!r}"
+    E125 = "annotation type {type!r} is not declared in {conf}"
+    E126 = "annotation {id} ({type} {start}-{end}) does not line up with tokens; CoNLL keeps {kept_start}-{kept_end}"
+    E127 = "annotation {id} ({type} {start}-{end}) overlaps an earlier one; CoNLL keeps one label per token and drops it"
+    E128 = "no such file or folder"
+    E129 = "the output is the input"
+    E131 = "cannot {action}: {reason}"
+    E130 = "{count} annotation id(s) in set(s) {sets} are missing or taken by another set: given fresh ids"
+
+    # evaluation
+    E201 = "two {side} documents have the key {key!r}"
+    E202 = "document {name!r}: gold and system texts differ (first difference at character {offset})"
+    E203 = "system documents come from several runs ({runs}); give each run its own folder"
+    E204 = "cannot read sentence file: {error}"
+
+    # sentence splitter (E470-E479)
+    E471 = "cannot read sentence-splitter list: {reason}"
+
+    # gazetteers (E430-E449)
+    E430 = "cannot read {what}: {reason}"
+    E431 = "lists.def line must be 'file.lst:majorType[:minorType[:language[:annotationType{extra}]]]', got {text!r}"
+    E432 = "list file {name!r} not found"
+    E433 = "feature {part!r} is not key=value (gazetteerFeatureSeparator is {sep!r})"
+    E434 = "entry is empty"
+    E435 = "regular expression timed out after {seconds} s on document {doc!r} (entry {entry!r}); the document fails"
+    E436 = "invalid regular expression {entry!r}: {reason}"
+    E437 = "unknown munging rule {name!r} (known: {known})"
+    E438 = "munging rule file: {reason}"
 
 class AnnotatorError(Exception):
     """Base of every error a user can cause; printed by the CLI as one line."""
@@ -63,6 +141,13 @@ class InputError(AnnotatorError):
 
 class PipelineError(AnnotatorError):
     """A pipeline definition or a processing-resource parameter is wrong."""
+
+
+class ProcessingError(AnnotatorError):
+    """A processing resource failed on one document; ``path`` is the document's name and
+    ``details`` the traceback text (shown by the CLI with ``--debug``)."""
+
+    details: str = ""
 
 
 class GrammarError(AnnotatorError):

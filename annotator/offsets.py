@@ -18,21 +18,45 @@ class OffsetMapper:
     """
 
     def __init__(self, text: str) -> None:
+        self._text = text
         self._length = len(text)
-        self._utf16 = None if all(ord(c) < 0x10000 for c in text) else _cumulative(text, _utf16_len)
-        self._utf8 = None if text.isascii() else _cumulative(text, _utf8_len)
+        self._utf16_table: list[int] | None = None
+        self._utf8_table: list[int] | None = None
+        # Tables are built on first use, and only for texts where the units differ.
+        self._utf16_same = not text or max(text) < "\U00010000"
+        self._utf8_same = text.isascii()
+
+    @property
+    def _utf16(self) -> list[int] | None:
+        if self._utf16_same:
+            return None
+        if self._utf16_table is None:
+            self._utf16_table = _cumulative(self._text, _utf16_len)
+        return self._utf16_table
+
+    @property
+    def _utf8(self) -> list[int] | None:
+        if self._utf8_same:
+            return None
+        if self._utf8_table is None:
+            self._utf8_table = _cumulative(self._text, _utf8_len)
+        return self._utf8_table
 
     def to_utf16(self, offset: int) -> int:
-        return offset if self._utf16 is None else self._utf16[self._check(offset)]
+        table = self._utf16
+        return offset if table is None else table[self._check(offset)]
 
     def from_utf16(self, units: int) -> int:
-        return units if self._utf16 is None else _invert(self._utf16, units, "UTF-16 unit")
+        table = self._utf16
+        return units if table is None else _invert(table, units, "UTF-16 unit")
 
     def to_bytes(self, offset: int) -> int:
-        return offset if self._utf8 is None else self._utf8[self._check(offset)]
+        table = self._utf8
+        return offset if table is None else table[self._check(offset)]
 
     def from_bytes(self, nbytes: int) -> int:
-        return nbytes if self._utf8 is None else _invert(self._utf8, nbytes, "byte")
+        table = self._utf8
+        return nbytes if table is None else _invert(table, nbytes, "byte")
 
     def _check(self, offset: int) -> int:
         if not 0 <= offset <= self._length:

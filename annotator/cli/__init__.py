@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 
 from annotator.errors import AnnotatorError
@@ -20,6 +21,10 @@ EXIT_INTERRUPTED = 130
 # Each module defines ``add_parser(subparsers)`` that registers its verb with ``func=run``.
 COMMANDS = [
     "annotator.cli.convert",
+    "annotator.cli.evaluate",
+    "annotator.cli.run",
+    "annotator.cli.jape",
+    "annotator.cli.train",
 ]
 
 
@@ -35,8 +40,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _StderrHandler(logging.Handler):
+    """Writes each record as one line to the *current* ``sys.stderr`` (so tests can capture it)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(self.format(record), file=sys.stderr)
+
+
+def _show_warnings() -> None:
+    """Warnings of the ``annotator`` logger go to stderr, one line each (once per process)."""
+    log = logging.getLogger("annotator")
+    if not any(isinstance(h, _StderrHandler) for h in log.handlers):
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter("annotator: warning: %(message)s"))
+        log.addHandler(handler)
+    if log.level == logging.NOTSET:
+        log.setLevel(logging.INFO)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    _show_warnings()
     try:
         return int(args.func(args) or EXIT_OK)
     except AnnotatorError as exc:

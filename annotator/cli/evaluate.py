@@ -1,0 +1,166 @@
+"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff}``: shared-task scoring.
+
+GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
+reports are printed as the official scripts print them; ``--json`` writes the figures at full
+precision. Warnings and errors go to stderr, one line each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from annotator.corpus import Failure, read_documents
+from annotator.corpus import units as corpus_units
+from annotator.document import Document
+from annotator.evaluation import diff, i2b2_2014, meddocan
+from annotator.evaluation.common import evaluation_error
+from formats.atomic import write_atomic
+
+METRICS = ("meddocan", "i2b2-2014", "diff")
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "evaluate",
+        help="score system annotations against gold ones (MEDDOCAN, i2b2 2014, GATE-style diff)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("gold", help="gold file or folder")
+    p.add_argument("system", help="system file or folder")
+    p.add_argument("--metric", required=True, choices=METRICS)
+    p.add_argument("--from", dest="fmt", metavar="FMT", help="input format of both sides (default: detected)")
+    p.add_argument("--sentences", metavar="DIR", help="meddocan: folder of <doc>.ann sentence files for the leak score")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    p.add_argument("--per-type", action="store_true", help="add per-type figures (meddocan, i2b2-2014)")
+    p.add_argument("-v", "--verbose", action="store_true", help="per-document figures (diff: print every disagreement)")
+    p.add_argument("--strict-docs", action="store_true", help="count gold documents without system output as misses")
+    p.add_argument("--keep-going", action="store_true", help="list unreadable or mismatched documents and score the rest")
+    p.add_argument("--tsv", metavar="FILE", help="diff: write every disagreement as TSV")
+    g = p.add_argument_group("i2b2-2014 (as the kotfic scorer)")
+    g.add_argument("--filter", help="comma-separated element names (NAME,DATE,...) to keep")
+    g.add_argument("--invert", action="store_true", help="keep the tags the filter rejects")
+    g.add_argument("--conjunctive", action="store_true", help="combine the filter values with AND")
+    g.add_argument("--hipaa-as-law", action="store_true", help="add 'Safe Harbor (law)' sections")
+    p.set_defaults(func=run)
+
+
+def _warn(message: str) -> None:
+    print(f"annotator: warning: {message}", file=sys.stderr)
+
+
+def _error(message: str) -> None:
+    print(f"annotator: error: {message}", file=sys.stderr)
+
+
+def _read(path: str, fmt: str | None) -> tuple[list[Document], list[Failure]]:
+    docs: list[Document] = []
+    failures: list[Failure] = []
+    for item in read_documents(path, fmt, lenient=True):
+        (failures if isinstance(item, Failure) else docs).append(item)
+    return docs, failures
+
+
+def _with_ann(side: str, path: str, fmt: str | None, docs: list[Document]) -> list[Document]:
+    """Drop (with a warning) brat documents that have a ``.txt`` but no ``.ann`` file: the
+    official MEDDOCAN script reads only ``.ann`` files, so for it they do not exist."""
+    name, units = corpus_units(path, fmt)
+    txt_only = {p.stem for p in units if p.suffix == ".txt"} if name == "brat" else set()
+    if txt_only:
+        _warn(f"{len(txt_only)} {side} document(s) have a .txt but no .ann file and are left out, as the official script does: {_names(sorted(txt_only))}")
+    return [d for d in docs if d.name not in txt_only]
+
+
+def _names(names: list[str], limit: int = 20) -> str:
+    shown = ", ".join(names[:limit])
+    return shown + (f", ... ({len(names) - limit} more)" if len(names) > limit else "")
+
+
+def _warn_pairing(missing: list[str], extra: list[str], strict_docs: bool) -> None:
+    if missing:
+        how = "counted as misses (--strict-docs)" if strict_docs else "NOT scored, as the official scripts do (--strict-docs counts them as misses)"
+        _warn(f"{len(missing)} gold document(s) have no system document and are {how}: {_names(missing)}")
+    if extra:
+        _warn(f"{len(extra)} system document(s) have no gold document and are ignored: {_names(extra)}")
+
+
+def run(args: argparse.Namespace) -> int:
+    gold, gold_failures = _read(args.gold, args.fmt)
+    system, system_failures = _read(args.system, args.fmt)
+    failed = gold_failures + system_failures
+    for failure in failed:
+        _error(str(failure))
+    if failed and not args.keep_going:
+        _error(f"{len(failed)} document(s) could not be read; nothing scored (--keep-going scores the rest)")
+        return 1
+    single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
+    if args.metric == "meddocan":
+        status, report, figures = _meddocan(args, gold, system, single_file)
+    elif args.metric == "i2b2-2014":
+        status, report, figures = _i2b2(args, gold, system, single_file)
+    else:
+        status, report, figures = _diff(args, gold, system)
+    if report is not None:
+        sys.stdout.write(report)
+    if figures is not None and args.json:
+        write_atomic(Path(args.json), (json.dumps(figures, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    return 1 if failed or status else 0
+
+
+def _meddocan(args, gold, system, single_file):
+    if args.sentences is not None and not os.path.isdir(args.sentences):
+        raise evaluation_error("E204", args.sentences, error="not a folder")
+    gold = _with_ann("gold", args.gold, args.fmt, gold)
+    system = _with_ann("system", args.system, args.fmt, system)
+    result = meddocan.evaluate_meddocan(
+        gold, system, sentences=args.sentences, strict_docs=args.strict_docs,
+        system_id=meddocan.system_id_of(args.system),
+    )
+    _warn_pairing(result.pairing.missing, result.pairing.extra, args.strict_docs)
+    for name in result.mismatched_texts:
+        _warn(f"document {name!r}: gold and system texts differ; each side is merged with its own text (as the official script does)")
+    if result.discontinuous:
+        _warn(
+            f"{len(result.discontinuous)} document(s) have discontinuous annotations, on which the official script "
+            f"aborts; each is scored as one span from its first to its last fragment: {_names(result.discontinuous)}"
+        )
+    if args.sentences is not None:
+        lost = [d.name for d in result.documents if d.lines is None]
+        if lost:
+            _warn(f"no sentence file in {args.sentences} for {len(lost)} document(s), leak is NA: {_names(lost)}")
+    report = meddocan.format_report(result, verbose=args.verbose, single_file=single_file, per_type=args.per_type)
+    return 0, report, result.to_json(per_type=args.per_type)
+
+
+def _i2b2(args, gold, system, single_file):
+    result = i2b2_2014.evaluate_i2b2(
+        gold, system, filter=args.filter, invert=args.invert, conjunctive=args.conjunctive,
+        hipaa_as_law=args.hipaa_as_law, strict_docs=args.strict_docs, keep_going=True,
+    )
+    for message in result.warnings:
+        _warn(message)
+    _warn_pairing(result.missing, result.extra, args.strict_docs)
+    for name, offset in result.mismatched_texts:
+        _error(str(evaluation_error("E202", name=name, offset=offset)))
+    if result.mismatched_texts and not args.keep_going:
+        _error("gold and system texts differ (the i2b2 scorer stops here); --keep-going scores the other documents")
+        return 1, None, None
+    report = i2b2_2014.format_report(result, verbose=args.verbose, single_file=single_file)
+    if args.per_type:
+        report += i2b2_2014.format_per_type(result)
+    return (1 if result.mismatched_texts else 0), report, result.to_json(per_type=args.per_type)
+
+
+def _diff(args, gold, system):
+    result = diff.evaluate_diff(gold, system, strict_docs=args.strict_docs)
+    _warn_pairing(result.pairing.missing, result.pairing.extra, args.strict_docs)
+    report = diff.format_report(result)
+    if args.verbose:
+        report += "\n" + diff.format_tsv(result)
+    if args.tsv:
+        write_atomic(Path(args.tsv), diff.format_tsv(result).encode("utf-8"))
+    return 0, report, result.to_json()

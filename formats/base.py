@@ -1,0 +1,140 @@
+"""What every format adapter is, plus the helpers all of them share.
+
+An adapter reads files into :class:`~annotator.document.Document` objects and renders documents
+back to bytes; it never writes files itself (``annotator.corpus`` does that, atomically).
+Annotations are read into and written from the default set ``""`` unless a format carries
+named sets (GATE XML, bdoc).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Iterator
+
+from annotator.document import Document
+from annotator.errors import AnnotatorError, DocumentError, Errors, InputError
+
+log = logging.getLogger("annotator")
+
+
+def error(code: str, path: str | Path | None, line: int | None = None, **fields) -> InputError:
+    """An :class:`InputError` whose message is ``E1xx <template filled with fields>``."""
+    return InputError(f"{code} " + getattr(Errors, code).format(**fields), path=path, line=line)
+
+
+def warn(code: str, path: str | Path | None, line: int | None = None, **fields) -> None:
+    """Log one warning line ``path:line: E1xx message`` on the ``annotator`` logger."""
+    log.warning("%s", error(code, path, line, **fields))
+
+
+def line_of(data: bytes | str, position: int) -> int:
+    """1-based line number of a byte or character position."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    return data.count(newline, 0, position) + 1
+
+
+def read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise error("E128", path, file=path) from None
+    except OSError as exc:
+        raise error("E131", path, None, action="read", reason=exc.strerror) from None
+
+
+def decode_utf8(data: bytes, path: str | Path) -> str:
+    """Strict UTF-8, no newline translation, a BOM kept as U+FEFF (offsets count it)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error("E101", path, line_of(data, exc.start), reason=f"byte {data[exc.start]:#04x} at byte {exc.start}") from None
+
+
+def read_text(path: Path) -> str:
+    return decode_utf8(read_bytes(path), path)
+
+
+def add_annotation(doc: Document, path, line, type, start, end, features=None, id=None, annset: str = ""):
+    """Add to ``doc`` and turn a document-model error into an :class:`InputError` at ``path:line``."""
+    if not (0 <= start <= end <= len(doc.text)):
+        raise error("E102", path, line, start=start, end=end, length=len(doc.text))
+    try:
+        return doc.annset(annset).add(type, start, end, features, id=id)
+    except DocumentError as exc:
+        raise InputError(f"E104 {exc.message}", path=path, line=line) from None
+
+
+def parse_int(value: str, path, line, what: str = "offset") -> int:
+    """An ASCII decimal integer (no sign, no spaces), else E117."""
+    if not (value.isascii() and value.isdigit()):
+        raise error("E117", path, line, what=what, value=value, kind="non-negative integer")
+    return int(value)
+
+
+def check_surface(span: str, surface: str, path, line, start: int, end: int, lenient: bool, code: str = "E103") -> None:
+    """The surface copy of a span (brat's third column, XML's ``text``) must equal the text of
+    ``start``-``end``, except that newlines may show as spaces. With ``lenient`` (as the official
+    scorers are) a difference is only a warning."""
+    shown = span.replace("\n", " ").replace("\r", " ")  # each newline character as one space
+    if surface in (span, shown, span.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")):
+        return
+    fields = dict(start=start, end=end, span=span)
+    fields["surface" if code == "E103" else "text"] = surface
+    if lenient:
+        warn(code, path, line, **fields)
+    else:
+        raise error(code, path, line, **fields)
+
+
+class Format:
+    """One file format. Subclasses set the class attributes and implement read/render.
+
+    ``suffixes``: file name endings of one unit of this format in a folder (first = written).
+    ``many``: one file holds many documents (written as one file, not a folder).
+    """
+
+    name: str = ""
+    suffixes: tuple[str, ...] = ()
+    many: bool = False
+    description: str = ""
+
+    def units(self, folder: Path) -> list[Path]:
+        """The files of this format in ``folder``, sorted by name."""
+        return sorted(p for p in folder.iterdir() if p.is_file() and p.name.endswith(self.suffixes))
+
+    def stem(self, path: Path) -> str:
+        """Document name of a unit file: its name without the format's suffix."""
+        for suffix in self.suffixes:
+            if path.name.endswith(suffix):
+                return path.name[: -len(suffix)]
+        return path.stem
+
+    def sources(self, path: Path) -> list[Path]:
+        """Every file a document read from ``path`` came from (checked before overwriting)."""
+        return [path]
+
+    def read(self, path: Path, *, lenient: bool = False) -> Iterator[Document | AnnotatorError]:
+        """Documents of one unit file; a format with many documents per file may yield the error
+        of one bad document and go on with the next."""
+        raise NotImplementedError
+
+    def render(self, doc: Document) -> dict[str, bytes]:
+        """File name suffix -> bytes of one document (per-document formats)."""
+        raise NotImplementedError
+
+    def render_many(self, docs: list[Document]) -> bytes:
+        """The one file holding all documents (formats with ``many``)."""
+        raise NotImplementedError
+
+    def claims(self, path: Path, head: bytes) -> bool:
+        """Whether a file looks like this format, from its name and first bytes (sniffing)."""
+        return path.name.endswith(self.suffixes)
+
+
+def encode_utf8(text: str, name: str) -> bytes:
+    """UTF-8 bytes of a text; a lone surrogate (possible in JSON input) is an error, not mojibake."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise error("E120", name, None, what="character", value=text[exc.start], fmt="UTF-8") from None

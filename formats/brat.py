@@ -1,0 +1,313 @@
+"""BRAT standoff: ``<doc>.txt`` (UTF-8, offsets in code points, a BOM counted) and ``<doc>.ann``.
+
+How each kind of line lands in the document model (all in the default set ``""``):
+
+- ``T<n>\\tTYPE START END[;START END...]\\tsurface``: an annotation with id ``n``; a discontinuous
+  one spans its first to its last fragment and keeps the fragments, in brat syntax, as the string
+  feature ``fragments`` (``"0 5;8 10"``). The surface must equal the text (fragments joined by a
+  space; a newline may show as a space); ``lenient`` turns a difference into a warning.
+- ``A<n>``/``M<n>\\tNAME TARGET [VALUE]``: feature ``NAME`` of the target = ``VALUE`` or ``True``.
+- ``#<n>\\tAnnotatorNotes TARGET\\tnote``: feature ``AnnotatorNotes`` (several notes joined by a
+  newline). Other note types become features of that name; the writer stores features that are
+  neither ``True`` nor a one-word string as notes ``feature:NAME`` holding JSON, read back exactly.
+- ``R<n>\\tTYPE Arg1:T1 Arg2:T2``, ``E<n>\\tTYPE:T3 Role:T1 ...`` and ``*\\tEquiv T1 T2``: relations
+  of the set with features ``brat`` (``R``/``E``/``*``), ``brat_id`` (``R1``, ``E1``) and ``args``
+  (``[[role, ref], ...]``; an event's first pair is its type and trigger); members are the
+  annotation ids referred to (an event referred to by its trigger).
+
+Attribute and note ids are renumbered on writing (the order of lines is T, relations, A, #);
+for a file with T lines only (MEDDOCAN) the written ``.ann`` is byte-identical to the input.
+An ``annotation.conf`` beside the files, when present, is used to warn about undeclared types.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+import regex
+
+from annotator.document import Document
+from formats.base import (
+    Format, add_annotation, check_surface, decode_utf8, encode_utf8, error, parse_int, read_bytes, read_text, warn,
+)
+
+NOTES = "AnnotatorNotes"
+FEATURE_NOTE = "feature:"
+_RELATION_KEYS = ("brat", "brat_id", "args")
+_ID = regex.compile(r"([TREAMN#])(\d+)|\*")
+_WORD = regex.compile(r"\S+")
+
+
+class BratFormat(Format):
+    name = "brat"
+    suffixes = (".ann", ".txt")
+    description = "brat standoff: <doc>.txt + <doc>.ann"
+
+    def units(self, folder: Path) -> list[Path]:
+        """Every ``.ann``, plus every ``.txt`` without one (a document with no annotations)."""
+        anns = {p.stem: p for p in folder.glob("*.ann") if p.is_file()}
+        for txt in folder.glob("*.txt"):
+            if txt.is_file():
+                anns.setdefault(txt.stem, txt)
+        return [anns[k] for k in sorted(anns)]
+
+    def sources(self, path: Path) -> list[Path]:
+        return [path.with_suffix(".ann"), path.with_suffix(".txt")]
+
+    def claims(self, path: Path, head: bytes) -> bool:
+        return path.suffix == ".ann" or (path.suffix == ".txt" and path.with_suffix(".ann").is_file())
+
+    # ------------------------------------------------------------------ reading
+    def read(self, path: Path, *, lenient: bool = False) -> Iterator[Document]:
+        ann_path, txt_path = path.with_suffix(".ann"), path.with_suffix(".txt")
+        if not txt_path.is_file():
+            raise error("E105", ann_path, None, txt=txt_path.name)
+        doc = Document(read_text(txt_path), name=path.stem)
+        if ann_path.is_file():
+            _Reader(doc, ann_path, lenient).read()
+        yield doc
+
+    # ------------------------------------------------------------------ writing
+    def render(self, doc: Document) -> dict[str, bytes]:
+        return {".txt": encode_utf8(doc.text, doc.name), ".ann": encode_utf8(_render_ann(doc), doc.name)}
+
+
+class _Reader:
+    """Reads one ``.ann`` into ``doc``: T lines first, then relations, then attributes and notes."""
+
+    def __init__(self, doc: Document, path: Path, lenient: bool) -> None:
+        self.doc, self.path, self.lenient = doc, path, lenient
+        self.anns = doc.annset()
+        self.relations: dict[str, object] = {}  # brat id -> Relation
+        self.triggers: dict[str, int] = {}  # event id -> trigger annotation id
+
+    def read(self) -> None:
+        data = read_bytes(self.path)
+        lines = decode_utf8(data, self.path).split("\n")
+        by_kind: dict[str, list[tuple[int, list[str]]]] = {k: [] for k in "TERAM#*"}
+        for number, line in enumerate(lines, 1):
+            line = line.rstrip("\r")
+            if not line.strip():
+                continue
+            fields = line.split("\t", 2)
+            match = _ID.fullmatch(fields[0])
+            if match is None or len(fields) < 2 or match.group(1) == "N":
+                raise error("E104", self.path, number, what="brat line", text=line)
+            by_kind[fields[0][0]].append((number, fields))
+        seen: set[str] = set()
+        for kind in "TERAM#*":
+            for number, fields in by_kind[kind]:
+                if fields[0] != "*" and fields[0] in seen:
+                    raise error("E115", self.path, number, id=fields[0])
+                seen.add(fields[0])
+        for number, fields in by_kind["T"]:
+            self._text_bound(number, fields)
+        for number, fields in by_kind["E"]:  # triggers first: relations and events may refer to events
+            args = self._args(number, fields[1].split(), fields, with_roles=True)
+            if not args:
+                raise error("E104", self.path, number, what="brat event", text="\t".join(fields))
+            self.triggers[fields[0]] = self._ann_id(number, args[0][1])
+        for kind in "ER*":
+            for number, fields in by_kind[kind]:
+                self._relation(kind, number, fields)
+        for number, fields in by_kind["A"] + by_kind["M"]:
+            self._attribute(number, fields)
+        for number, fields in by_kind["#"]:
+            self._note(number, fields)
+        self._check_conf()
+
+    def _text_bound(self, number: int, fields: list[str]) -> None:
+        if len(fields) != 3 or " " not in fields[1]:
+            raise error("E104", self.path, number, what="brat text-bound line", text="\t".join(fields))
+        type, spans = fields[1].split(" ", 1)
+        fragments = []
+        for span in spans.split(";"):
+            parts = span.split(" ")
+            if len(parts) != 2:
+                raise error("E117", self.path, number, what="span", value=span, kind="'START END' pair")
+            start, end = (parse_int(p, self.path, number) for p in parts)
+            if not 0 <= start <= end <= len(self.doc.text):
+                raise error("E102", self.path, number, start=start, end=end, length=len(self.doc.text))
+            fragments.append((start, end))
+        start, end = min(s for s, _ in fragments), max(e for _, e in fragments)
+        span = " ".join(self.doc.text[s:e] for s, e in fragments)  # brat joins fragments with a space
+        check_surface(span, fields[2], self.path, number, start, end, self.lenient)
+        features = {"fragments": _fragments_str(fragments)} if len(fragments) > 1 else None
+        add_annotation(self.doc, self.path, number, type, start, end, features, id=int(fields[0][1:]))
+
+    def _args(self, number: int, words: list[str], fields, with_roles: bool) -> list[list[str]]:
+        args = []
+        for word in words:
+            role, sep, ref = word.rpartition(":") if with_roles else ("", "", word)
+            if with_roles and not sep or not ref:
+                raise error("E104", self.path, number, what="brat argument", text="\t".join(fields))
+            args.append([role, ref])
+        return args
+
+    def _ann_id(self, number: int, ref: str) -> int:
+        if ref.startswith("T") and ref[1:].isdigit() and self.anns.get(int(ref[1:])) is not None:
+            return int(ref[1:])
+        if ref in self.triggers:
+            return self.triggers[ref]
+        raise error("E114", self.path, number, ref=ref)
+
+    def _relation(self, kind: str, number: int, fields: list[str]) -> None:
+        words = fields[1].split()
+        if kind == "E":
+            type, args = words[0].rpartition(":")[0] if words else "", self._args(number, words, fields, True)
+        elif kind == "R":
+            if len(words) < 2:
+                raise error("E104", self.path, number, what="brat relation", text="\t".join(fields))
+            type, args = words[0], self._args(number, words[1:], fields, True)
+        else:
+            if len(words) < 2:
+                raise error("E104", self.path, number, what="brat equivalence", text="\t".join(fields))
+            type, args = words[0], self._args(number, words[1:], fields, False)
+        members = [self._ann_id(number, ref) for _, ref in args]
+        features = {"brat": kind, "args": args}
+        if kind != "*":
+            features["brat_id"] = fields[0]
+        relation = self.anns.add_relation(type, members, features)
+        if kind != "*":
+            self.relations[fields[0]] = relation
+
+    def _target_features(self, number: int, ref: str, fields) -> dict:
+        if ref in self.relations:
+            return self.relations[ref].features
+        if ref.startswith("T") and ref[1:].isdigit() and self.anns.get(int(ref[1:])) is not None:
+            return self.anns.get(int(ref[1:])).features
+        raise error("E114", self.path, number, ref=ref)
+
+    def _attribute(self, number: int, fields: list[str]) -> None:
+        words = fields[1].split()
+        if len(words) not in (2, 3) or len(fields) != 2:
+            raise error("E104", self.path, number, what="brat attribute", text="\t".join(fields))
+        self._target_features(number, words[1], fields)[words[0]] = words[2] if len(words) == 3 else True
+
+    def _note(self, number: int, fields: list[str]) -> None:
+        words = fields[1].split()
+        if len(words) != 2:
+            raise error("E104", self.path, number, what="brat note", text="\t".join(fields))
+        note_type, target = words
+        text = fields[2] if len(fields) == 3 else ""
+        features = self._target_features(number, target, fields)
+        if note_type.startswith(FEATURE_NOTE):
+            try:
+                features[note_type[len(FEATURE_NOTE):]] = json.loads(text)
+            except ValueError as exc:
+                raise error("E119", self.path, number, reason=str(exc)) from None
+        elif isinstance(features.get(note_type), str):
+            features[note_type] += "\n" + text
+        else:
+            features[note_type] = text
+
+    def _check_conf(self) -> None:
+        declared = _declared_types(self.path.parent / "annotation.conf")
+        if declared is None:
+            return
+        for type in sorted(self.anns.types() - declared):
+            warn("E125", self.path, None, type=type, conf="annotation.conf")
+
+
+def _fragments_str(fragments: list[tuple[int, int]]) -> str:
+    return ";".join(f"{s} {e}" for s, e in fragments)
+
+
+@lru_cache(maxsize=64)
+def _declared_types_cached(path: str, mtime: float) -> frozenset[str]:
+    declared, section = set(), None
+    for raw in Path(path).read_text(encoding="utf-8", errors="replace").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif line and section in ("entities", "events"):
+            declared.add(line.split()[0].lstrip("!"))
+    return frozenset(declared)
+
+
+def _declared_types(conf: Path) -> frozenset[str] | None:
+    """Entity and event types declared in an ``annotation.conf`` (None when there is none)."""
+    try:
+        return _declared_types_cached(str(conf), conf.stat().st_mtime)
+    except FileNotFoundError:
+        return None
+
+
+# ---------------------------------------------------------------------- writing
+def _render_ann(doc: Document) -> str:
+    anns = doc.annset()
+    text = doc.text
+    lines: list[str] = []
+    extra: list[tuple[str, dict, tuple[str, ...]]] = []  # (brat id, features, keys not written as features)
+    for ann in sorted(anns, key=lambda a: a.id):
+        _check_word(ann.type, "annotation type")
+        fragments = _parse_fragments(ann.features.get("fragments"), ann) if "fragments" in ann.features else [ann.span]
+        surface = " ".join(text[s:e] for s, e in fragments).replace("\n", " ").replace("\r", " ")
+        lines.append(f"T{ann.id}\t{ann.type} {_fragments_str(fragments)}\t{surface}")
+        extra.append((f"T{ann.id}", ann.features, ("fragments",)))
+    used = {rel.features.get("brat_id") for rel in anns.relations.values()}
+    counters = {"R": 0, "E": 0}
+    for rel in anns.relations.values():
+        _check_word(rel.type, "relation type")
+        kind = rel.features.get("brat") if rel.features.get("brat") in ("E", "*") else "R"
+        args = rel.features.get("args") or [[f"Arg{i}", ""] for i in range(1, len(rel.members) + 1)]
+        refs = [ref if ref.startswith("E") else f"T{member}" for (_, ref), member in zip(args, rel.members)]
+        roles = [role for role, _ in args]
+        if kind == "*":
+            lines.append("*\t" + " ".join([rel.type, *refs]))
+            continue
+        brat_id = rel.features.get("brat_id")
+        if not brat_id:
+            brat_id = _next_id(kind, counters, used)
+        if kind == "E":
+            lines.append(f"{brat_id}\t" + " ".join(f"{role}:{ref}" for role, ref in zip(roles, refs)))
+        else:
+            lines.append(f"{brat_id}\t{rel.type} " + " ".join(f"{role}:{ref}" for role, ref in zip(roles, refs)))
+        extra.append((brat_id, rel.features, _RELATION_KEYS))
+    attributes, notes = [], []
+    for target, features, skip in extra:
+        for name, value in features.items():
+            if name in skip:
+                continue
+            _check_word(name, "feature name")
+            if value is True:
+                attributes.append(f"{name} {target}")
+            elif isinstance(value, str) and name == NOTES:
+                notes.extend(f"{NOTES} {target}\t{part}" for part in value.split("\n"))
+            elif isinstance(value, str) and _WORD.fullmatch(value):
+                attributes.append(f"{name} {target} {value}")
+            else:
+                notes.append(f"{FEATURE_NOTE}{name} {target}\t{json.dumps(value, ensure_ascii=False)}")
+    lines.extend(f"A{i}\t{line}" for i, line in enumerate(attributes, 1))
+    lines.extend(f"#{i}\t{line}" for i, line in enumerate(notes, 1))
+    return "".join(line + "\n" for line in lines)
+
+
+def _next_id(kind: str, counters: dict[str, int], used: set) -> str:
+    while True:
+        counters[kind] += 1
+        candidate = f"{kind}{counters[kind]}"
+        if candidate not in used:
+            used.add(candidate)
+            return candidate
+
+
+def _check_word(value: str, what: str) -> None:
+    if not _WORD.fullmatch(value):
+        raise error("E120", None, None, what=what, value=value, fmt="brat (no spaces allowed)")
+
+
+def _parse_fragments(value, ann) -> list[tuple[int, int]]:
+    """The ``fragments`` feature (``"0 5;8 10"``) of an annotation, checked against its span."""
+    try:
+        fragments = [tuple(int(x) for x in part.split(" ")) for part in value.split(";")]
+        if all(len(f) == 2 and 0 <= f[0] <= f[1] for f in fragments) and min(f[0] for f in fragments) == ann.start \
+                and max(f[1] for f in fragments) == ann.end:
+            return fragments
+    except (AttributeError, ValueError):
+        pass
+    raise error("E120", None, None, what="fragments feature", value=value, fmt=f"brat fragments of {ann.start}-{ann.end}")
+

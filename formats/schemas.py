@@ -1,0 +1,114 @@
+"""Tag schemas (``corpora_schemas/*.yaml``) and type mappings (``corpora_schemas/mappings/``).
+
+Used by the XML writers (which category element a type is written in), by ``convert --map`` and by
+the evaluation code (the i2b2 2014 HIPAA subset as the official scorer applies it).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from annotator.document import Document
+from annotator.paths import SCHEMAS
+from formats.base import error
+
+GENERIC_CATEGORY = "PHI"  # the element i2b2 tools accept for any TYPE
+
+
+@lru_cache(maxsize=None)
+def load(name: str) -> dict:
+    """A schema file ``corpora_schemas/<name>.yaml`` as a dict."""
+    with open(SCHEMAS / f"{name}.yaml", encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+@lru_cache(maxsize=None)
+def meddocan_types() -> dict[str, str]:
+    """The 29 MEDDOCAN types -> their XML category (cached: do not modify)."""
+    return {t: spec["category"] for t, spec in load("meddocan")["types"].items()}
+
+
+@lru_cache(maxsize=None)
+def i2b2_2014_types() -> dict[str, str]:
+    """i2b2 2014 TYPE -> category element."""
+    return {t: cat for cat, types in load("i2b2-2014")["categories"].items() for t in types}
+
+
+def i2b2_2006_types() -> list[str]:
+    return list(load("i2b2-2006")["types"])
+
+
+def default_category(type: str, schema: str) -> str:
+    """The category element of ``type``: looked up in ``schema`` first, then in the other XML
+    schema, else the generic ``PHI``."""
+    tables = [meddocan_types(), i2b2_2014_types()]
+    if schema == "i2b2-2014":
+        tables.reverse()
+    for table in tables:
+        if type in table:
+            return table[type]
+    return GENERIC_CATEGORY
+
+
+def is_hipaa(category: str, type: str, official: bool = True) -> bool:
+    """Whether an i2b2 2014 tag is in the scorer's HIPAA subset (names compared upper-cased).
+
+    ``official=True`` reproduces the scorer exactly, including its bug that leaves ID/IDNUM out.
+    """
+    schema = load("i2b2-2014")
+    types = schema["hipaa"].get(category.upper(), [])
+    type = type.upper()
+    if official and schema.get("hipaa_idnum_bug") and category.upper() == "ID" and type == "IDNUM":
+        return False
+    return "*" in types or type in types
+
+
+def hipaa_subset(official: bool = True) -> dict[str, list[str]]:
+    """category -> TYPE values of the HIPAA subset (``"*"`` = all), as :func:`is_hipaa` applies it."""
+    schema = load("i2b2-2014")
+    subset = {cat: list(types) for cat, types in schema["hipaa"].items()}
+    if official and schema.get("hipaa_idnum_bug"):
+        subset["ID"] = [t for t in subset["ID"] if t != "IDNUM"]
+    return subset
+
+
+def mapping_names() -> list[str]:
+    return sorted(p.stem for p in (SCHEMAS / "mappings").glob("*.yaml"))
+
+
+def load_mapping(name_or_path: str) -> dict[str, str | None]:
+    """A type mapping by name (``meddocan-i2b2-2014``) or YAML path: type -> new type or None (drop)."""
+    path = Path(name_or_path)
+    if not path.is_file():
+        path = SCHEMAS / "mappings" / f"{name_or_path}.yaml"
+    if not path.is_file():
+        raise error("E121", None, name=name_or_path, known=", ".join(mapping_names()))
+    with open(path, encoding="utf-8") as handle:
+        spec = yaml.safe_load(handle)
+    types = spec.get("types") if isinstance(spec, dict) else None
+    if not isinstance(types, dict):
+        raise error("E116", path, None, expected="a 'types:' mapping", found=type(types).__name__)
+    return types
+
+
+def apply_mapping(doc: Document, mapping: dict[str, str | None], annset: str = "") -> set[str]:
+    """Retype the annotations of one set in place (same ids and offsets); a type mapped to None is
+    removed; the ``category`` feature is dropped because it named the old schema's element.
+    Returns the types that the mapping does not mention (left unchanged)."""
+    anns = doc.annset(annset)
+    unknown: set[str] = set()
+    changes = []
+    for ann in anns:
+        if ann.type not in mapping:
+            unknown.add(ann.type)
+            continue
+        changes.append((ann, mapping[ann.type]))
+    for ann, new_type in changes:
+        anns.remove(ann)
+        if new_type is not None:
+            features = {k: v for k, v in ann.features.items() if k != "category"}
+            anns.add(new_type, ann.start, ann.end, features, id=ann.id)
+    return unknown

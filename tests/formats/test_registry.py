@@ -1,0 +1,45 @@
+"""The format registry and sniffing."""
+
+from __future__ import annotations
+
+import pytest
+
+import formats
+from annotator.errors import InputError
+
+
+def test_names_are_the_command_line_names():
+    assert formats.names() == sorted(["brat", "meddocan-xml", "i2b2-2014", "i2b2-2006", "gate-xml", "bdoc", "conll", "text"])
+    assert all(formats.get(n).name == n for n in formats.names())
+
+
+def test_unknown_name_is_an_input_error():
+    with pytest.raises(InputError, match="E110.*brat"):
+        formats.get("docx")
+
+
+@pytest.mark.parametrize(
+    "relative, expected",
+    [
+        ("brat", "brat"),
+        ("brat/S0004-06142005000500011-1.ann", "brat"),
+        ("brat/S0004-06142005000500011-1.txt", "brat"),
+        ("meddocan-xml", "meddocan-xml"),
+        ("i2b2-2014/110-01.xml", "i2b2-2014"),
+        ("i2b2-2006/records.xml", "i2b2-2006"),
+        ("gate-xml/smile.xml", "gate-xml"),
+        ("bdoc", "bdoc"),
+        ("conll/note.conll", "conll"),
+        ("text", "text"),
+    ],
+)
+def test_sniff_files_and_folders(formats_data, relative, expected):
+    assert formats.sniff(formats_data / relative) == expected
+
+
+def test_sniff_fails_clearly(tmp_path):
+    (tmp_path / "x.bin").write_bytes(b"\x00\x01")
+    with pytest.raises(InputError, match="E109"):
+        formats.sniff(tmp_path)
+    with pytest.raises(InputError, match="E128"):
+        formats.sniff(tmp_path / "missing")
