@@ -2,6 +2,7 @@
 
 from annotator.document import Annotation, AnnotationSet, AnnotationView, Document, Relation
 from annotator.errors import AnnotatorError
+from annotator.pipeline import Pipeline
 
-__all__ = ["Annotation", "AnnotationSet", "AnnotationView", "AnnotatorError", "Document", "Relation"]
+__all__ = ["Annotation", "AnnotationSet", "AnnotationView", "AnnotatorError", "Document", "Pipeline", "Relation"]
 __version__ = "0.1.0"

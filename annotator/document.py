@@ -10,6 +10,7 @@ This module does no I/O and knows no format or processing resource.
 
 from __future__ import annotations
 
+import gc
 import math
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -320,8 +321,20 @@ class AnnotationSet(_Queries):
         the same checks as :meth:`add`, but the feature dicts are taken over, not copied, so the
         caller must pass a fresh dict per annotation. ``check_features=False`` skips the JSON-able
         check for callers whose features are str keys with str/int values by construction.
-        On an error, the items before it stay added.
+        On an error, the items before it stay added. The cyclic garbage collector is paused
+        meanwhile: the new objects hold no cycles, and collections triggered by hundreds of
+        thousands of new annotations would otherwise take about 40% of a tokenizer's time.
         """
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            self._add_many(items, check_features)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _add_many(self, items: Iterable[tuple[str, int, int, dict[str, Any]]], check_features: bool) -> None:
         document = self._document
         length = len(document._text)
         used = document._used_ids

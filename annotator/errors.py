@@ -25,6 +25,18 @@ class Errors:
     E007 = "offsets must be integers, got {start!r}, {end!r}"
     E008 = "relation member {id} is not an annotation of this document"
 
+    # JAPE (annotator.jape); E500 is every syntax error ("expected ... but found ...")
+    E501 = "Java RHS not supported: rewrite as a Python action (see annotator.jape.actions)"
+    E502 = "Java block {name}: not supported: rewrite it as a Python action"
+    E503 = "unknown macro name {name!r}{hint}"
+    E504 = "unknown template {name!r}"
+    E505 = "unknown action {name!r} (registered: {known})"
+    E506 = "rule {rule}: action failed: {error}"
+    E507 = "bad regular expression {pattern!r}: {reason}"
+    E508 = "cannot read grammar: {reason}"
+    E509 = "cannot read phase file {path}: {reason}"
+    E510 = "phase file {path} includes itself"
+
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
     E602 = "CoNLL-U token id {id!r} is not a number, a range or a decimal"

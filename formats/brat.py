@@ -120,12 +120,17 @@ class _Reader:
         self._check_conf()
 
     def _text_bound(self, number: int, fields: list[str]) -> None:
-        if len(fields) != 3 or " " not in fields[1]:
+        # lenient (evaluation) reading accepts what the MEDDOCAN scorer accepts: no surface column,
+        # runs of spaces between type and offsets
+        if self.lenient and len(fields) >= 2 and len(fields[1].split()) >= 3:
+            type, spans = fields[1].split(None, 1)
+        elif len(fields) != 3 or " " not in fields[1]:
             raise error("E104", self.path, number, what="brat text-bound line", text="\t".join(fields))
-        type, spans = fields[1].split(" ", 1)
+        else:
+            type, spans = fields[1].split(" ", 1)
         fragments = []
         for span in spans.split(";"):
-            parts = span.split(" ")
+            parts = span.split() if self.lenient else span.split(" ")
             if len(parts) != 2:
                 raise error("E117", self.path, number, what="span", value=span, kind="'START END' pair")
             start, end = (parse_int(p, self.path, number) for p in parts)
@@ -134,7 +139,8 @@ class _Reader:
             fragments.append((start, end))
         start, end = min(s for s, _ in fragments), max(e for _, e in fragments)
         span = " ".join(self.doc.text[s:e] for s, e in fragments)  # brat joins fragments with a space
-        check_surface(span, fields[2], self.path, number, start, end, self.lenient)
+        if len(fields) == 3:
+            check_surface(span, fields[2], self.path, number, start, end, self.lenient)
         features = {"fragments": _fragments_str(fragments)} if len(fragments) > 1 else None
         add_annotation(self.doc, self.path, number, type, start, end, features, id=int(fields[0][1:]))
 

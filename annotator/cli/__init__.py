@@ -24,6 +24,7 @@ COMMANDS = [
     "annotator.cli.evaluate",
     "annotator.cli.run",
     "annotator.cli.jape",
+    "annotator.cli.demo",
     "annotator.cli.train",
 ]
 

@@ -3,7 +3,8 @@
 See ``../shared/reference/i2b2.md`` sections 3-4. A tag is (category element, start, end, TYPE),
 upper-cased. Every section the kotfic ``phi`` scorer prints is computed:
 
-- ``Token``: tags split into maximal ``[A-Za-z0-9]+`` runs; key (category, TYPE, start, end).
+- ``Token``: tags split into maximal ``[A-Za-z0-9]+`` runs (a tag with none gives one empty token at
+  its end); key (category, TYPE, start, end).
 - ``Strict``: exact keys. ``Relaxed``: same category, TYPE and start, ends within 2 -- not
   one-to-one, reproduced from the Python 2 set semantics of the original (see
   :func:`relaxed_counts`).
@@ -14,8 +15,10 @@ upper-cased. Every section the kotfic ``phi`` scorer prints is computed:
 Micro = pooled counts; macro = mean (population SD) of per-document P and R, where a document
 with no system tags has P = 0 and one with no gold tags R = 0; macro F1 = F1(macro P, macro R),
 NaN when both are 0 (numpy's 0/0). Means and SDs are computed as numpy does (pairwise sums)
-over the documents in key order; kotfic's order is a Python 2 set's, so the last bit of a macro
-figure can differ from it (not the printed digits in practice). Filters (``--filter``,
+over the documents in key order; kotfic's order is a Python 2 set's (it depends on the order the
+files were listed in), so the last bit of a macro figure can differ from it, and when a mean lies on
+a rounding boundary so can its 4th printed digit (kotfic's own print then depends on that order:
+0.23375 prints 0.2338 or 0.2337). Filters (``--filter``,
 ``--invert``, ``--conjunctive``) act as in kotfic: on Token/Strict/Relaxed; the HIPAA and
 per-category sections swap in their own filters but inherit ``invert`` (and the per-category
 HIPAA ones are conjunctive); Binary Token/Strict are unfiltered.
@@ -99,8 +102,13 @@ class Tag:
 
     @cached_property
     def tokens(self) -> tuple[tuple[int, int], ...]:
-        """Absolute offsets of the ``[A-Za-z0-9]+`` runs inside the tag."""
-        return tuple((self.start + m.start(), self.start + m.end()) for m in _TOKEN.finditer(self.text))
+        """Absolute offsets of the ``[A-Za-z0-9]+`` runs inside the tag.
+
+        A tag without any such run (``--``, ``(``, an empty span) gives one empty token at its end,
+        as kotfic's tokenizer does (it pads a split with no match with an empty token).
+        """
+        runs = tuple((self.start + m.start(), self.start + m.end()) for m in _TOKEN.finditer(self.text))
+        return runs or ((self.end, self.end),)
 
 
 #: A tag filter on (category element, TYPE), the two attributes kotfic's filters look at.

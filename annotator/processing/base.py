@@ -90,7 +90,11 @@ class Param:
 
 
 class ProcessingResource:
-    """Base of every PR: subclasses declare ``Param``s, ``needs``, ``produces`` and ``__call__``."""
+    """Base of every PR: subclasses declare ``Param``s, ``needs``, ``produces`` and ``__call__``.
+
+    ``needs`` are types read from the input set, ``produces`` types written to the output set;
+    a pipeline checks them when it is loaded. A PR whose needs depend on its parameters (a
+    grammar's ``Input:``, a whole-word gazetteer) may set ``self.needs`` in ``setup()``."""
 
     name: ClassVar[str] = ""
     needs: ClassVar[tuple[str, ...]] = ()

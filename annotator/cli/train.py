@@ -1,0 +1,94 @@
+"""``annotator train pos``: train a POS model from CoNLL-U; ``annotator train pos-eval``: score one.
+
+    annotator train pos --train en_ewt-ud-train.conllu --dev en_ewt-ud-dev.conllu \\
+        --test en_ewt-ud-test.conllu --column xpos --out resources/models/pos-en-ewt-xpos.json.gz
+    annotator train pos-eval resources/models/pos-en-ewt-xpos.json.gz en_ewt-ud-test.conllu
+
+Training prints the dev accuracy after every iteration of both passes; the saved model is then
+loaded back and scored on --dev and --test, and those figures are stored in the model's ``meta``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from annotator.errors import Errors, InputError
+from annotator.processing import perceptron
+from annotator.processing.conllu import COLUMNS, read_conllu
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("train", help="train a model (POS tagger) from annotated data")
+    kinds = parser.add_subparsers(dest="kind", metavar="KIND")
+    kinds.required = True
+
+    pos = kinds.add_parser("pos", help="train an averaged-perceptron POS tagger from CoNLL-U")
+    pos.add_argument("--train", action="append", required=True, type=Path, metavar="FILE",
+                     help="training CoNLL-U file (repeatable)")
+    pos.add_argument("--dev", action="append", default=[], type=Path, metavar="FILE",
+                     help="dev CoNLL-U file, scored after each iteration (repeatable)")
+    pos.add_argument("--test", action="append", default=[], type=Path, metavar="FILE",
+                     help="test CoNLL-U file, scored once at the end (repeatable; each scored alone)")
+    pos.add_argument("--column", choices=sorted(COLUMNS), required=True, help="tag column to learn")
+    pos.add_argument("--out", required=True, type=Path, help="model file to write (.json.gz)")
+    pos.add_argument("--iterations", type=int, default=10, help="perceptron iterations per pass (default 10)")
+    pos.add_argument("--seed", type=int, default=0, help="random seed for the example order (default 0)")
+    pos.add_argument("--min-count", type=int, default=2,
+                     help="keep features seen at least this often in training (default 2)")
+    pos.add_argument("--min-weight", type=float, default=0.0,
+                     help="drop stored weights smaller than this in absolute value (default 0)")
+    pos.add_argument("--language", default="", help="language code stored in the model (e.g. en, es)")
+    pos.add_argument("--source", default="", help="training data's name and version, stored in the model")
+    pos.add_argument("--licence", default="", help="the model's licence, stored in the model")
+    pos.add_argument("--attribution", default="", help="attribution text stored in the model")
+    pos.set_defaults(func=run_train)
+
+    ev = kinds.add_parser("pos-eval", help="accuracy of a POS model on CoNLL-U files (gold tokenisation)")
+    ev.add_argument("model", type=Path, help="model file (.json.gz)")
+    ev.add_argument("files", nargs="+", type=Path, help="CoNLL-U files, each scored alone")
+    ev.add_argument("--column", choices=sorted(COLUMNS), help="tag column (default: the model's)")
+    ev.set_defaults(func=run_eval)
+
+
+def _score(tagger: perceptron.Tagger, path: Path, column: str) -> dict[str, float | int | str]:
+    correct, total = perceptron.accuracy(tagger, read_conllu(path, column))
+    return {"file": path.name, "words": total, "correct": correct,
+            "accuracy": round(100.0 * correct / total, 2) if total else 0.0}
+
+
+def _print_scores(label: str, scores: list[dict]) -> None:
+    for s in scores:
+        print(f"{label} {s['file']}: {s['accuracy']:.2f}% ({s['correct']}/{s['words']} words)")
+
+
+def run_train(args: argparse.Namespace) -> int:
+    train = [s for path in args.train for s in read_conllu(path, args.column)]
+    dev = [s for path in args.dev for s in read_conllu(path, args.column)]
+    meta = {"column": args.column, "language": args.language, "source": args.source,
+            "licence": args.licence, "attribution": args.attribution,
+            "train": [p.name for p in args.train], "dev": [p.name for p in args.dev],
+            "iterations": args.iterations, "seed": args.seed, "min_count": args.min_count,
+            "min_weight": args.min_weight}
+    print(f"training on {sum(len(s[0]) for s in train)} words, {len(train)} sentences", flush=True)
+    model = perceptron.train(train, dev, iterations=args.iterations, seed=args.seed, min_count=args.min_count,
+                             min_weight=args.min_weight, meta=meta, log=lambda m: print(m, flush=True))
+    tagger = perceptron.Tagger(model)
+    model["meta"]["accuracy"] = {"dev": [_score(tagger, p, args.column) for p in args.dev],
+                        "test": [_score(tagger, p, args.column) for p in args.test]}
+    perceptron.save_model(model, args.out)
+    _print_scores("dev", model["meta"]["accuracy"]["dev"])
+    _print_scores("test", model["meta"]["accuracy"]["test"])
+    size = args.out.stat().st_size
+    print(f"wrote {args.out} ({size / 1e6:.1f} MB, {len(model['features'])} features, {len(model['tags'])} tags)")
+    return 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    tagger = perceptron.load_model(args.model)
+    column = args.column or tagger.meta.get("column")
+    if column not in COLUMNS:
+        raise InputError(Errors.E603.format(reason="it does not say which column it tags: give --column"),
+                         path=args.model)
+    _print_scores("accuracy", [_score(tagger, p, column) for p in args.files])
+    return 0

@@ -1,0 +1,1 @@
+"""De-identification: the Python actions of the MEDDOCAN grammar."""

@@ -1,0 +1,563 @@
+"""Python actions of the MEDDOCAN grammar (resources/grammars/meddocan/*.jape).
+
+JAPE's simple RHS can only annotate what a pattern bound. Two pieces of the MEDDOCAN logic need
+more: a header field's value runs from the cue to the end of the line (or to the next cue on the
+same line) and must be trimmed to the MEDDOCAN span conventions (no trailing period, the
+"nhc-" prefix left out, "Madrid, Madrid" split in two); and the signature line after
+"Remitido por:" / "Responsable clínico:" packs a doctor's name, department, hospital, street, postcode,
+town, country, phones and e-mail, which must be cut into typed spans. These functions do that
+over the text of the line, using the Lookup annotations of the gazetteer where a word's class
+matters. See resources/grammars/meddocan/CONVENTIONS.md for the conventions they follow.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import regex
+
+from annotator.document import AnnotationSet, Document
+from annotator.jape.actions import ActionContext, action
+
+# ----------------------------------------------------------------------------------------------
+# header fields: cue `field` feature -> MEDDOCAN type of its value
+FIELD_TYPES = {
+    "nombre": "NOMBRE_SUJETO_ASISTENCIA",
+    "apellidos": "NOMBRE_SUJETO_ASISTENCIA",
+    "nhc": "ID_SUJETO_ASISTENCIA",
+    "nass": "ID_ASEGURAMIENTO",
+    "domicilio": "CALLE",
+    "localidad": "TERRITORIO",
+    "cp": "TERRITORIO",
+    "fecha": "FECHAS",
+    "pais": "PAIS",
+    "edad": "EDAD_SUJETO_ASISTENCIA",
+    "sexo": "SEXO_SUJETO_ASISTENCIA",
+    "medico": "NOMBRE_PERSONAL_SANITARIO",
+    "ncol": "ID_TITULACION_PERSONAL_SANITARIO",
+    "episodio": "ID_CONTACTO_ASISTENCIAL",
+    "telefono": "NUMERO_TELEFONO",
+    "fax": "NUMERO_FAX",
+    "email": "CORREO_ELECTRONICO",
+}
+
+_TRAIL = " \t.,;:-"
+ORGANISATION_TYPES = {"hospital": "HOSPITAL", "hospital_variant": "HOSPITAL", "health_centre": "CENTRO_SALUD",
+                      "institution": "INSTITUCION"}
+_TITLE = regex.compile(r"(?i:(?:(?:prof|profa|dr|dra|dres|sr|sra|srta|dña|doctora?)\b\.?\s*:?\s*|d\.\s+(?=\p{Lu})|dr(?=\p{Lu}))+)")
+_NHC_PREFIX = regex.compile(r"nhc-", regex.I)
+_EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = regex.compile(r"(?:\(?\+\d{2,3}\)?\s?)?\(?\d[\d ().-]{5,}\d(?:\s?ext\.?\s?\d+)?")
+_PHONE_SEPARATOR = regex.compile(r"\s*(?:/|-|y|,)\s*")
+_POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}\b")
+_POSTCODE_CUE = regex.compile(r"(?:C\.\s?P\.?|CP\.?|Código [Pp]ostal|Cod\. [Pp]ostal)\s*:?\s*(\d{4,5}(?:-\d{3})?)\b")
+_NAME_WORD = regex.compile(r"(?:\p{Lu}\.[a-zª]\b|\p{Lu}\p{Ll}*ª|\p{Lu}+(?!\p{Ll})\.?|\p{Lu}[\p{Ll}'´`’]*\.?(?:-\p{Lu}?\p{Ll}+)*|"
+                          r"(?:del|de|la|las|los|y|i|da|das|do|dos|van|von|di)\b)")
+_ORG_START = regex.compile(
+    r"(?:Servicio|Unidad|Departamento|Dpto\.?|Sección|Secció|Área|Instituto|Institut|Hospital|Hospitalario|Complejo|"
+    r"Clínica|Clinica|Clínic|Centro|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|Xarxa|Consorci|"
+    r"Consorcio|Laboratorio|Corporació|Corporación|Policlínica|Sanatorio|Ciudad Sanitaria|Residencia|Gabinete|"
+    r"Agencia|H\.\s?U\.|Dirección|Correspondencia)\b")
+# words that end a person's name in a signature (organisations and specialities)
+_NAME_STOP = regex.compile(_ORG_START.pattern + r"|(?:Especialista|Médico|Medicina|Cirugía|Urología|Oftalmología|"
+                           r"Anatomía|Atención|Programa|Red|Pediatría|Psiquiatría|Radiología|Neurología|Jefe|Jefa|"
+                           r"Departament|Cátedra|Grupo|Oncología|Nefrología|Neurocirugía|Hematología|Cardiología|"
+                           r"Dermatología|Ginecología|Traumatología|Neumología|Endocrinología|Reumatología|Farmacia|"
+                           r"Enfermería|Microbiología|Bioquímica|Otorrinolaringología|Anestesiología|Rehabilitación|"
+                           r"Digestivo|Nutrición|Odontología|Estomatología|Correo|Email|E-mail|Tel|Tfno|Fax)\b")
+_HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital|Hospitalario|Complejo|Clínica|Clinica|Clínic|Policlínica|Sanatorio|"
+                          r"Ciudad Sanitaria|Hopital|Hospitau|Hospitali)\b")
+_HEALTH_CENTRE = regex.compile(r"Centro de Salud\b|C\.S\.|Ambulatorio\b|Consultorio\b")
+_INSTITUTION = regex.compile(r"(?:Instituto|Institut|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|"
+                             r"Xarxa|Consorci|Consorcio|Laboratorio|Corporació|Corporación|Agencia|Centro)\b")
+_DEPARTMENT = regex.compile(r"(?:Servicio|Unidad|Departamento|Departament|Dpto\.?|Sección|Secció|Área|Especialista|"
+                            r"Programa|Red|Jefe|Jefa|Jefatura|División|Cátedra|Grupo|Cirugía|Oncología|Medicina|"
+                            r"Urología|Oftalmología|Anatomía|Nefrología|Neurocirugía|Neurología|Hematología|"
+                            r"Cardiología|Dermatología|Ginecología|Obstetricia|Traumatología|Neumología|"
+                            r"Endocrinología|Reumatología|Farmacia|Enfermería|Microbiología|Bioquímica|Pediatría|"
+                            r"Psiquiatría|Radiología|Radiodiagnóstico|Otorrinolaringología|Anestesiología|Anestesia|"
+                            r"Rehabilitación|Aparato|Digestivo|Nutrición|Odontología|Estomatología|Patología|"
+                            r"Planta|Consulta|Laboratorio de|Cuidados)\b")
+_DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|Complejo|Clínica|Clinica|Clínic|Instituto|"
+                                r"Institut|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
+_STREET_START = regex.compile(
+    r"(?:Calle|calle|C/|c/|C\\|C\s/|Carrer|Avda\.?|Avenida|Av\.|Avd\.|Avinguda|Plaza|Pza\.|Plaça|Praza|Paseo|Pº|"
+    r"Passeig|Ronda|Rambla|Camino|Carretera|Ctra\.?|Travesía|Glorieta|Urbanización|Urb\.|Pasaje|Callejón|Cuesta|"
+    r"Alameda|Bulevar|Vía|Polígono|Rúa|Rua|Apartado|Apdo\.?)(?=[\s.,]|$)|(?:C|c)[/\\](?=\p{L})")
+
+
+def clean_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Trim white space and trailing punctuation (MEDDOCAN spans never end with '.', ',' or ':')."""
+    while start < end and text[start] in " \t\ufeff":
+        start += 1
+    while end > start and text[end - 1] in _TRAIL:
+        end -= 1
+    # a closing quote or parenthesis stays only when it has its opening partner inside
+    while end > start and text[end - 1] in ")\"'" and text.count({")": "("}.get(text[end - 1], text[end - 1]),
+                                                                   start, end - 1) == 0:
+        end -= 1
+        while end > start and text[end - 1] in _TRAIL:
+            end -= 1
+    return start, end
+
+
+def line_end(text: str, offset: int) -> int:
+    end = text.find("\n", offset)
+    return len(text) if end < 0 else end
+
+
+def field_value_end(doc: Document, annset: AnnotationSet, value_start: int) -> int:
+    """End of a header field's value: the end of the line or the next cue (followed by ':') on it."""
+    text = doc.text
+    end = line_end(text, value_start)
+    for cue in annset.with_type("Lookup").starting_in(value_start, end):
+        if cue.features.get("majorType") == "cue" and text[cue.end:cue.end + 3].lstrip(" ").startswith(":"):
+            return cue.start
+    return end
+
+
+def add(out: AnnotationSet, kind: str, start: int, end: int, rule: str) -> None:
+    if end > start:
+        out.add(kind, start, end, {"rule": rule})
+
+
+def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, field: str, value_start: int) -> None:
+    """Annotate the value of the header field `field` starting at `value_start`."""
+    text = doc.text
+    value_end = field_value_end(doc, annset, value_start)
+    start, end = clean_span(text, value_start, value_end)
+    if start >= end:
+        return
+    if field == "remitido":
+        annotate_signature(doc, annset, out, start, end)
+        return
+    kind = FIELD_TYPES[field]
+    if field in ("nhc", "nass", "domicilio"):
+        kind = shape_type(text[start:end], kind)
+    rule = f"field:{field}"
+    if field == "nhc":
+        prefix = _NHC_PREFIX.match(text, start, end)
+        start = prefix.end() if prefix else start
+    elif field == "medico":
+        title = _TITLE.match(text, start, end)
+        start = title.end() if title else start
+        name_end = name_run_end(text, start, end)
+        if name_end <= start:
+            return
+        start, end = clean_span(text, start, name_end)
+    elif field == "localidad":
+        kinds: dict[tuple[int, int], set] = {}
+        for lookup in annset.with_type("Lookup").within(start, end):
+            if lookup.features.get("majorType") == "location":
+                kinds.setdefault(lookup.span, set()).add(lookup.features.get("minorType"))
+        countries = {span for span, minors in kinds.items() if minors == {"country"}}
+        for part_start, part_end in split_places(text, start, end):
+            add(out, "PAIS" if (part_start, part_end) in countries else kind, part_start, part_end, rule)
+        return
+    elif field in ("email", "telefono", "fax"):
+        if field == "email":
+            match = _EMAIL.search(text, start, end)
+            if match is None:
+                return
+            add(out, kind, *match.span(), rule)
+            after = match.end()
+        else:
+            after = annotate_phones(out, text, start, end, kind, rule)
+            if after == start:
+                return
+        # a signature line goes on after its e-mail or phone: "E-mail: x@y.es Hospital X C/ Y, 3 28046 Madrid"
+        annotate_address(doc, annset, out, after, value_end, "signature")
+        return
+    elif field == "edad" and not regex.search(r"\d|(?i:un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b",
+                                              text[start:end]):
+        return
+    add(out, kind, start, end, rule)
+
+
+_NASS_SHAPE = regex.compile(r"\d{2}\s?\d{8}\s?\d{2}")
+
+
+def shape_type(value: str, kind: str) -> str:
+    """The type a swapped header value really has: some reports put the street under "NHC:" or
+    the NASS under "Domicilio:"."""
+    if _STREET_START.match(value):
+        return "CALLE"
+    if _NASS_SHAPE.fullmatch(value):
+        return "ID_ASEGURAMIENTO"
+    return kind
+
+
+def annotate_phones(out: AnnotationSet, text: str, start: int, end: int, kind: str, rule: str) -> int:
+    """One span per number in "918823884 / 918823984 / 619128686"; returns where the last ended
+    (`start` when there is no number)."""
+    pos = start
+    while True:
+        match = _PHONE.match(text, pos, end)
+        if match is None:
+            return pos
+        add(out, kind, *clean_span(text, *match.span()), rule)
+        pos = match.end()
+        separator = _PHONE_SEPARATOR.match(text, pos, end)
+        if separator is None or _PHONE.match(text, separator.end(), end) is None:
+            return pos
+        pos = separator.end()
+
+
+def split_places(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:
+    """'Lugones, Asturias' -> two places; 'Somoto-Madriz' stays one (rare, ambiguous with
+    'Donostia-San Sebastián')."""
+    for match in regex.finditer(r"[^,;/()]+", text[start:end]):
+        part_start, part_end = clean_span(text, start + match.start(), start + match.end())
+        if part_end > part_start:
+            yield part_start, part_end
+
+
+def name_run_end(text: str, start: int, end: int) -> int:
+    """End of a person's name starting at `start`: capitalised words, initials and particles,
+    stopping at an organisation word, a street, a digit, a lower-case word or a sentence period."""
+    pos = start
+    last = start
+    while pos < end:
+        match = _NAME_WORD.match(text, pos, end)
+        if match is None or _NAME_STOP.match(text, pos) or _STREET_START.match(text, pos) or (
+                pos > start and _TITLE.match(text, pos, end)):
+            break
+        word = match.group()
+        pos = match.end()
+        if word[:1].isupper():
+            last = pos
+        if word.endswith(".") and len(word) > 3:
+            last -= 1
+            break
+        gap = regex.match(r"[ \t]*", text[pos:end]).end()
+        if text[pos + gap:pos + gap + 1] in ("", ",", ".", "(", "\n") or gap == 0 and text[pos:pos + 1] != "":
+            break
+        pos += gap
+    return last
+
+
+# ----------------------------------------------------------------------------------------------
+# signature lines: "Remitido por: Dr. X Y. Servicio de Z. Hospital W. C/ V, 3. 28046 Madrid. España. E-mail: ..."
+
+def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet, start: int, end: int) -> None:
+    text = doc.text
+    pos = start
+    lead = regex.match(r"(?:Direcci[óo]n para correspondencia|Correspondencia)\s*:?\s*", text[pos:end], regex.I)
+    pos += lead.end() if lead else 0
+    while True:  # "Dr. X Y y Dra. Z W": one name after another
+        title = _TITLE.match(text, pos, end)
+        if title:
+            pos = title.end()
+        name_end = name_run_end(text, pos, end)
+        if name_end > pos:
+            s, e = clean_span(text, pos, name_end)
+            add(out, "NOMBRE_PERSONAL_SANITARIO", s, e, "signature:name")
+            pos = name_end
+        joint = regex.match(r"\s*(?:,|y|e)\s*(?=" + _TITLE.pattern + r")", text[pos:end])
+        if joint is None:
+            break
+        pos += joint.end()
+    annotate_address(doc, annset, out, pos, end, "signature")
+
+
+def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, start: int, end: int,
+                     rule: str) -> None:
+    """Cut an address run (organisations, street, postcode, town, country, phones, e-mail) into spans."""
+    text = doc.text
+    places = {}
+    organisations: dict[int, tuple[int, str]] = {}
+    for lookup in annset.with_type("Lookup").overlapping(start, end):
+        major, minor = lookup.features.get("majorType"), lookup.features.get("minorType")
+        if major == "location":
+            places[(lookup.start, lookup.end)] = minor
+        elif major == "organization" and lookup.end <= end:
+            kind = ORGANISATION_TYPES.get(str(minor))
+            if kind and lookup.end > organisations.get(lookup.start, (0, ""))[0]:
+                organisations[lookup.start] = (lookup.end, kind)
+    pos = start
+    seen_street = False
+    while pos < end:
+        ch = text[pos]
+        if ch in " \t.,;:()-–/\"'":
+            pos += 1
+            continue
+        email = _EMAIL.match(text, pos, end)
+        if email:
+            add(out, "CORREO_ELECTRONICO", *email.span(), f"{rule}:email")
+            pos = email.end()
+            continue
+        cue = regex.match(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
+                          r"\.?\s*:?\s*", text[pos:end], regex.I)
+        if cue and cue.end() > 0 and text[pos + cue.end():pos + cue.end() + 1].isdigit() | (text[pos + cue.end():pos + cue.end() + 1] == "("):
+            kind = "NUMERO_FAX" if cue.group().lower().startswith("fax") else "NUMERO_TELEFONO"
+            phone_end = annotate_phones(out, text, pos + cue.end(), end, kind, f"{rule}:phone")
+            if phone_end > pos + cue.end():
+                pos = phone_end
+                continue
+        word = regex.match(r"(?:E-?mail|Correo electrónico|Correo-e|e-mail|email)\s*(?:autor)?\s*:?", text[pos:end], regex.I)
+        if word:
+            pos += word.end()
+            continue
+        postcode = _POSTCODE_CUE.match(text, pos, end)
+        if postcode:
+            add(out, "TERRITORIO", *postcode.span(1), f"{rule}:postcode")
+            pos = postcode.end()
+            continue
+        postcode = _POSTCODE.match(text, pos, end)
+        if postcode and not text[postcode.end():postcode.end() + 1].isdigit():
+            add(out, "TERRITORIO", *postcode.span(), f"{rule}:postcode")
+            pos = postcode.end()
+            continue
+        if pos in organisations and regex.match(r"\s*(?:[.,;(]|$)", text[organisations[pos][0]:end]):
+            org_stop, kind = organisations[pos]
+            add(out, kind, *clean_span(text, pos, org_stop), f"{rule}:organisation-list")
+            pos = org_stop
+            continue
+        if _HEALTH_CENTRE.match(text, pos, end):
+            pos = add_organisation(out, text, pos, end, "CENTRO_SALUD", f"{rule}:health_centre", places)
+            continue
+        if _HOSPITAL.match(text, pos, end):
+            pos = add_organisation(out, text, pos, end, "HOSPITAL", f"{rule}:hospital", places)
+            continue
+        if _DEPARTMENT.match(text, pos, end):
+            stop = _DEPARTMENT_END.search(text, pos, end)
+            stop_at = stop.start() if stop else end
+            for follower in (_STREET_START, _POSTCODE, _EMAIL):
+                found = follower.search(text, pos, stop_at)
+                stop_at = found.start() if found else stop_at
+            pos = max(stop_at, pos + 1)
+            continue
+        if _INSTITUTION.match(text, pos, end):
+            pos = add_organisation(out, text, pos, end, "INSTITUCION", f"{rule}:institution", places)
+            continue
+        if _STREET_START.match(text, pos, end) or (not seen_street and street_without_type(text, pos, end)):
+            seg_end = street_end(text, pos, end)
+            add(out, "CALLE", *clean_span(text, pos, seg_end), f"{rule}:street")
+            seen_street = True
+            pos = seg_end
+            continue
+        seg_end = place_end(text, pos, end, places)
+        if seg_end > pos:
+            s, e = clean_span(text, pos, seg_end)
+            add(out, "PAIS" if places.get((s, e)) == "country" else "TERRITORIO", s, e, f"{rule}:place")
+            pos = seg_end
+            continue
+        skip = regex.match(r"\S+", text[pos:end])
+        pos += skip.end() if skip else 1
+
+
+_PLACE_WORD = regex.compile(r"(?:\p{Lu}\.){2,}|\p{Lu}[\p{L}'´’]*(?:-\p{Lu}[\p{L}'´’]*)*")
+_PLACE_PARTICLE = regex.compile(r"(?:de|del|la|las|los|el|d'|l')\s+(?=\p{Lu})|(?:d'|l'|d´)(?=\p{Lu})")
+_NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Provincia|República|Policía|Médico|Zona|Tel|Telf|Tfno|Tlf|Fax|Móvil|Servicio|Unidad|Spain|CP|C\.P|"
+                           r"Edificio|Planta|Piso|Puerta|Suite|Oficina|Despacho|Jefe|Jefa|Delegación|Dirección|UCI)\b",
+                           regex.I)
+
+
+def place_end(text: str, start: int, end: int, places: dict) -> int:
+    """End of a town, province or country name starting at `start` (`start` when there is none):
+    the longest gazetteer place starting here, else a run of capitalised words and particles."""
+    known = max((e for (s, e) in places if s == start and e <= end), default=start)
+    if known > start:
+        return known
+    if _NOT_PLACE.match(text, start, end):
+        return start
+    pos = start
+    last = start
+    while pos < end:
+        if _NOT_PLACE.match(text, pos) or (pos > start and any(s == pos for (s, _) in places)):
+            break
+        word = _PLACE_WORD.match(text, pos, end)
+        if word is None:
+            break
+        pos = last = word.end()
+        gap = regex.match(r"[ \t]+", text[pos:end])
+        if gap is None:
+            break
+        pos += gap.end()
+        particle = _PLACE_PARTICLE.match(text, pos, end)
+        if particle:
+            pos = particle.end()
+    return last if last - start > 2 else start
+
+
+def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: str, rule: str,
+                     places: dict) -> int:
+    """Annotate the organisation starting at `start`; a town ending its name before a comma
+    ('Hospital Nuestra Señora del Rosario Madrid, España') is left to the place rules, and an
+    abbreviation in parentheses after it ('Hospital Universitario La Paz (HULP)') gets its type.
+    Returns where the address goes on."""
+    stop = split_glued_street(text, start, org_end(text, start, end), end)
+    s, e = clean_span(text, start, stop)
+    town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+    if town and len(text[s:town[0]].split()) >= 3 and not regex.search(r"\b(?:de|del|la|d')\s*$", text[s:town[0]]):
+        e = clean_span(text, s, town[0])[1]
+        stop = town[0]
+    add(out, kind, s, e, rule)
+    abbreviation = regex.match(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)", text[stop:end])
+    if abbreviation:
+        add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
+        stop += abbreviation.end()
+    return max(stop, start + 1)
+
+
+def org_end(text: str, start: int, end: int) -> int:
+    """End of an organisation name: the next '.', ',' or ';' (not inside quotes), a street, a
+    postcode, an e-mail or another organisation word after the first."""
+    pos = start
+    quote = False
+    first = True
+    while pos < end:
+        ch = text[pos]
+        if ch in "\"“”":
+            quote = not quote
+        elif not quote:
+            if ch in ",;(" or (ch == "." and (pos + 1 >= end or text[pos + 1] in " \n")
+                                and not regex.search(r"\b(?:Dr|Dra|Univ|Sta|Sto|S|H|C)$", text[start:pos])):
+                return pos
+            if ch == " " and pos + 1 < end:
+                nxt = pos + 1
+                after_particle = regex.search(r"\b(?:de|del|la|las|los)$", text[start:pos])
+                if ((_STREET_START.match(text, nxt) and not after_particle) or _POSTCODE.match(text, nxt)
+                        or _EMAIL.match(text, nxt)
+                        or (not first and _ORG_START.match(text, nxt) and not regex.match(
+                            r"(?:Hospitalario|Universitario|Centro\b(?!\s+de\b))", text[nxt:]))):
+                    return pos
+                first = False
+        pos += 1
+    return end
+
+
+_SAINT = regex.compile(r"(?:San|Santa|Santo|Sant|Virgen|Doctor|Dr\.|Plaza|Camino)$")
+
+
+def split_glued_street(text: str, start: int, stop: int, end: int) -> int:
+    """'Hospital de Navarra Irunlarrea, 3' or 'Hospital Lucus Augusti San Cibrao s/n': when an
+    organisation name runs into a street number, its last word ('San Cibrao': last two) is the
+    street; returns the organisation's new end."""
+    number = r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)"
+    inside = regex.search(number + r"\s*$", text[start:stop])
+    if inside:
+        name_end = start + inside.start()
+    elif regex.match(number, text[stop:end]):
+        name_end = stop
+    else:
+        return stop
+    words = list(regex.finditer(r"\S+", text[start:name_end]))
+    if len(words) < 3:
+        return stop
+    cut = words[-1].start()
+    if _SAINT.match(words[-2].group()):
+        cut = words[-2].start()
+    return start + cut
+
+
+def street_without_type(text: str, start: int, end: int) -> bool:
+    """'Irunlarrea, 3' or 'San Cibrao s/n': capitalised words then a number or s/n before a postcode."""
+    match = regex.match(r"(?:\p{Lu}[\p{L}'´]*\.?\s+(?:(?:de|del|la|los|las|y|i)\s+)*){0,5}\p{Lu}[\p{L}'´]*"
+                        r"(?:,\s*|\s+)(?:n[ºo]\s*)?(?:\d{1,4}[\p{L}]?(?:-\d+)?|s/n)\b", text[start:end])
+    return bool(match)
+
+
+_FLOOR_WORD = regex.compile(r"(?i)(?:[A-H]|\d{1,4}\s?[º°ªo]?\s?[A-H]?|\d+\.?[º°ª]|[º°ª]\s?[A-H]?|bajo|entlo|entresuelo|"
+                            r"puerta|pta|piso|planta|portal|esc|escalera|izq|izqda|izda|der|dcha|drcha|dcho|local|"
+                            r"bloque|blq|apto|apartamento|km|nº|no|n\.º|bis|interior|int|ático|atico|sótano|casa|"
+                            r"esq|s/n|sn|dto|depto|oficina|of)\b")
+
+
+def street_end(text: str, start: int, end: int) -> int:
+    """End of a street: before a postcode, an e-mail, a phone cue, a town in parentheses, a
+    capitalised word after the number (a town or an organisation), or a '.'/',' that is followed
+    by something that is not part of the number/floor/door."""
+    pos = start
+    has_number = False
+    while pos < end:
+        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) and has_number
+                                 or _EMAIL.match(text, pos + 1, end)):
+            return pos
+        if text[pos] == " " and has_number and text[pos + 1:pos + 2].isupper() and not _FLOOR_WORD.match(
+                text, pos + 1, end):
+            return pos
+        if text[pos] in ".,;-(" and pos > start:
+            rest = text[pos + 1:end]
+            if regex.match(r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", rest, regex.I):
+                return pos
+            if text[pos] == "(":
+                return pos
+            if text[pos] in ".,;" and has_number and not (
+                    regex.match(r"o\s+\p{Lu}\b", rest) or _FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
+                return pos
+            if text[pos] == "." and not has_number and regex.match(r"\s+\p{Lu}", rest) and not regex.search(
+                    r"(?:\b(?:Avda|Av|Dr|Dra|Sta|Sto|Pza|Ctra|Urb|Pº|C|S|San|Gral|Pte|Pl|Apdo|Hnos|Prof|Sr|Sra)|C/)$",
+                    text[start:pos]):
+                return pos
+        if text[pos].isdigit() or text[pos:pos + 3] == "s/n":
+            has_number = True
+        pos += 1
+    return end
+
+
+# ----------------------------------------------------------------------------------------------
+# the registered JAPE actions
+
+PHI_TYPES = (
+    "NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA", "ID_SUJETO_ASISTENCIA",
+    "ID_TITULACION_PERSONAL_SANITARIO", "ID_CONTACTO_ASISTENCIAL", "ID_ASEGURAMIENTO", "EDAD_SUJETO_ASISTENCIA",
+    "SEXO_SUJETO_ASISTENCIA", "FECHAS", "CALLE", "TERRITORIO", "PAIS", "NUMERO_TELEFONO", "NUMERO_FAX",
+    "CORREO_ELECTRONICO", "ID_EMPLEO_PERSONAL_SANITARIO", "ID_VEHICULOS_MATRICULAS", "NOMBRE_VEHICULOS_MODELO",
+    "URL_WEB", "DIREC_PROT_INTERNET", "IDENTIF_DISPOSITIVOS_NRSERIE", "IDENTIF_BIOMETRICOS",
+    "NUMERO_BENEF_PLAN_SALUD", "OTRO_NUMERO_IDENTIF", "CENTRO_SALUD", "HOSPITAL", "INSTITUCION", "PROFESION",
+    "OTROS_SUJETO_ASISTENCIA",
+)
+
+
+# fields whose cue may stand in the middle of a line ("Edad: 70 años Sexo: H", "... NºCol: 28 28 123")
+MID_LINE_FIELDS = {"sexo", "ncol", "email", "telefono", "fax"}
+
+
+@action("meddocan.field")
+def field_action(ctx: ActionContext) -> None:
+    """Bound: a cue Lookup (feature ``field``) and its ':'; annotate the value after the ':'.
+    Other than MID_LINE_FIELDS, a cue counts only at the start of a line ("Informe Médico:" is no
+    "Médico:" field)."""
+    cue = next((a for a in ctx.annotations if a.type == "Lookup" and a.features.get("majorType") == "cue"), None)
+    span = ctx.span
+    if cue is None or span is None or "field" not in cue.features:
+        return
+    text = ctx.doc.text
+    line_start = text.rfind("\n", 0, cue.start) + 1
+    if cue.features["field"] not in MID_LINE_FIELDS and text[line_start:cue.start].strip(" \t\ufeff"):
+        return
+    annotate_field(ctx.doc, ctx.input, ctx.output, str(cue.features["field"]), span[1])
+
+
+@action("meddocan.place")
+def place_action(ctx: ActionContext) -> None:
+    """Bound: a location Lookup; PAIS for a country, TERRITORIO otherwise."""
+    for lookup in ctx.annotations:
+        if lookup.type == "Lookup":
+            kind = "PAIS" if lookup.features.get("minorType") == "country" else "TERRITORIO"
+            add(ctx.output, kind, lookup.start, lookup.end, f"{ctx.rule}")
+            return
+
+
+@action("meddocan.resolve")
+def resolve_action(ctx: ActionContext) -> None:
+    """One PHI annotation per span (the first added wins: header rules run before context rules)
+    and none nested strictly inside a longer PHI annotation."""
+    resolve(ctx.output)
+
+
+def resolve(annset: AnnotationSet) -> None:
+    found = sorted(annset.with_type(*PHI_TYPES), key=lambda a: (a.start, -a.end, a.id))
+    structured = {a.id for a in found if str(a.features.get("rule", "")).startswith(("field:", "signature:"))}
+    drop = {a.id for a in found if a.id not in structured and any(
+        other.id in structured for other in annset.with_type(*PHI_TYPES).overlapping(a.start, a.end))}
+    cover_end = -1
+    for ann in found:  # by start, longer first: inside an earlier kept span iff it ends before its end
+        if ann.id in drop:
+            continue
+        if ann.end <= cover_end:
+            drop.add(ann.id)
+        else:
+            cover_end = ann.end
+    annset.remove_all(a for a in found if a.id in drop)

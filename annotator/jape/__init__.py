@@ -1,0 +1,32 @@
+"""JAPE, GATE's pattern language over annotations, in Python.
+
+``load_grammar(path)`` reads a grammar (single phase or MultiPhase), compiles it once (cached by
+path and modification time) and returns a callable ``grammar(doc, inset, outset)``. Right-hand
+sides are the simple annotation form or registered Python actions (:mod:`annotator.jape.actions`);
+Java blocks are refused with a GrammarError. Modules: ``lexer`` -> ``parser`` (+ ``macros``) ->
+``syntax`` tree -> ``compiler`` (constraints, automata, dispatch keys; ``values`` for GATE's
+typed comparisons) -> ``runtime`` (lattice, control styles); ``rhs`` runs actions; ``loader``
+handles files, checking and the cache; ``explain`` reports which rules matched where.
+
+Decisions where GATE's sources leave a choice or Python differs (tests in tests/jape):
+
+* default ``control`` is ``brill`` (GATE's SinglePhaseTransducer default); ``negationGrouping``
+  defaults to true: the negated constraints on one type inside ``{...}`` exclude an annotation
+  meeting all of them (false: each excludes on its own);
+* empty (zero-length) annotations are never matched by an element, as in GATE, but
+  ``contains``/``within`` see them (an empty annotation at a span's edge is inside it);
+  ``contains``/``within`` read the whole input set, not only the ``Input`` types;
+* an RHS label bound to nothing (an optional part) makes its action do nothing; in ``first`` and
+  ``once`` the first match is found breadth-first over all candidate rules, as GATE's FSM does;
+* a phase's lattice is fixed when the phase starts: annotations it adds are seen by later phases
+  only (and only when the output set is the input set, as in GATE);
+* option names and keywords are case-insensitive; values such as ``appelt`` too;
+* Python actions replace Java (``:label { action: "name", param = value }``, see ``actions``);
+  ``Imports:`` blocks are ignored with a warning, other Java blocks are errors.
+"""
+
+from annotator.jape.actions import ActionContext, action, get_action
+from annotator.jape.loader import Grammar, check, compile_grammar, load_grammar, read_grammar
+
+__all__ = ["ActionContext", "Grammar", "action", "check", "compile_grammar", "get_action", "load_grammar",
+           "read_grammar"]

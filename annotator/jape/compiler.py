@@ -1,0 +1,444 @@
+"""Compile a parsed phase into a matcher: constraint closures, one epsilon-free NFA per rule, and
+the first-element keys used to decide, at each offset, which rules can start there.
+
+Like GATE's ``gate.fsm.FSM``, a left-hand side becomes a finite automaton whose transitions each
+consume one *tuple* of co-starting annotations (one annotation per positive constraint type);
+Kleene operators and alternatives become epsilon edges, removed at compile time. Every
+transition carries the labels of the groups around its element, so bindings are collected while
+walking. Bounded repetitions ``[n,m]`` are unrolled.
+
+Constraint tests read the current document through :class:`Env` (filled in by the runtime for
+each run), so a grammar is compiled once and used for any number of documents.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable
+
+import regex
+
+from annotator.errors import Errors
+from annotator.jape.lexer import error
+from annotator.jape.rhs import compile_actions
+from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
+from annotator.jape.values import clean_string, predicate
+
+AnnTest = Callable[[Any], bool]
+ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
+
+
+class TypeSlot:
+    """The visible annotations of one type in the current run: ``{start offset: [annotations]}``."""
+
+    __slots__ = ("at",)
+
+    def __init__(self) -> None:
+        self.at: dict[int, list] = {}
+
+
+class Env:
+    """What compiled tests read about the current document; set by the runtime before a run."""
+
+    __slots__ = ("text", "inset", "slots")
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.inset: Any = None
+        self.slots: dict[str, TypeSlot] = {}
+
+    def slot(self, type_name: str) -> TypeSlot:
+        found = self.slots.get(type_name)
+        if found is None:
+            found = self.slots[type_name] = TypeSlot()
+        return found
+
+    def all_at(self, q: int) -> list:
+        """Every visible annotation starting at ``q`` (for elements with only negated constraints)."""
+        out: list = []
+        for slot in self.slots.values():
+            anns = slot.at.get(q)
+            if anns:
+                out.extend(anns)
+        return out
+
+
+class State:
+    """An automaton state: ``trans`` = (test, labels, target) after epsilon removal; ``eps`` and
+    ``consuming`` hold the edges while the automaton is being built."""
+
+    __slots__ = ("trans", "final", "eps", "consuming")
+
+    def __init__(self) -> None:
+        self.trans: list[tuple[Callable, tuple[str, ...], "State"]] = []
+        self.final = False
+        self.eps: list[State] = []
+        self.consuming: list[tuple[Callable, tuple[str, ...], "State"]] = []
+
+
+class CompiledRule:
+    """A rule ready to run: its automaton, actions, the dispatch keys of its first elements
+    (``keys``) and those of the elements every match must contain (``required``)."""
+
+    __slots__ = ("name", "priority", "index", "start", "actions", "keys", "required", "pos")
+
+    def __init__(self, rule: Rule, start: State, actions: list, keys: set, required: list) -> None:
+        self.name = rule.name
+        self.priority = rule.priority
+        self.index = rule.index
+        self.start = start
+        self.actions = actions
+        self.keys = keys
+        self.required = required
+        self.pos = rule.pos
+
+
+class Dispatch:
+    """Which rules may start where, from their first elements' dispatch keys (bit masks over the
+    phase's rules): ``any_mask`` at every visible offset, ``types`` where a type starts, and per
+    ``(type, feature)`` the rules wanting a value (``equal``: value -> mask; ``tests``: (test, mask)),
+    with the combined mask of each value seen remembered in ``memo`` across documents."""
+
+    def __init__(self, rules: list[CompiledRule]) -> None:
+        self.any_mask = 0
+        self.types: dict[str, int] = {}
+        self.features: dict[tuple[str, str], tuple[dict, list, dict]] = {}
+        tests: dict[tuple[str, str], dict[Any, int]] = {}
+        for bit, rule in enumerate(rules):
+            mask = 1 << bit
+            for key in rule.keys:
+                if key == ANY:
+                    self.any_mask |= mask
+                elif len(key) == 1:
+                    self.types[key[0]] = self.types.get(key[0], 0) | mask
+                else:
+                    equal, _, _ = self.features.setdefault((key[0], key[1]), ({}, [], {}))
+                    if len(key) == 3:
+                        equal[key[2]] = equal.get(key[2], 0) | mask
+                    else:
+                        by_test = tests.setdefault((key[0], key[1]), {})
+                        by_test[key[2]] = by_test.get(key[2], 0) | mask
+        for type_feature, by_test in tests.items():
+            self.features[type_feature][1].extend(by_test.items())
+        self.by_type: dict[str, list[str]] = {}  # the features each type is dispatched on
+        for type_name, feature in self.features:
+            self.by_type.setdefault(type_name, []).append(feature)
+
+
+class CompiledPhase:
+    """A phase ready to run: its rules, options and the environment its tests read."""
+
+    def __init__(self, phase: Phase, rules: list[CompiledRule], env: Env, produces: set[str]) -> None:
+        self.name = phase.name
+        self.path = phase.path
+        self.input = phase.input
+        self.control = phase.control
+        self.debug = phase.option_flag("debug")
+        self.match_group = phase.option_flag("matchGroup")
+        self.rules = rules
+        self.env = env
+        self.produces = produces
+        self.dispatch = Dispatch(rules)
+
+
+# ---------------------------------------------------------------------- constraints
+_MEMO_LIMIT = 100_000
+
+
+def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """``fn`` over feature values, remembered per string value: token strings repeat, so a
+    regular expression runs once per distinct string, not once per annotation. (Only strings:
+    ``1``, ``1.0`` and ``True`` are one dict key but differ for GATE.)"""
+    memo: dict[str, bool] = {}
+
+    def test(value: Any) -> bool:
+        if value.__class__ is not str:
+            return fn(value)
+        found = memo.get(value)
+        if found is None:
+            if len(memo) > _MEMO_LIMIT:
+                memo.clear()
+            found = memo[value] = fn(value)
+        return found
+
+    return test
+
+
+def value_test(pred: Predicate) -> Callable[[Any], bool]:
+    """The memoised test of a feature or meta-property value for ``OP value``."""
+    try:
+        return memoised(predicate(pred.op, pred.value))  # type: ignore[arg-type]
+    except regex.error as exc:
+        raise error(Errors.E507.format(pattern=pred.value, reason=exc), pred.pos, "E507") from None
+
+
+def _annotation_test(pred: Predicate, env: Env) -> AnnTest:
+    """One predicate as a test of an annotation."""
+    if pred.accessor == "embedded":
+        return _embedded_test(pred, env)
+    test = value_test(pred)
+    name = pred.name
+    if pred.accessor == "feature":
+        return lambda a: test(a.features.get(name))
+    if name == "length":
+        return lambda a: test(a.end - a.start)
+    if name == "string":
+        return lambda a: test(env.text[a.start : a.end])
+    return lambda a: test(clean_string(env.text[a.start : a.end]))
+
+
+def _embedded_test(pred: Predicate, env: Env) -> AnnTest:
+    inner = pred.value
+    if isinstance(inner, Constraint):
+        type_name, ok = inner.type, _all_of([_annotation_test(p, env) for p in inner.predicates])
+    else:
+        type_name, ok = str(inner), None
+    around = pred.name in ("within", "notWithin")
+    positive = pred.name in ("contains", "within")
+
+    def test(a: Any) -> bool:
+        view = env.inset.with_type(type_name)
+        found = view.covering(a.start, a.end) if around else view.within(a.start, a.end)
+        hit = any(ok(b) for b in found) if ok is not None else bool(found)
+        return hit if positive else not hit
+
+    return test
+
+
+def _all_of(tests: list[AnnTest]) -> AnnTest | None:
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        t1, t2 = tests
+        return lambda a: t1(a) and t2(a)
+    return lambda a: all(t(a) for t in tests)
+
+
+def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -> tuple[list, list]:
+    """Positive constraints merged per type (same annotation); negated ones per type too when
+    ``negationGrouping`` is on, else one per written constraint."""
+    positive: dict[str, list[Predicate]] = {}
+    negated: dict[Any, tuple[str, list[Predicate]]] = {}
+    for i, c in enumerate(constraints):
+        if c.negated:
+            key = c.type if negation_grouping else i
+            negated.setdefault(key, (c.type, []))[1].extend(c.predicates)
+        else:
+            positive.setdefault(c.type, []).extend(c.predicates)
+    return list(positive.items()), list(negated.values())
+
+
+def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any]:
+    """The most common element, ``{Type.feature OP value}``, written out for speed (this runs for
+    most candidate offsets). ``a._end``: the slot's read of Annotation.end without the property."""
+    name, test = pred.name, value_test(pred)
+
+    def single_feature(q: int) -> Any:
+        anns = slot.at.get(q)
+        if not anns:
+            return ()
+        if len(anns) == 1:
+            a = anns[0]
+            return ((a._end, a),) if test(a.features.get(name)) else ()
+        return [(a._end, a) for a in anns if test(a.features.get(name))]
+
+    return single_feature
+
+
+def canonical(basic: Basic) -> tuple:
+    """What an element tests, without positions: equal elements share one compiled test."""
+    def pred_key(p: Predicate) -> tuple:
+        value = p.value
+        if isinstance(value, Constraint):
+            value = (value.type, tuple(pred_key(q) for q in value.predicates))
+        return (p.accessor, p.name, p.op, type(value).__name__, value)
+    return tuple((c.type, c.negated, tuple(pred_key(p) for p in c.predicates)) for c in basic.constraints)
+
+
+def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
+    """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
+    matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them)."""
+    positive, negated = _group_constraints(basic.constraints, negation_grouping)
+    pos_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in positive]
+    neg_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in negated]
+
+    if len(pos_tests) == 1 and not neg_tests and len(positive[0][1]) == 1 and positive[0][1][0].accessor == "feature":
+        return _single_feature_test(pos_tests[0][0], positive[0][1][0])
+    if len(pos_tests) == 1 and not neg_tests:
+        slot, ok = pos_tests[0]
+        if ok is None:
+            def single(q: int) -> Any:
+                anns = slot.at.get(q)
+                return [(a.end, a) for a in anns] if anns else ()
+            return single
+
+        def single_ok(q: int) -> Any:
+            anns = slot.at.get(q)
+            return [(a.end, a) for a in anns if ok(a)] if anns else ()
+        return single_ok
+
+    def general(q: int) -> Any:
+        for slot, ok in neg_tests:
+            anns = slot.at.get(q)
+            if anns and (ok is None or any(ok(a) for a in anns)):
+                return ()
+        if not pos_tests:
+            return [(a.end, a) for a in env.all_at(q)]
+        lists = []
+        for slot, ok in pos_tests:
+            anns = slot.at.get(q)
+            if not anns:
+                return ()
+            if ok is not None:
+                anns = [a for a in anns if ok(a)]
+                if not anns:
+                    return ()
+            lists.append(anns)
+        if len(lists) == 1:
+            return [(a.end, a) for a in lists[0]]
+        return [(max(a.end for a in combo), combo) for combo in itertools.product(*lists)]
+
+    return general
+
+
+def dispatch_key(basic: Basic) -> tuple:
+    """A cheap necessary condition for ``basic`` to match at an offset, checked per document on the
+    lattice's feature-value index: ``(type, feature, value)`` for a positive ``feature == "string"``;
+    ``(type, feature, test)`` for another feature test that a missing feature fails; ``(type,)``
+    for a positive type; else ANY (only negated constraints)."""
+    best: tuple = ANY
+    for c in basic.constraints:
+        if c.negated:
+            continue
+        for p in c.predicates:
+            if p.accessor == "feature" and p.op == "==" and isinstance(p.value, str):
+                return (c.type, p.name, p.value)
+        for p in c.predicates:
+            test = value_test(p) if p.accessor == "feature" else None
+            if test is not None and not test(None):  # the index holds present values only
+                best = (c.type, p.name, test, "test")
+                break
+        else:
+            if best is ANY:
+                best = (c.type,)
+    return best
+
+
+# ---------------------------------------------------------------------- automaton
+class _Builder:
+    def __init__(self, env: Env, negation_grouping: bool) -> None:
+        self.env = env
+        self.negation_grouping = negation_grouping
+        self.keys: dict[int, tuple] = {}  # id(test) -> dispatch key
+        self.tests: dict[tuple, Callable] = {}  # canonical element -> its shared test
+
+    def element(self, elem: Element, labels: tuple[str, ...], start: State, end: State) -> None:
+        if isinstance(elem, Basic):
+            key = canonical(elem)
+            test = self.tests.get(key)
+            if test is None:
+                test = self.tests[key] = element_test(elem, self.env, self.negation_grouping)
+                self.keys[id(test)] = dispatch_key(elem)
+            start.consuming.append((test, labels, end))
+            return
+        inner = labels + tuple(label for label in elem.labels if label not in labels)
+        current = start
+        for _ in range(elem.min):
+            nxt = State()
+            self.alternatives(elem, inner, current, nxt)
+            current = nxt
+        if elem.max is None:
+            loop = State()
+            current.eps.append(loop)
+            self.alternatives(elem, inner, loop, loop)
+            loop.eps.append(end)
+        else:
+            for _ in range(elem.max - elem.min):
+                current.eps.append(end)
+                nxt = State()
+                self.alternatives(elem, inner, current, nxt)
+                current = nxt
+            current.eps.append(end)
+
+    def alternatives(self, group: Group, labels: tuple[str, ...], start: State, end: State) -> None:
+        for seq in group.alternatives:
+            current = start
+            for i, elem in enumerate(seq):
+                nxt = end if i == len(seq) - 1 else State()
+                self.element(elem, labels, current, nxt)
+                current = nxt
+            if not seq:
+                start.eps.append(end)
+
+
+def _closure(state: State) -> list[State]:
+    seen = {id(state)}
+    order = [state]
+    stack = [state]
+    while stack:
+        for nxt in reversed(stack.pop().eps):
+            if id(nxt) not in seen:
+                seen.add(id(nxt))
+                order.append(nxt)
+                stack.append(nxt)
+    return order
+
+
+def _remove_epsilons(start: State, final: State) -> State:
+    """Rewrite the automaton reachable from ``start`` without epsilon edges (in place)."""
+    done: set[int] = set()
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        if id(state) in done:
+            continue
+        done.add(id(state))
+        trans = []
+        seen: set[int] = set()
+        for member in _closure(state):
+            if member is final:
+                state.final = True
+            for t in member.consuming:
+                if id(t) not in seen:
+                    seen.add(id(t))
+                    trans.append(t)
+                    todo.append(t[2])
+        state.trans = trans
+    return start
+
+
+def mandatory(group: Group) -> list[Basic]:
+    """Elements every match of ``group`` goes through (in sequences, and groups repeated at least
+    once with one alternative): a rule cannot start after the last place one of them can match."""
+    if group.min < 1 or len(group.alternatives) != 1:
+        return []
+    found: list[Basic] = []
+    for elem in group.alternatives[0]:
+        found += [elem] if isinstance(elem, Basic) else mandatory(elem)
+    return found
+
+
+def compile_phase(phase: Phase, registry: Any) -> CompiledPhase:
+    """Compile one parsed phase; raises GrammarError (unknown action, bad regex ...)."""
+    env = Env()
+    builder = _Builder(env, phase.option_flag("negationGrouping", True))
+    rules = []
+    produces: set[str] = set()
+    for rule in phase.rules:
+        start, final = State(), State()
+        builder.alternatives(rule.lhs, (), start, final)
+        _remove_epsilons(start, final)
+        keys = {builder.keys[id(test)] for test, _, _ in start.trans}
+        # cheap keys only (a type, or a feature equal to a string); the first elements are already
+        # checked where the rule starts
+        required = [k for k in dict.fromkeys(dispatch_key(b) for b in mandatory(rule.lhs))
+                    if len(k) in (1, 3) and k != ANY and k not in keys]
+        actions = compile_actions(rule.rhs, registry)
+        produces.update(a.type for a in rule.rhs if hasattr(a, "type"))
+        rules.append(CompiledRule(rule, start, actions, keys, required))
+    for type_name in phase.input or ():
+        env.slot(type_name)
+    return CompiledPhase(phase, rules, env, produces)
+

@@ -1,0 +1,157 @@
+"""Loading grammars: single-phase and MultiPhase files, compilation, checking and the cache.
+
+A MultiPhase file lists its phases (``Phases: first second``); each name is a file next to it
+(``first.jape``). A file may also hold several ``Phase:`` sections. Loading parses every file,
+reports *all* errors (``check``), compiles each phase once and keeps the result in an in-process
+cache keyed by the resolved path and the modification times of every file involved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from annotator.errors import Errors, GrammarError
+from annotator.jape.compiler import CompiledPhase, compile_phase
+from annotator.jape.lexer import Pos
+from annotator.jape.parser import ParsedFile, parse
+from annotator.jape.runtime import Trace, run_phases
+from annotator.jape.syntax import Diagnostic, Phase
+
+
+@dataclass
+class Report:
+    """Everything ``check`` found in a grammar and the files it includes."""
+
+    phases: list[Phase] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    errors: list[GrammarError] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+
+def _read(path: Path, where: Pos | None) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        if where is not None:
+            raise GrammarError("E509 " + Errors.E509.format(path=path, reason=reason), path=where.path, line=where.line,
+                               column=where.column) from None
+        raise GrammarError("E508 " + Errors.E508.format(reason=reason), path=path) from None
+
+
+def read_grammar(path: str | Path) -> Report:
+    """Parse a grammar and every phase file it names; errors are collected, not raised."""
+    report = Report()
+    _read_into(Path(path), None, report, [])
+    return report
+
+
+def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path]) -> None:
+    resolved = path.resolve()
+    if resolved in stack:
+        place = {"path": where.path, "line": where.line, "column": where.column} if where else {"path": path}
+        report.errors.append(GrammarError("E510 " + Errors.E510.format(path=path), **place))
+        return
+    try:
+        text = _read(path, where)
+    except GrammarError as exc:
+        report.errors.append(exc)
+        return
+    report.files.append(resolved)
+    parsed: ParsedFile = parse(text, str(path))
+    report.errors += parsed.errors
+    report.warnings += parsed.warnings
+    report.phases += parsed.phases
+    for name, pos in parsed.phase_files:
+        child = path.parent / (name if name.endswith(".jape") else name + ".jape")
+        _read_into(child, pos, report, stack + [resolved])
+
+
+class Grammar:
+    """A compiled grammar: its phases in order. Call it on a document."""
+
+    def __init__(self, path: Path, phases: list[CompiledPhase], warnings: list[Diagnostic],
+                 files: list[Path]) -> None:
+        self.path = path
+        self.phases = phases
+        self.warnings = warnings
+        self.files = files
+
+    @property
+    def input_types(self) -> set[str]:
+        """Types some phase reads that no earlier phase of this grammar writes."""
+        needed: set[str] = set()
+        made: set[str] = set()
+        for phase in self.phases:
+            needed.update(t for t in (phase.input or ()) if t not in made)
+            made.update(phase.produces)
+        return needed
+
+    @property
+    def output_types(self) -> set[str]:
+        return {t for phase in self.phases for t in phase.produces}
+
+    def __call__(self, doc: Any, inset: Any = None, outset: Any = None, trace: Trace | None = None) -> None:
+        inset = doc.annset() if inset is None else inset
+        outset = inset if outset is None else outset
+        run_phases(self.phases, doc, inset, outset, trace)
+
+    def __repr__(self) -> str:
+        return f"Grammar({str(self.path)!r}, {len(self.phases)} phases)"
+
+
+def _first_error(errors: list[GrammarError]) -> GrammarError:
+    first = errors[0]
+    if len(errors) > 1:
+        first = GrammarError(f"{first.message} (and {len(errors) - 1} more error(s): run 'annotator jape check')",
+                             path=first.path, line=first.line, column=first.column)
+    return first
+
+
+def compile_grammar(path: str | Path, registry: Callable[[str], Any] | None = None) -> Grammar:
+    """Read and compile a grammar; raises the first GrammarError (naming how many more)."""
+    report = read_grammar(path)
+    errors = list(report.errors)
+    phases = []
+    for phase in report.phases:
+        try:
+            phases.append(compile_phase(phase, registry))
+        except GrammarError as exc:
+            errors.append(exc)
+    if errors:
+        raise _first_error(errors)
+    return Grammar(Path(path), phases, report.warnings, report.files)
+
+
+def check(path: str | Path) -> Report:
+    """Every syntax and compile error and every warning of a grammar."""
+    report = read_grammar(path)
+    for phase in report.phases:
+        try:
+            compile_phase(phase, None)
+        except GrammarError as exc:
+            report.errors.append(exc)
+    return report
+
+
+_CACHE: dict[Path, tuple[tuple[float, ...], list[Path], Grammar]] = {}
+
+
+def _mtimes(files: list[Path]) -> tuple[float, ...]:
+    try:
+        return tuple(f.stat().st_mtime_ns for f in files)
+    except OSError:
+        return ()
+
+
+def load_grammar(path: str | Path) -> Grammar:
+    """A compiled grammar from the in-process cache, recompiled when any of its files changed."""
+    key = Path(path).resolve()
+    cached = _CACHE.get(key)
+    if cached is not None and cached[0] and _mtimes(cached[1]) == cached[0]:
+        return cached[2]
+    grammar = compile_grammar(path)
+    _CACHE[key] = (_mtimes(grammar.files), grammar.files, grammar)
+    return grammar

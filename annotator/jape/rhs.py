@@ -1,0 +1,104 @@
+"""Right-hand sides: the simple annotation-creating form and Python actions, compiled to callables.
+
+``:label.Type = {...}`` adds one ``Type`` annotation spanning the annotations bound to ``label``
+(from the first start to the last end) to the output set; nothing happens when the label bound
+nothing (it was in an optional part). ``:src.Type`` inside the braces copies every feature of the
+first ``Type`` annotation bound to ``src``; explicit features are set after the copies.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from annotator.errors import Errors
+from annotator.jape.actions import ActionContext, action_names, get_action
+from annotator.jape.lexer import error
+from annotator.jape.syntax import Action, Assign, FeatureRef
+from annotator.jape.values import clean_string
+
+
+class Match:
+    """One firing: the document, the bindings (label -> annotations in document order) and sets."""
+
+    __slots__ = ("doc", "bindings", "inset", "outset", "rule", "phase", "touched")
+
+    def __init__(self, doc: Any, bindings: dict, inset: Any, outset: Any, rule: str, phase: str) -> None:
+        self.doc = doc
+        self.bindings = bindings
+        self.inset = inset
+        self.outset = outset
+        self.rule = rule
+        self.phase = phase
+        self.touched = False  # a Python action ran: the sets may have changed in any way
+
+
+def _span(anns: list) -> tuple[int, int]:
+    return min(a.start for a in anns), max(a.end for a in anns)
+
+
+def _ref_value(ref: FeatureRef, m: Match) -> Any:
+    anns = m.bindings.get(ref.label)
+    if not anns:
+        return None
+    if ref.type is not None:
+        anns = [a for a in anns if a.type == ref.type]
+        if not anns:
+            return None
+        if ref.feature is not None:
+            return anns[0].features.get(ref.feature)
+        anns = anns[:1]
+    start, end = _span(anns)
+    if ref.meta == "length":
+        return end - start
+    text = m.doc.text[start:end]
+    return clean_string(text) if ref.meta == "cleanString" else text
+
+
+def _assign(action: Assign) -> Callable[[Match], None]:
+    label, type_name = action.label, action.type
+    literals = [(k, v) for k, v in action.features if not isinstance(v, FeatureRef)]
+    refs = [(k, v) for k, v in action.features if isinstance(v, FeatureRef)]
+    copies = action.copies
+
+    def fire(m: Match) -> None:
+        anns = m.bindings.get(label)
+        if not anns:
+            return
+        features: dict[str, Any] = {}
+        for src_label, src_type in copies:
+            src = [a for a in m.bindings.get(src_label, ()) if a.type == src_type]
+            if src:
+                features.update(src[0].features)
+        for name, value in literals:
+            features[name] = value
+        for name, ref in refs:
+            value = _ref_value(ref, m)
+            if value is not None:
+                features[name] = value
+        start, end = _span(anns)
+        m.outset.add(type_name, start, end, features)
+
+    return fire
+
+
+def compile_actions(actions: list[Action], registry: Any) -> list[Callable[[Match], None]]:
+    """The RHS as callables; Python action names are resolved now (GrammarError when unknown)."""
+    out: list[Callable[[Match], None]] = []
+    for act in actions:
+        if isinstance(act, Assign):
+            out.append(_assign(act))
+            continue
+        fn = (registry or get_action)(act.name)
+        if fn is None:
+            known = ", ".join(action_names()) or "none"
+            raise error(Errors.E505.format(name=act.name, known=known), act.pos, "E505")
+        out.append(_python(act.label, dict(act.params), fn))
+    return out
+
+
+def _python(label: str | None, params: dict, fn: Callable[[ActionContext], None]) -> Callable[[Match], None]:
+    def fire(m: Match) -> None:
+        m.touched = True
+        fn(ActionContext(m.doc, m.bindings, m.inset, m.outset, params, label, m.rule, m.phase))
+
+    return fire

@@ -1,0 +1,418 @@
+"""Running compiled phases over a document: the annotation lattice and the control styles.
+
+Per GATE's ``SinglePhaseTransducer``: a phase sees the non-empty annotations of its ``Input``
+types (all types without ``Input``), grouped by start offset. A match starts at an offset that has
+a visible annotation; after an element consumed annotations ending at ``e`` the next element is
+tried at the first offset ``>= e`` holding a visible annotation (gaps and invisible types are
+skipped). Every visible annotation starting there is a candidate: the automaton walks a lattice.
+
+Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
+the phases until a phase writes that type; at each offset only the rules whose first element can
+match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
+start cost nothing.
+
+Control styles at each start offset (``fireRule`` in GATE):
+``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
+path with fewest elements, then the first found); ``matchGroup`` also fires the other paths of
+that rule over the same span. ``brill`` fires every match and resumes after the longest;
+``all`` fires every match and resumes at the next offset; ``first`` fires the first match found
+breadth-first (fewest elements, then rule order; Kleene operators do not extend) and resumes after
+it; ``once`` is ``first`` but stops the phase after one firing.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from bisect import bisect_left
+from collections import deque
+from typing import Any, Callable
+
+from annotator.errors import AnnotatorError, Errors, GrammarError
+from annotator.jape.compiler import CompiledPhase, CompiledRule
+from annotator.jape.rhs import Match
+
+log = logging.getLogger("annotator.jape")
+_EMPTY: dict = {}
+_SCALARS = {int, float, bool}
+
+# a candidate match: (end offset, number of elements, bindings chain, rule)
+Candidate = tuple
+Trace = Callable[[CompiledPhase, int, list, list], None]
+
+
+class Lattice:
+    """The visible annotations of one input set, by type and start offset, shared by phases."""
+
+    def __init__(self, inset: Any) -> None:
+        self.inset = inset
+        self._at: dict[str, dict[int, list]] = {}
+        self._values: dict[tuple[str, str], dict[Any, list[int]]] = {}
+        self._starts: dict[tuple[str, ...], list[int]] = {}
+
+    def at(self, type_name: str) -> dict[int, list]:
+        """``{start: [annotations]}`` for the non-empty annotations of a type (document order)."""
+        found = self._at.get(type_name)
+        if found is None:
+            found = self._at[type_name] = {}
+            get = found.get
+            for a in self.inset.with_type(type_name):
+                start = a._start  # the slots behind Annotation.start/end: this loop sees every annotation
+                if start == a._end:
+                    continue  # GATE never matches empty annotations
+                anns = get(start)
+                if anns is None:
+                    found[start] = [a]
+                else:
+                    anns.append(a)
+        return found
+
+    def values(self, type_name: str, feature: str) -> dict[Any, list[int]]:
+        """``{value: [start offsets]}`` of a feature of a type, for rule dispatch. Keys are the
+        string values themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and
+        ``True`` must stay apart)."""
+        found = self._values.get((type_name, feature))
+        if found is None:
+            self.index_values(type_name, [feature])
+            found = self._values[(type_name, feature)]
+        return found
+
+    def index_values(self, type_name: str, features: list[str]) -> None:
+        """Build :meth:`values` for several features of a type in one pass over its annotations."""
+        todo = [(f, self._values.setdefault((type_name, f), {})) for f in features
+                if (type_name, f) not in self._values]
+        if not todo:
+            return
+        for start, anns in self.at(type_name).items():
+            for a in anns:
+                feats = a.features
+                for feature, found in todo:
+                    value = feats.get(feature)
+                    if value.__class__ is not str:
+                        if value.__class__ not in _SCALARS:
+                            continue
+                        value = (value.__class__, value)
+                    offsets = found.get(value)
+                    if offsets is None:
+                        found[value] = [start]
+                    elif offsets[-1] != start:
+                        offsets.append(start)
+
+    def starts(self, types: tuple[str, ...]) -> list[int]:
+        """Sorted offsets where an annotation of one of ``types`` starts."""
+        found = self._starts.get(types)
+        if found is None:
+            if len(types) == 1:
+                found = list(self.at(types[0]))
+            else:
+                merged: set[int] = set()
+                for t in types:
+                    merged.update(self.at(t))
+                found = sorted(merged)
+            self._starts[types] = found
+        return found
+
+    def forget(self, types: set[str] | None = None) -> None:
+        """Drop what is cached about ``types`` (everything when None) after they changed."""
+        if types is None:
+            self._at.clear()
+            self._values.clear()
+            self._starts.clear()
+            return
+        for t in types:
+            self._at.pop(t, None)
+        for key in [k for k in self._values if k[0] in types]:
+            del self._values[key]
+        for key in [k for k in self._starts if types.intersection(k)]:
+            del self._starts[key]
+
+
+def bindings_of(chain: Any) -> dict[str, list]:
+    """The bindings chain of a path as ``{label: [annotations in document order]}``."""
+    out: dict[str, dict[int, Any]] = {}
+    while chain is not None:
+        labels, item, chain = chain
+        items = item if item.__class__ is tuple else (item,)
+        for label in labels:
+            bucket = out.setdefault(label, {})
+            for a in items:
+                bucket[a.id] = a
+    return {label: sorted(d.values(), key=lambda a: (a.start, -a.end, a.id)) for label, d in out.items()}
+
+
+class PhaseRun:
+    """One phase over one document."""
+
+    def __init__(self, phase: CompiledPhase, doc: Any, inset: Any, outset: Any, lattice: Lattice,
+                 trace: Trace | None = None) -> None:
+        self.phase = phase
+        self.doc = doc
+        self.inset = inset
+        self.outset = outset
+        self.lattice = lattice
+        self.trace = trace
+        self.touched = False
+        env = phase.env
+        env.text = doc.text
+        env.inset = inset
+        if phase.input is None:
+            types = tuple(sorted(inset.types()))
+            for t in types:
+                env.slot(t)
+        else:
+            types = tuple(sorted(set(phase.input)))
+        self.visible = set(types)
+        for t, slot in env.slots.items():
+            slot.at = lattice.at(t) if t in self.visible else _EMPTY
+        self.starts = lattice.starts(types) if types else []
+        self.succ: dict[int, int] = {}
+        self.walk = self._walker()
+
+    # ------------------------------------------------------------------ candidates
+    def triggers(self) -> tuple[list[int], dict[int, int]]:
+        """Offsets where some rule may start, and for each the bit mask of those rules."""
+        plan = self.phase.dispatch
+        trig: dict[int, int] = {}
+        get = trig.get
+        lattice, visible = self.lattice, self.visible
+
+        def mark(offsets: Any, mask: int) -> None:
+            for p in offsets:
+                trig[p] = get(p, 0) | mask
+
+        if plan.any_mask:
+            mark(self.starts, plan.any_mask)
+        for type_name, mask in plan.types.items():
+            if type_name in visible:
+                mark(lattice.at(type_name), mask)
+        for type_name, features in plan.by_type.items():
+            if type_name in visible:
+                lattice.index_values(type_name, features)
+        for (type_name, feature), (equal, tests, memo) in plan.features.items():
+            if type_name not in visible:
+                continue
+            for value, offsets in lattice.values(type_name, feature).items():
+                mask = memo.get(value)
+                if mask is None:
+                    mask = equal.get(value, 0)
+                    raw = value if value.__class__ is str else value[1]
+                    for test, bits in tests:
+                        if test(raw):
+                            mask |= bits
+                    if len(memo) > 100_000:
+                        memo.clear()
+                    memo[value] = mask
+                if mask:
+                    mark(offsets, mask)
+        return sorted(trig), trig
+
+    def last_offset(self, key: tuple) -> int:
+        """The last offset where an element with dispatch ``key`` (a type, or a type's feature
+        equal to a string) can match; -1: nowhere."""
+        type_name = key[0]
+        if type_name not in self.visible:
+            return -1
+        if len(key) == 1:
+            at = self.lattice.at(type_name)
+            return next(reversed(at)) if at else -1
+        offsets = self.lattice.values(type_name, key[1]).get(key[2])
+        return offsets[-1] if offsets else -1
+
+    def expiries(self) -> list[tuple[int, int]]:
+        """``(offset, rule bit)``, sorted: past that offset the rule cannot start any more, because
+        an element every match of it needs does not occur later in this document."""
+        lasts: dict[tuple, int] = {}
+        found = []
+        for bit, rule in enumerate(self.phase.rules):
+            if rule.required:
+                limit = min(lasts[k] if k in lasts else lasts.setdefault(k, self.last_offset(k))
+                            for k in rule.required)
+                found.append((limit, 1 << bit))
+        found.sort()
+        return found
+
+    def matches(self, rules: list[CompiledRule], p: int) -> list[Candidate]:
+        """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
+        out: list[Candidate] = []
+        walk = self.walk
+        first: dict[Any, Any] = {}  # rules often start with the same element: test it once
+        for rule in rules:
+            for test, labels, target in rule.start.trans:
+                found = first.get(test)
+                if found is None:
+                    found = first[test] = test(p)
+                if not found:
+                    continue
+                if target.trans:
+                    for end, item in found:
+                        walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
+                else:  # a one-element rule: no walk needed
+                    for end, item in found:
+                        out.append((end, 1, (labels, item, None) if labels else None, rule))
+        return out
+
+    def _walker(self) -> Callable:
+        """The depth-first walk of an automaton over the lattice (one closure per run). It is
+        iterative (an explicit stack, children pushed in reverse to keep the recursive order), so a
+        Kleene operator over a whole document cannot exhaust Python's recursion limit."""
+        succ, starts = self.succ, self.starts
+        n = len(starts)
+
+        def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
+            stack = [(state, pos, chain, depth)]
+            pop, push = stack.pop, stack.append
+            while stack:
+                state, pos, chain, depth = pop()
+                if state.final:
+                    out.append((pos, depth, chain, rule))
+                trans = state.trans
+                if not trans:
+                    continue
+                q = succ.get(pos)  # next_visible(pos), inlined: this is the hottest loop
+                if q is None:
+                    i = bisect_left(starts, pos)
+                    q = succ[pos] = starts[i] if i < n else -1
+                if q < 0:
+                    continue
+                depth += 1
+                mark = len(stack)
+                for test, labels, target in trans:
+                    for end, item in test(q):
+                        push((target, end, (labels, item, chain) if labels else chain, depth))
+                if len(stack) - mark > 1:
+                    stack[mark:] = reversed(stack[mark:])
+
+        return walk
+
+    def next_visible(self, pos: int) -> int:
+        """The first offset ``>= pos`` where a visible annotation starts; -1: none."""
+        q = self.succ.get(pos)
+        if q is None:
+            i = bisect_left(self.starts, pos)
+            q = self.succ[pos] = self.starts[i] if i < len(self.starts) else -1
+        return q
+
+    def first_match(self, rules: list[CompiledRule], p: int) -> Candidate | None:
+        """The first accepting path breadth-first (GATE's ``first``/``once``)."""
+        queue = deque((rule.start, p, None, 0, rule) for rule in rules)
+        while queue:
+            state, pos, chain, depth, rule = queue.popleft()
+            if state.final and pos > p:
+                return (pos, depth, chain, rule)
+            if not state.trans:
+                continue
+            q = self.next_visible(pos)
+            if q < 0:
+                continue
+            for test, labels, target in state.trans:
+                for end, item in test(q):
+                    queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule))
+        return None
+
+    # ------------------------------------------------------------------ firing
+    def fire(self, cand: Candidate) -> None:
+        rule = cand[3]
+        m = Match(self.doc, bindings_of(cand[2]), self.inset, self.outset, rule.name, self.phase.name)
+        for act in rule.actions:
+            try:
+                act(m)
+            except AnnotatorError:
+                raise
+            except Exception as exc:  # a Python action failed: name the rule, keep it one line
+                raise GrammarError("E506 " + Errors.E506.format(rule=rule.name, error=f"{type(exc).__name__}: {exc}"),
+                                   path=rule.pos.path, line=rule.pos.line, column=rule.pos.column) from exc
+        if m.touched:
+            self.touched = True
+
+    def run(self) -> None:
+        phase = self.phase
+        rules = phase.rules
+        if not rules or not self.starts:
+            return
+        order, trig = self.triggers()
+        expiries = self.expiries()
+        allowed, expired = (1 << len(rules)) - 1, 0
+        by_mask: dict[int, list[CompiledRule]] = {}
+        style = phase.control
+        trace = self.trace
+        resume = -1
+        for p in order:
+            if p < resume:
+                continue
+            while expired < len(expiries) and expiries[expired][0] < p:
+                allowed &= ~expiries[expired][1]
+                expired += 1
+            mask = trig[p] & allowed
+            if not mask:
+                continue
+            cands = by_mask.get(mask)
+            if cands is None:
+                cands = by_mask[mask] = [r for i, r in enumerate(rules) if mask >> i & 1]
+            if style == "first" or style == "once":
+                found = self.first_match(cands, p)
+                if trace is not None:
+                    trace(phase, p, self.matches(cands, p), [found] if found else [])
+                if found is None:
+                    continue
+                self.fire(found)
+                if style == "once":
+                    return
+                resume = found[0]
+                continue
+            out = self.matches(cands, p)
+            if not out:
+                continue
+            if style == "appelt":
+                fired = self._appelt(out)
+                resume = fired[0][0]
+            else:
+                fired = sorted(out, key=lambda c: (c[1], c[3].index))
+                for cand in fired:
+                    self.fire(cand)
+                resume = max(c[0] for c in out) if style == "brill" else p + 1
+            if trace is not None:
+                trace(phase, p, out, fired)
+
+    def _appelt(self, out: list[Candidate]) -> list[Candidate]:
+        best = max(out, key=lambda c: (c[0], c[3].priority, -c[3].index, -c[1]))
+        fired = [best]
+        self.fire(best)
+        if self.phase.debug:
+            rivals = [c for c in out if c[0] == best[0] and c[3].priority == best[3].priority and c[3] is not best[3]]
+            if rivals:
+                log.info("%s: phase %s at offset %d: rule %s wins over %s (same length and priority; earlier rule)",
+                         self.phase.path, self.phase.name, best[0], best[3].name,
+                         ", ".join(sorted({c[3].name for c in rivals})))
+        if self.phase.match_group:
+            seen = [bindings_of(best[2])]
+            for cand in out:
+                if cand is best or cand[0] != best[0] or cand[3] is not best[3]:
+                    continue
+                binds = bindings_of(cand[2])
+                if binds not in seen:
+                    seen.append(binds)
+                    fired.append(cand)
+                    self.fire(cand)
+        return fired
+
+
+def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, trace: Trace | None = None) -> None:
+    """Run phases in order; each sees the annotations the earlier ones wrote (cascade).
+
+    The cyclic garbage collector is paused meanwhile: matching allocates many short-lived tuples
+    (freed by reference counting) and, with a large document alive, the collector's passes over
+    every annotation cost a third of the run."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        lattice = Lattice(inset)
+        for phase in phases:
+            run = PhaseRun(phase, doc, inset, outset, lattice, trace)
+            run.run()
+            if run.touched:
+                lattice.forget()
+            elif outset is inset and phase.produces:
+                lattice.forget(phase.produces)
+    finally:
+        if collecting:
+            gc.enable()

@@ -1,0 +1,301 @@
+"""Pipelines: an ordered list of configured processing resources, run on one document or many.
+
+A :class:`Pipeline` is built from Python (``Pipeline([Tokenizer(), Step(Splitter(), "split")])``) or
+loaded from an XML file (:meth:`Pipeline.from_xml`, see :mod:`annotator.pipeline_xml`). Loading
+checks that every PR's ``needs`` are produced by an earlier PR or declared present in the input
+(``provides``). ``pipeline(doc)`` runs it on one document; ``pipeline.pipe(docs, workers=N)``
+runs it on many, in local worker processes when ``N > 1``, yielding results in input order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import traceback
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+
+from annotator.document import Document
+from annotator.errors import Errors, PipelineError, ProcessingError
+from annotator.processing.base import ProcessingResource
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Run a PR only when document feature ``feature`` is present and true (not False, None, 0 or
+    empty), or, with ``equals``, when its value written as text equals it (booleans as
+    ``true``/``false``): GATE's conditional controller."""
+
+    feature: str
+    equals: str | None = None
+
+    def __call__(self, doc: Document) -> bool:
+        if self.feature not in doc.features:
+            return False
+        value = doc.features[self.feature]
+        if self.equals is None:
+            return bool(value)
+        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        return text == self.equals
+
+
+@dataclass
+class Step:
+    """One configured PR in a pipeline: its instance name (used by ``-p NAME.param=value`` and
+    in messages), run conditions (all must hold; an included pipeline's condition adds to its
+    PRs' own) and where it was defined (for messages)."""
+
+    pr: ProcessingResource
+    name: str = ""
+    conditions: tuple[Condition, ...] = ()
+    path: str | None = None
+    line: int | None = None
+
+    @property
+    def label(self) -> str:
+        return pr_label(self.name, self.pr.name)
+
+    def runs_on(self, doc: Document) -> bool:
+        return all(condition(doc) for condition in self.conditions)
+
+
+def pipeline_error(code: str, path: str | Path | None = None, line: int | None = None, **fields: Any) -> PipelineError:
+    """A PipelineError ``E3xx message`` (template ``Errors.E3xx`` filled with ``fields``) at path:line."""
+    return PipelineError(f"{code} {getattr(Errors, code).format(**fields)}", path=path, line=line)
+
+
+def parse_provides(spec: str | Iterable[str]) -> frozenset[tuple[str, str]]:
+    """``"Token,Key:Person"`` -> {("", "Token"), ("Key", "Person")}: annotation types already
+    present in the input documents, as ``Type`` (default set) or ``SET:Type``."""
+    items = spec.split(",") if isinstance(spec, str) else spec
+    found = set()
+    for item in (i.strip() for i in items):
+        if item:
+            set_name, _, type_name = item.rpartition(":")
+            found.add((set_name, type_name))
+    return frozenset(found)
+
+
+def pr_label(name: str, type_name: str) -> str:
+    """How messages name a PR: its instance name, with its type when that differs."""
+    return name if name == type_name else f"{name} ({type_name})"
+
+
+def unique_name(wanted: str, taken: Iterable[str]) -> str:
+    """``wanted`` if free, else ``wanted-2``, ``wanted-3``, ...: default instance names of PRs."""
+    taken = set(taken)
+    name, n = wanted, 1
+    while name in taken:
+        n += 1
+        name = f"{wanted}-{n}"
+    return name
+
+
+class Pipeline:
+    """An ordered list of :class:`Step`; callable on one document."""
+
+    def __init__(
+        self,
+        steps: Iterable[ProcessingResource | Step] = (),
+        name: str = "",
+        provides: str | Iterable[str] = (),
+    ) -> None:
+        self.name = name
+        self.provides = parse_provides(provides)
+        self.steps: list[Step] = []
+        for item in steps:
+            step = item if isinstance(item, Step) else Step(item)
+            taken = {s.name for s in self.steps}
+            if step.name in taken:
+                raise pipeline_error("E315", name=step.name)
+            default = step.pr.name or type(step.pr).__name__
+            self.steps.append(replace(step, name=step.name or unique_name(default, taken)))
+        # (path, overrides) when loaded from XML: how worker processes re-create it (see __reduce__)
+        self.source: tuple[str, dict[str, Any]] | None = None
+        self.check()
+
+    @classmethod
+    def from_xml(cls, path: str | Path, overrides: Mapping[str, Any] | None = None) -> "Pipeline":
+        """Load, validate and check a pipeline file; ``overrides`` maps ``"NAME.param"`` to values
+        (as ``-p`` does on the command line; relative paths there resolve against the working
+        folder, not the pipeline file)."""
+        from annotator.pipeline_xml import load
+
+        return load(Path(path), dict(overrides or {}))
+
+    def check(self) -> None:
+        """Raise PipelineError unless every PR's ``needs`` (in its input set) is produced by an
+        earlier PR (in that PR's output set) or declared in ``provides``. A conditional PR's
+        products count as available to later PRs."""
+        available = set(self.provides)
+        for step in self.steps:
+            pr = step.pr
+            for type_name in pr.needs:
+                if (pr.inputASName, type_name) not in available:
+                    raise pipeline_error("E301", step.path, step.line, pr=step.label, type=type_name,
+                                         set=pr.inputASName)
+            available.update((pr.outputASName, t) for t in pr.produces)
+
+    def __getitem__(self, name: str) -> ProcessingResource:
+        """The PR with that instance name."""
+        for step in self.steps:
+            if step.name == name:
+                return step.pr
+        raise KeyError(name)
+
+    def __call__(self, doc: Document) -> Document:
+        """Run every (applicable) PR on ``doc`` in place and return it. A PR that raises makes a
+        ProcessingError ``doc-name: PR-name: ExceptionType: message``; the document is then
+        half-processed and must not be used."""
+        for step in self.steps:
+            if step.runs_on(doc):
+                try:
+                    step.pr(doc)
+                except Exception as exc:
+                    error = ProcessingError(f"{step.name}: {type(exc).__name__}: {exc}", path=doc.name)
+                    error.details = traceback.format_exc()
+                    raise error from exc
+        return doc
+
+    def pipe(
+        self,
+        docs: Iterable[Document],
+        workers: int = 1,
+        *,
+        errors: str = "raise",
+        transform: Callable[[Document], Document] | None = None,
+        chunk_size: int = 8,
+    ) -> Iterator[Document | ProcessingError]:
+        """Process ``docs`` and yield them in input order.
+
+        ``workers > 1`` runs the pipeline in that many local processes (each gets the pipeline
+        once; documents travel in chunks of ``chunk_size`` as plain tuples) and yields new
+        Document objects equal to what ``workers=1`` gives. ``errors="yield"`` yields the
+        ProcessingError of a failed document in its place instead of raising it.
+        ``transform`` (picklable, e.g. a module-level function) is applied to each processed
+        document -- in the worker, so that only what it keeps travels back: rebuilding every
+        Token of every document in the parent process costs about as much as making them, so
+        keep only what you will use (``annotator run --types`` does).
+        """
+        if errors not in ("raise", "yield"):
+            raise ValueError(f"errors must be 'raise' or 'yield', got {errors!r}")
+        if workers <= 1:
+            for doc in docs:
+                try:
+                    self(doc)
+                except ProcessingError as exc:
+                    if errors == "raise":
+                        raise
+                    yield exc
+                    continue
+                yield transform(doc) if transform is not None else doc
+            return
+        context = multiprocessing.get_context()
+        with ProcessPoolExecutor(workers, context, _init_worker, (self, transform)) as pool:
+            pending: deque[Future] = deque()  # at most 2 chunks per worker in flight: bounded memory
+            try:
+                for chunk in _chunks(docs, chunk_size):
+                    pending.append(pool.submit(_work, [encode(d) for d in chunk]))
+                    if len(pending) > 2 * workers:
+                        yield from _results(pending.popleft().result(), errors)
+                while pending:
+                    yield from _results(pending.popleft().result(), errors)
+            except BrokenProcessPool:
+                raise ProcessingError(f"E316 {Errors.E316}") from None
+            finally:
+                for future in pending:
+                    future.cancel()
+
+    def __reduce__(self) -> tuple:
+        # A pipeline loaded from XML travels as its recipe: a process started by "spawn"
+        # re-loads the file instead of unpickling loaded resources.
+        if self.source is not None:
+            return (Pipeline.from_xml, self.source)
+        return (Pipeline, (self.steps, self.name, [f"{s}:{t}" if s else t for s, t in self.provides]))
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __repr__(self) -> str:
+        return f"Pipeline({self.name!r}, [{', '.join(s.name for s in self.steps)}])"
+
+
+# --------------------------------------------------------------------------- documents as tuples
+def encode(doc: Document) -> tuple:
+    """A document as plain tuples (cheap to pickle): text, name, features and, per set, its
+    annotations ``(id, type, start, end, features)`` and relations ``(id, type, members, features)``."""
+    sets = []
+    for set_name in doc.annset_names():
+        annset = doc.annset(set_name)
+        # in no particular order (ids travel), without building an index
+        anns = [(a.id, a.type, a.start, a.end, a.features) for a in annset.with_type(*annset.types()).unordered()]
+        rels = [(r.id, r.type, r.members, r.features) for r in annset.relations.values()]
+        sets.append((set_name, anns, rels))
+    return (doc.text, doc.name, doc.features, sets)
+
+
+def decode(data: tuple) -> Document:
+    """The inverse of :func:`encode` (same ids, sets, features)."""
+    text, name, features, sets = data
+    doc = Document(text, name=name, features=features)
+    for set_name, anns, _ in sets:
+        add = doc.annset(set_name).add
+        for ann_id, type_name, start, end, feats in anns:
+            add(type_name, start, end, feats, ann_id)
+    for set_name, _, rels in sets:
+        annset = doc.annset(set_name)
+        for rel_id, type_name, members, feats in rels:
+            annset.add_relation(type_name, members, feats, rel_id)
+    return doc
+
+
+# --------------------------------------------------------------------------- worker processes
+_WORKER: tuple[Pipeline, Callable[[Document], Document] | None] | None = None
+
+
+def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Document] | None) -> None:
+    global _WORKER
+    _WORKER = (pipeline, transform)
+
+
+def _work(chunk: list[tuple]) -> list[tuple]:
+    """Process one chunk in a worker: ("ok", encoded document) or ("error", (name, message, details))."""
+    assert _WORKER is not None
+    pipeline, transform = _WORKER
+    out = []
+    for data in chunk:
+        doc = decode(data)
+        try:
+            pipeline(doc)
+        except ProcessingError as exc:
+            out.append(("error", (exc.path, exc.message, exc.details)))
+            continue
+        out.append(("ok", encode(transform(doc) if transform is not None else doc)))
+    return out
+
+
+def _results(results: list[tuple], errors: str) -> Iterator[Document | ProcessingError]:
+    for kind, payload in results:
+        if kind == "ok":
+            yield decode(payload)
+            continue
+        name, message, details = payload
+        error = ProcessingError(message, path=name)
+        error.details = details
+        if errors == "raise":
+            raise error
+        yield error
+
+
+def _chunks(items: Iterable[Any], size: int) -> Iterator[Sequence[Any]]:
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

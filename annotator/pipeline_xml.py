@@ -1,0 +1,171 @@
+"""Loading XML pipeline files (schema: ``corpora_schemas/pipeline.xsd``).
+
+Every error a file can cause is a PipelineError naming the file and line: not well-formed, not
+valid against the schema, an unknown PR type, an unknown parameter, a bad value, an include that
+is missing or makes a cycle. Files are parsed without entity expansion, DTDs or network access.
+
+Instance names: a PR's ``name`` attribute, or by default its type; a later PR of the same type
+without a name gets ``type-2``, ``type-3``, ... (``tokenizer``, ``tokenizer-2``). Names are global
+over the file and everything it includes. Only the top file's ``provides`` counts (it describes
+the input documents).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from annotator.errors import AnnotatorError, PipelineError
+from annotator.paths import SCHEMAS
+from annotator.pipeline import Condition, Pipeline, Step, pipeline_error, pr_label, unique_name
+from annotator.processing.base import ProcessingResource, resource_class
+
+
+@dataclass
+class _Spec:
+    """A ``<pr>`` element as read, before its PR is made."""
+
+    cls: type[ProcessingResource]
+    type: str
+    name: str
+    path: Path
+    line: int
+    conditions: tuple[Condition, ...]
+    explicit: bool  # the name was given in the file
+    params: dict[str, Any] = field(default_factory=dict)  # name -> converted value
+
+    def label(self) -> str:
+        return pr_label(self.name, self.type)
+
+
+@lru_cache(maxsize=1)
+def _schema() -> etree.XMLSchema:
+    return etree.XMLSchema(etree.parse(str(SCHEMAS / "pipeline.xsd"), _parser()))
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                           remove_comments=True, remove_pis=True)
+
+
+def load(path: Path, overrides: dict[str, Any]) -> Pipeline:
+    """Read ``path`` (and its includes), apply ``overrides`` ("NAME.param" -> value), make the PRs
+    and check the needs."""
+    root = _parse(path)
+    specs = _collect(path, root, (), [])
+    _apply_overrides(specs, overrides)
+    steps = [_make(spec) for spec in specs]
+    pipeline = Pipeline(steps, root.get("name", ""), root.get("provides", ""))
+    pipeline.source = (str(path.resolve()), overrides)
+    return pipeline
+
+
+def _parse(path: Path, where: tuple[Path, int] | None = None) -> etree._Element:
+    at = where or (path, None)
+    try:
+        tree = etree.parse(str(path), _parser())
+    except etree.XMLSyntaxError as exc:
+        line = exc.position[0] if exc.position else None
+        raise pipeline_error("E302", path, line, message=exc.msg) from None
+    except OSError as exc:
+        raise pipeline_error("E306", *at, message=f"{path}: {exc.strerror or exc}") from None
+    if tree.docinfo.doctype:
+        raise pipeline_error("E304", path, 1)
+    schema = _schema()
+    if not schema.validate(tree):
+        error = schema.error_log[0]
+        raise pipeline_error("E303", path, error.line, message=error.message)
+    return tree.getroot()
+
+
+def _collect(path: Path, root: etree._Element, outer: tuple[Condition, ...], stack: list[Path]) -> list[_Spec]:
+    """The ``<pr>`` specs of ``root`` (read from ``path``) in order, includes expanded in place with
+    their condition added to their PRs'; ``stack`` is the chain of including files (cycles)."""
+    stack = stack + [path.resolve()]
+    specs: list[_Spec] = []
+    for elem in root:
+        if elem.tag == "description":
+            continue
+        conditions = outer + _conditions(elem, path)
+        if elem.tag == "include":
+            target = path.parent / elem.get("href")
+            if target.resolve() in stack:
+                chain = " -> ".join(str(p) for p in stack + [target.resolve()])
+                raise pipeline_error("E305", path, elem.sourceline, chain=chain)
+            specs += _collect(target, _parse(target, (path, elem.sourceline)), conditions, stack)
+        else:
+            specs.append(_read_pr(elem, path, conditions))
+    return specs
+
+
+def _conditions(elem: etree._Element, path: Path) -> tuple[Condition, ...]:
+    feature, equals = elem.get("if-feature"), elem.get("equals")
+    if feature is None:
+        if equals is not None:
+            raise pipeline_error("E311", path, elem.sourceline)
+        return ()
+    return (Condition(feature, equals),)
+
+
+def _read_pr(elem: etree._Element, path: Path, conditions: tuple[Condition, ...]) -> _Spec:
+    type_name = elem.get("type")
+    try:
+        cls = resource_class(type_name)
+    except PipelineError as exc:
+        raise PipelineError(exc.message, path=path, line=elem.sourceline) from None
+    name = elem.get("name")
+    spec = _Spec(cls, type_name, name or type_name, path, elem.sourceline, conditions, name is not None)
+    declared = cls.parameters()
+    for param in elem:
+        name, value = param.get("name"), (param.text or "").strip()
+        if name in spec.params:
+            raise pipeline_error("E310", path, param.sourceline, pr=spec.label(), param=name)
+        spec.params[name] = _convert(spec.label(), declared, name, value, path.parent, (path, param.sourceline))
+    return spec
+
+
+def _convert(who: str, declared: dict, name: str, value: Any, base_dir: Path | None, where: tuple) -> Any:
+    """``value`` converted by the declared parameter ``name``; ``who`` names the PR in messages,
+    ``where`` is (path, line), or (None, None) for a command-line override."""
+    if name not in declared:
+        raise pipeline_error("E308", *where, pr=who, param=name, known=", ".join(sorted(declared)))
+    try:
+        return declared[name].convert(value, base_dir)
+    except (TypeError, ValueError) as exc:
+        raise pipeline_error("E309", *where, pr=who, param=name, message=exc) from None
+
+
+def _apply_overrides(specs: list[_Spec], overrides: dict[str, Any]) -> None:
+    """Give default names (see the module docstring), then apply ``NAME.param`` overrides."""
+    by_name: dict[str, _Spec] = {}
+    for spec in specs:
+        if spec.explicit and spec.name in by_name:
+            earlier = by_name[spec.name]
+            raise pipeline_error("E307", spec.path, spec.line, name=spec.name, place=f"{earlier.path}:{earlier.line}")
+        spec.name = unique_name(spec.name, by_name)
+        by_name[spec.name] = spec
+    for key, value in overrides.items():
+        name, _, param = key.rpartition(".")
+        if name not in by_name:
+            raise pipeline_error("E312", key=key, name=name, names=", ".join(by_name))
+        spec = by_name[name]
+        spec.params[param] = _convert(f"-p {name}", spec.cls.parameters(), param, value, None, (None, None))
+
+
+def _make(spec: _Spec) -> Step:
+    """The configured PR of ``spec``; errors from its ``setup()`` get the ``<pr>`` element's place
+    unless they name a place of their own (e.g. a line of a gazetteer list)."""
+    try:
+        pr = spec.cls(**spec.params)
+    except AnnotatorError as exc:
+        if exc.path is None:
+            exc.path, exc.line = str(spec.path), spec.line
+        raise
+    except Exception as exc:  # a resource that cannot load (missing file, bad data) is the file's error
+        message = f"{type(exc).__name__}: {exc}"
+        raise pipeline_error("E314", spec.path, spec.line, pr=spec.label(), message=message) from None
+    return Step(pr, spec.name, spec.conditions, str(spec.path), spec.line)

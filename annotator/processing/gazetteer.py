@@ -1,0 +1,194 @@
+"""The GATE-compatible gazetteer: ``Lookup`` annotations for the entries of ``lists.def`` lists.
+
+Matching works on *units*: maximal runs of letters (alphanumeric characters other than decimal
+digits: "nº" and "x²" are one unit each), maximal runs of decimal digits, and every other
+non-space character alone (a combining mark too, in the entry as in the text). An entry is the
+sequence of its units with, between two units, either nothing or a space (any run of whitespace
+in the document, as GATE treats all whitespace alike): "New York" matches ``New`` + whitespace +
+``York``, "Mr." matches ``Mr`` + ``.`` with nothing between. Entries live in one flat dict keyed
+by their normalised text (whitespace runs collapsed to one space; lower-cased when
+``caseSensitive`` is false, one character for one so that offsets hold: "İ" -> "i", while "ß"
+does not match "SS", as in GATE); each proper prefix of an entry that ends at a unit boundary is
+also a key, so a match is a walk over the document's units that stops as soon as the text read
+so far is not a key.
+
+Whole words (``wholeWordsOnly``): when the input set has ``Token`` annotations, a match must
+start at the start of a Token and end at the end of a Token (so "Mr." matches the Tokens ``Mr``
+and ``.``). Without Tokens, a match must not start or end inside a word, a word being a maximal
+run of ``\\w`` (letters, marks, digits, ``_``). Either way a match can only start and end at unit
+boundaries, so a tokenizer must not split a run of letters or of digits (ours splits only a
+letter from a following ² or Ⅻ, where an entry "x" then does not match "x²"). With
+``wholeWordsOnly=false`` matches may start and end at any unit boundary ("1500" in "1500H"),
+not at any character as GATE's does.
+
+``longestMatchOnly`` keeps, at each start, only the longest entry found there (all its lists);
+matches at later starts are kept even when they overlap ("York City" inside "New York City").
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import accumulate
+from pathlib import Path
+from typing import Callable, Iterable
+
+import regex
+
+from annotator.document import Document
+from annotator.processing.base import Param, ProcessingResource, register
+from annotator.processing.folding import fold
+from annotator.processing.gazetteer_lists import ListSpec, read_entries, read_lists_def
+
+# ``re`` rather than ``regex`` here: about twice as fast for this simple pattern
+UNIT = re.compile(r"[^\W\d_]+|\d+|\S")
+_SPACED_UNIT = re.compile(r"\s*(?:[^\W\d_]+|\d+|\S)")
+_WORD_CHAR = regex.compile(r"\w")
+_MISSING = object()
+
+# A payload is a tuple of (list index, entry features or None): one Lookup each.
+Payload = tuple[tuple[int, "dict[str, str] | None"], ...]
+
+
+def _prefixes(key: str) -> list[str]:
+    """The proper prefixes of ``key`` that end at a unit boundary."""
+    return [key[: m.end()] for m in UNIT.finditer(key)][:-1]
+
+
+def normalise(entry: str) -> str:
+    """An entry as matched: surrounding whitespace removed, inner runs collapsed to one space."""
+    return " ".join(entry.split())
+
+
+class EntryTable:
+    """Entries keyed by normalised text, plus their unit-boundary prefixes (value None)."""
+
+    def __init__(self, case_sensitive: bool) -> None:
+        self.case_sensitive = case_sensitive
+        self.table: dict[str, Payload | None] = {}
+
+    def key(self, text: str) -> str:
+        return text if self.case_sensitive else fold(text, ignore_case=True)
+
+    def add(self, entries: Iterable[tuple[str, tuple[int, dict[str, str] | None]]]) -> None:
+        """Add ``(entry, (list index, features or None))`` pairs; entries must be normalised."""
+        table = self.table
+        get, setdefault = table.get, table.setdefault
+        key_of = None if self.case_sensitive else self.key
+        for entry, payload in entries:
+            key = entry if key_of is None else key_of(entry)
+            found = get(key)
+            if found is None:
+                table[key] = (payload,)
+                if key.isalpha() or key.isdecimal():
+                    continue
+                if key.replace(" ", "").isalpha():  # words of letters: a prefix ends before each space
+                    space = key.find(" ")
+                    while space != -1:
+                        setdefault(key[:space], None)
+                        space = key.find(" ", space + 1)
+                else:
+                    for prefix in _prefixes(key):
+                        setdefault(prefix, None)
+            elif payload not in found:
+                table[key] = found + (payload,)
+
+    def matches(self, text: str, start_ok: Callable[[int], bool] | None, end_ok: Callable[[int], bool] | None,
+                longest_only: bool) -> list[tuple[int, int, Payload]]:
+        """``(start, end, payload)`` of every match in ``text``, in document order."""
+        spaced = _SPACED_UNIT.findall(self.key(text))  # each unit with the whitespace before it
+        units = [item.lstrip() for item in spaced]
+        ends = list(accumulate(map(len, spaced)))  # fold keeps offsets, so these are text offsets
+        get = self.table.get
+        found: list[tuple[int, int, Payload]] = []
+        count = len(units)
+        for i, key in enumerate(units):
+            value = get(key, _MISSING)
+            if value is _MISSING:
+                continue
+            end = ends[i]
+            start = end - len(key)
+            if start_ok is not None and not start_ok(start):
+                continue
+            best = None
+            j = i
+            while True:
+                if value is not None and (end_ok is None or end_ok(end)):
+                    if longest_only:
+                        best = (start, end, value)
+                    else:
+                        found.append((start, end, value))
+                j += 1
+                if j == count:
+                    break
+                unit = units[j]
+                key = key + (" " if len(spaced[j]) != len(unit) else "") + unit
+                value = get(key, _MISSING)
+                if value is _MISSING:
+                    break
+                end = ends[j]
+            if best is not None:
+                found.append(best)
+        return found
+
+
+def word_boundary(text: str) -> Callable[[int], bool]:
+    """True at offsets that are not inside a run of ``\\w`` characters."""
+    is_word = _WORD_CHAR.match
+
+    def check(offset: int) -> bool:
+        return offset == 0 or offset == len(text) or not (is_word(text, offset - 1) and is_word(text, offset))
+
+    return check
+
+
+def boundaries(doc: Document, set_name: str, whole_words: bool) -> tuple[Callable[[int], bool] | None, Callable[[int], bool] | None]:
+    """The start and end checks for whole-word matching: Token edges if the set has Tokens, else
+    word boundaries of the raw text; ``(None, None)`` when whole words are not required."""
+    if not whole_words:
+        return None, None
+    tokens = doc.annset(set_name).with_type("Token") if doc.has_annset(set_name) else None
+    if tokens:
+        starts = {t.start for t in tokens.unordered()}
+        ends = {t.end for t in tokens.unordered()}
+        return starts.__contains__, ends.__contains__
+    check = word_boundary(doc.text)
+    return check, check
+
+
+def add_lookups(doc: Document, set_name: str, specs: list[ListSpec],
+                matches: Iterable[tuple[int, int, Payload]]) -> None:
+    """One annotation per (match, list): the list's type and features, then the entry's features."""
+    base = [spec.features() for spec in specs]
+    types = [spec.annotation_type for spec in specs]
+    doc.annset(set_name).add_many(
+        (types[index], start, end, {**base[index], **features} if features else dict(base[index]))
+        for start, end, payload in matches
+        for index, features in payload
+    )
+
+
+@register("gazetteer")
+class Gazetteer(ProcessingResource):
+    """GATE's default gazetteer: Lookup annotations for the entries of the lists in lists.def."""
+
+    produces = ("Lookup",)
+
+    listsURL = Param(Path, None, "the lists.def file", required=True)
+    caseSensitive = Param(bool, True, "match case exactly (false: lower-case entries and text)")
+    longestMatchOnly = Param(bool, True, "at each start keep only the longest match")
+    wholeWordsOnly = Param(bool, True, "matches start and end at Token edges (or word boundaries without Tokens)")
+    gazetteerFeatureSeparator = Param(str, ":", "separator of entry features in .lst lines ('' = none)")
+    encoding = Param(str, "utf-8", "encoding of lists.def and the .lst files")
+
+    def setup(self) -> None:
+        self.specs = read_lists_def(self.listsURL, self.encoding)
+        self.entries = EntryTable(self.caseSensitive)
+        for index, spec in enumerate(self.specs):
+            plain = (index, None)
+            self.entries.add((normalise(entry), (index, features) if features else plain)
+                             for _, entry, features in read_entries(spec, self.gazetteerFeatureSeparator, self.encoding))
+
+    def __call__(self, doc: Document) -> None:
+        start_ok, end_ok = boundaries(doc, self.inputASName, self.wholeWordsOnly)
+        found = self.entries.matches(doc.text, start_ok, end_ok, self.longestMatchOnly)
+        add_lookups(doc, self.outputASName, self.specs, found)

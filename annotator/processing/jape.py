@@ -1,0 +1,40 @@
+"""The JAPE transducer PR: runs a (MultiPhase) JAPE grammar over each document.
+
+Parameters as GATE's transducer: ``grammar`` (GATE's ``grammarURL``), ``inputASName`` and
+``outputASName``. The grammar is compiled once in :meth:`setup` (and cached per process), and
+``needs``/``produces`` are read from it: the types the phases read (their ``Input``) that no
+earlier phase writes, and the types its right-hand sides create.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from annotator.document import Document
+from annotator.jape import load_grammar
+from annotator.processing.base import Param, ProcessingResource, register
+
+
+@register("jape")
+class JapeTransducer(ProcessingResource):
+    """Runs a JAPE grammar (phases in order, each seeing the earlier ones' output)."""
+
+    grammar = Param(Path, None, "the grammar file (.jape; a MultiPhase file lists its phase files)", required=True)
+
+    def setup(self) -> None:
+        self.compiled = load_grammar(self.grammar)
+        self.needs = tuple(sorted(self.compiled.input_types))
+        self.produces = tuple(sorted(self.compiled.output_types))
+
+    def __call__(self, doc: Document) -> None:
+        self.compiled(doc, self.input_set(doc), self.output_set(doc))
+
+    def __getstate__(self) -> dict:
+        # compiled grammars hold closures: a copy sent to another process recompiles instead
+        state = dict(self.__dict__)
+        state.pop("compiled", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.setup()

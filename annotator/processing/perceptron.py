@@ -1,0 +1,540 @@
+"""Averaged-perceptron part-of-speech tagger: features, two-pass decoding, training, model files.
+
+Pass 1 scores each word from the words around it: form, prefixes, suffixes, inner trigrams and
+shape of the word itself, form/suffixes/shape of the two words on each side, the tag sets seen with
+each of these five words in training ("ambiguity classes"), word bigrams, and whether the word
+touches its neighbours (no space: ``e-mail`` vs ``2 - 3``). Pass 2 adds the
+pass-1 tags of the two words on each side (alone, in pairs, and joined with the current word),
+i.e. tag context from both directions, which a greedy left-to-right tagger lacks. Neither pass
+depends on its own earlier decisions, so a whole batch of sentences is scored with a few numpy
+gathers, and the part of the score that depends on one word type at one offset is computed once
+per type and cached. Frequent unambiguous words take their tag from a tag dictionary.
+
+Training is the averaged perceptron (Collins 2002) with lazy averaging. The pass-2 weights are
+trained on pass-1 tags predicted by models that did not see the sentence (jackknifing), so they
+learn how far pass-1 tags can be trusted. Models are gzip JSON (weights quantised, tiny ones
+dropped): see :func:`save_model`.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from annotator.errors import Errors, InputError
+
+FORMAT = "annotator-pos-perceptron"
+VERSION = 1
+OFFSETS = (-2, -1, 0, 1, 2)
+LEFT_PADS = ("<s2>", "<s1>")  # pseudo-words before and after every sentence
+RIGHT_PADS = ("</s1>", "</s2>")
+START, END = "<s>", "</s>"  # the "tags" of the pads in pass 2
+SCALE = 100  # weights are stored as round(weight * SCALE)
+TAGDICT_MIN_COUNT = 20
+TAGDICT_MIN_SHARE = 0.97
+CLASS_MIN_COUNT = 3
+MAX_CACHED_TYPES = 100_000  # word types whose scores a Tagger keeps (10 x n_tags floats each)
+_DIGITS = str.maketrans("0123456789", "0000000000")
+_PADS = frozenset(LEFT_PADS + RIGHT_PADS)
+
+Sentence = tuple[Sequence[str], Sequence["str | None"], Sequence[bool]]  # words, gold tags, glued
+
+
+# ---------------------------------------------------------------------------------- features
+def normalise(word: str) -> str:
+    """Lower case, every digit as ``0``: the form used by word features."""
+    return word.lower().translate(_DIGITS)
+
+
+def shape(word: str) -> str:
+    """Character classes with runs collapsed: ``McDonald`` -> ``XxXx``, ``3.5mg`` -> ``d.dx``."""
+    out: list[str] = []
+    for ch in word[:12]:
+        c = "X" if ch.isupper() else "x" if ch.islower() else "d" if ch.isdigit() else ch
+        if not out or out[-1] != c:
+            out.append(c)
+    return "".join(out)
+
+
+def offset_features(word: str, k: int, classes: dict[str, str]) -> list[str]:
+    """Features contributed by ``word`` standing ``k`` places from the word being tagged;
+    ``classes`` maps frequent normalised words to their ambiguity class (tags seen in training)."""
+    if word in _PADS:
+        return [f"{k}w={word}"] + (["bias"] if k == 0 else [])
+    n = normalise(word)
+    ac = f"{k}ac={classes.get(n, '?')}"
+    if k == 0:
+        feats = ["bias", ac, f"0w={n}", f"0sh={shape(word)}"]
+        if word[:1].isupper():  # a capitalised common word, or a name?
+            feats += [f"0W={word}", f"0uc={classes.get(n, '?')}"]
+        feats += [f"0s{i}={n[-i:]}" for i in range(1, 6) if len(n) > i]
+        feats += [f"0p{i}={n[:i]}" for i in range(1, 5) if len(n) > i]
+        if "-" in word:
+            feats.append("0hy")
+        feats += list(dict.fromkeys(f"0g={n[i:i + 3]}" for i in range(1, len(n) - 3)))
+        return feats
+    if k in (-1, 1):
+        return [f"{k}w={n}", ac, f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={shape(word)}"]
+    return [f"{k}w={n}", ac, f"{k}s3={n[-3:]}"]
+
+
+def pair_features(prev: str, cur: str, nxt: str, glue: str) -> tuple[str, ...]:
+    """Word-bigram features of normalised forms (not decomposable by word type), and the word with
+    its spacing (``glue``: two digits, 1 = no space before / after it; ``e-mail`` vs ``2 - 3``)."""
+    return f"b{prev}|{cur}", f"a{cur}|{nxt}", f"c{prev}|{nxt}", f"g{glue}|{cur}"
+
+
+def tag_word_features(prev_tag: str, cur: str, next_tag: str) -> tuple[str, str, str]:
+    """Pass 2: pass-1 tags of the neighbours joined with the current normalised word."""
+    return f"L{prev_tag}|{cur}", f"R{cur}|{next_tag}", f"M{prev_tag}|{cur}|{next_tag}"
+
+
+def dense_size(n_tags: int) -> int:
+    """Rows of the pass-2 tag-context block: t-2, t-1, t+1, t+2 alone and three pairs."""
+    t = n_tags + 2
+    return 4 * t + 3 * t * t
+
+
+def dense_rows(tags: np.ndarray, pos: np.ndarray, n_tags: int, base: int) -> list[np.ndarray]:
+    """Row ids of the pass-2 tag-context features of the words at ``pos``, from the pass-1 ``tags``
+    over the layout (pads included as ``n_tags`` = start, ``n_tags + 1`` = end)."""
+    t = n_tags + 2
+    m2, m1, p1, p2 = tags[pos - 2], tags[pos - 1], tags[pos + 1], tags[pos + 2]
+    singles = [base + i * t + x for i, x in enumerate((m2, m1, p1, p2))]
+    base += 4 * t
+    pairs = [base + i * t * t + a * t + b for i, (a, b) in enumerate(((m1, p1), (m2, m1), (p1, p2)))]
+    return singles + pairs
+
+
+def layout(sentences: Sequence[Sequence[str]], glued: Sequence[Sequence[bool]] | None = None
+           ) -> tuple[list[str], np.ndarray, np.ndarray, list[str]]:
+    """Concatenate sentences with two pads on each side: ``(words, real positions, pad tags, glue)``;
+    pad tags are 0 at real words, 1 at left pads and 2 at right pads; ``glue`` gives each real word
+    its spacing digits (see :func:`pair_features`; ``glued[s][i]``: no space after word i)."""
+    words: list[str] = []
+    pads: list[int] = []
+    positions: list[int] = []
+    glue: list[str] = []
+    for s, sent in enumerate(sentences):
+        words += LEFT_PADS
+        start = len(words)
+        words += sent
+        positions += range(start, len(words))
+        words += RIGHT_PADS
+        pads += (1, 1) + (0,) * len(sent) + (2, 2)
+        after = glued[s] if glued is not None else [False] * len(sent)
+        before = False
+        for g in after:
+            glue.append(("1" if before else "0") + ("1" if g else "0"))
+            before = g
+    return words, np.asarray(positions, dtype=np.int64), np.asarray(pads, dtype=np.int8), glue
+
+
+def _context_tags(predicted: np.ndarray, pos: np.ndarray, pads: np.ndarray, n_tags: int) -> np.ndarray:
+    tags = np.where(pads == 2, n_tags + 1, n_tags).astype(np.int64)
+    tags[pos] = predicted
+    return tags
+
+
+# ---------------------------------------------------------------------------------- tagging
+class Tagger:
+    """A loaded model: ``tag(words)`` or ``tag_sentences([...])`` -> tag strings.
+
+    Keeps a cache of per-word-type scores, so one instance must not be used by two threads at once
+    (pipelines run workers as processes)."""
+
+    def __init__(self, model: dict[str, Any]) -> None:
+        self.meta: dict[str, Any] = model["meta"]
+        self.tags: list[str] = model["tags"]
+        nt = len(self.tags)
+        self.tagdict: dict[str, int] = {w: self.tags.index(t) for w, t in model["tagdict"].items()}
+        self.classes: dict[str, str] = model["classes"]
+        features: list[str] = model["features"]
+        self.index = {f: i for i, f in enumerate(features)}
+        self.dense_base = len(features)
+        self.zero_row = self.dense_base + dense_size(nt)
+        rows = self.zero_row + 1
+        self.w1 = _from_sparse(model["pass1"], rows, nt)
+        self.w2 = _from_sparse(model["pass2"], rows, nt)
+        self.tag_names = self.tags + [START, END]
+        self._words: dict[str, int] = {}
+        self._norms: list[str] = []
+        self._forced: list[int] = []
+        self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
+
+    def _add_words(self, words: list[str]) -> None:
+        """Compute and cache both passes' scores of new word types at every offset."""
+        first = len(self._norms)
+        need = first + len(words)
+        if need > self._cache.shape[2]:
+            grown = np.zeros(self._cache.shape[:2] + (max(need, 2 * self._cache.shape[2]),) + self._cache.shape[3:],
+                             dtype=np.float32)
+            grown[:, :, :first] = self._cache[:, :, :first]
+            self._cache = grown
+        index, zero = self.index, self.zero_row
+        for j, word in enumerate(words):
+            self._words[word] = first + j
+            self._norms.append(normalise(word))
+            self._forced.append(self.tagdict.get(word, -1))
+        for o, k in enumerate(OFFSETS):
+            flat: list[int] = []
+            starts: list[int] = []
+            for word in words:
+                starts.append(len(flat))
+                flat += [index.get(f, zero) for f in offset_features(word, k, self.classes)]
+                flat.append(zero)
+            flat_a = np.asarray(flat, dtype=np.int64)
+            starts_a = np.asarray(starts, dtype=np.int64)
+            self._cache[0, o, first:need] = np.add.reduceat(self.w1[flat_a], starts_a)
+            self._cache[1, o, first:need] = np.add.reduceat(self.w2[flat_a], starts_a)
+
+    def tag_sentences(self, sentences: Sequence[Sequence[str]],
+                      glued: Sequence[Sequence[bool]] | None = None) -> list[list[str]]:
+        """Tag each sentence (a sequence of word strings); ``glued[s][i]`` says that word i of
+        sentence s has no space after it (default: spaces everywhere)."""
+        if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
+            self._words, self._norms, self._forced = {}, [], []
+            self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
+        words, pos, pads, glue = layout(sentences, glued)
+        if not len(pos):
+            return [[] for _ in sentences]
+        known = self._words
+        new = [w for w in dict.fromkeys(words) if w not in known]
+        if new:
+            self._add_words(new)
+        ids = np.fromiter((known[w] for w in words), dtype=np.int64, count=len(words))
+        norms = self._norms
+        n = [norms[i] for i in ids.tolist()]
+        forced = np.asarray(self._forced, dtype=np.int64)[ids[pos]]
+        index, zero = self.index, self.zero_row
+        pairs = np.asarray([index.get(f, zero) for i, g in zip(pos.tolist(), glue)
+                            for f in pair_features(n[i - 1], n[i], n[i + 1], g)], dtype=np.int64).reshape(len(pos), -1)
+        nt = len(self.tags)
+        predicted = None
+        for p, weights in enumerate((self.w1, self.w2)):
+            cache = self._cache[p]
+            scores = cache[0][ids[pos - 2]]
+            for o in range(1, len(OFFSETS)):
+                scores += cache[o][ids[pos + OFFSETS[o]]]
+            for j in range(pairs.shape[1]):
+                scores += weights[pairs[:, j]]
+            if predicted is not None:
+                tags = _context_tags(predicted, pos, pads, nt)
+                for rows in dense_rows(tags, pos, nt, self.dense_base):
+                    scores += weights[rows]
+                names = self.tag_names
+                tl = tags.tolist()
+                extra = np.asarray([index.get(f, zero) for i in pos.tolist()
+                                    for f in tag_word_features(names[tl[i - 1]], n[i], names[tl[i + 1]])],
+                                   dtype=np.int64).reshape(len(pos), -1)
+                for j in range(extra.shape[1]):
+                    scores += weights[extra[:, j]]
+            predicted = np.where(forced >= 0, forced, scores.argmax(axis=1))
+        out: list[list[str]] = []
+        names = self.tags
+        flat_tags = [names[t] for t in predicted.tolist()]
+        at = 0
+        for sent in sentences:
+            out.append(flat_tags[at:at + len(sent)])
+            at += len(sent)
+        return out
+
+    def tag(self, words: Sequence[str], glued: Sequence[bool] | None = None) -> list[str]:
+        return self.tag_sentences([words], None if glued is None else [glued])[0]
+
+
+def accuracy(tagger: Tagger, sentences: Sequence[Sentence]) -> tuple[int, int]:
+    """``(correct, scored)`` over the words whose gold tag is known."""
+    predicted = tagger.tag_sentences([s[0] for s in sentences], [s[2] for s in sentences])
+    correct = total = 0
+    for (_, gold, _), guess in zip(sentences, predicted):
+        for g, p in zip(gold, guess):
+            if g is not None:
+                total += 1
+                correct += g == p
+    return correct, total
+
+
+# ---------------------------------------------------------------------------------- model files
+def _to_sparse(weights: np.ndarray) -> dict[str, list[int]]:
+    q = np.rint(weights * SCALE).astype(np.int64)
+    rows, cols = np.nonzero(q)
+    counts = np.bincount(rows, minlength=q.shape[0])
+    return {"counts": counts.tolist(), "tags": cols.tolist(), "weights": q[rows, cols].tolist()}
+
+
+def _from_sparse(data: dict[str, list[int]], rows: int, n_tags: int) -> np.ndarray:
+    counts = np.asarray(data["counts"], dtype=np.int64)
+    w = np.zeros((rows, n_tags), dtype=np.float32)
+    w[np.repeat(np.arange(len(counts)), counts), np.asarray(data["tags"], dtype=np.int64)] = \
+        np.asarray(data["weights"], dtype=np.float32) / SCALE
+    return w
+
+
+def save_model(model: dict[str, Any], path: str | Path) -> None:
+    """Write gzip JSON atomically; the bytes depend only on the model (gzip mtime is 0)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps(model, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_model(path: str | Path) -> dict[str, Any]:
+    try:
+        with gzip.open(path, "rb") as f:
+            model = json.loads(f.read().decode("utf-8"))
+    except (OSError, EOFError, ValueError) as exc:
+        raise InputError(Errors.E603.format(reason=exc), path=path) from None
+    if not isinstance(model, dict) or model.get("format") != FORMAT or model.get("version") != VERSION:
+        raise InputError(Errors.E603.format(reason=f"not a {FORMAT} model, version {VERSION}"), path=path)
+    rows = len(model["features"]) + dense_size(len(model["tags"]))
+    if not all(len(model[p]["counts"]) == rows for p in ("pass1", "pass2")):
+        raise InputError(Errors.E603.format(reason="weights do not match the features (another version?)"), path=path)
+    return model
+
+
+def load_model(path: str | Path) -> Tagger:
+    """Load a model file written by :func:`save_model`."""
+    return Tagger(read_model(path))
+
+
+# ---------------------------------------------------------------------------------- training
+class _Data:
+    """Training or dev sentences in layout form, with per-word-type feature strings cached."""
+
+    def __init__(self, sentences: Sequence[Sentence], tag_ids: dict[str, int]) -> None:
+        self.words, self.pos, self.pads, self.glue = layout([s[0] for s in sentences], [s[2] for s in sentences])
+        self.gold = np.asarray([tag_ids.get(t, -1) if t is not None else -1
+                                for s in sentences for t in s[1]], dtype=np.int64)
+        self.norms = [normalise(w) for w in self.words]
+        self.sentence_of = np.repeat(np.arange(len(sentences)), [len(s[0]) for s in sentences])
+
+    def static_strings(self, classes: dict[str, str]) -> tuple[list[list[str]], list[tuple[str, ...]]]:
+        """Per real word: the offset features of each offset, and its pair features."""
+        cache: dict[tuple[str, int], list[str]] = {}
+        words, n = self.words, self.norms
+        per_word, pairs = [], []
+        for i, glue in zip(self.pos.tolist(), self.glue):
+            feats: list[str] = []
+            for k in OFFSETS:
+                key = (words[i + k], k)
+                found = cache.get(key)
+                if found is None:
+                    found = cache[key] = offset_features(*key, classes)
+                feats += found
+            per_word.append(feats)
+            pairs.append(pair_features(n[i - 1], n[i], n[i + 1], glue))
+        return per_word, pairs
+
+    def tag_word_strings(self, predicted: np.ndarray, names: list[str]) -> list[tuple[str, ...]]:
+        tags = _context_tags(predicted, self.pos, self.pads, len(names) - 2).tolist()
+        n = self.norms
+        return [tag_word_features(names[tags[i - 1]], n[i], names[tags[i + 1]]) for i in self.pos.tolist()]
+
+
+def _flatten(rows: Iterable[Iterable[str]], index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    flat: list[int] = []
+    ptr = [0]
+    for feats in rows:
+        flat += [index[f] for f in feats if f in index]
+        ptr.append(len(flat))
+    return np.asarray(flat, dtype=np.int64), np.asarray(ptr, dtype=np.int64)
+
+
+def _join(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Concatenate two per-word feature lists word by word."""
+    (fa, pa), (fb, pb) = a, b
+    la, lb = np.diff(pa), np.diff(pb)
+    ptr = np.concatenate(([0], np.cumsum(la + lb)))
+    flat = np.empty(ptr[-1], dtype=np.int64)
+    owner_a = np.repeat(np.arange(len(la)), la)
+    owner_b = np.repeat(np.arange(len(lb)), lb)
+    flat[ptr[owner_a] + np.arange(len(fa)) - pa[owner_a]] = fa
+    flat[ptr[owner_b] + la[owner_b] + np.arange(len(fb)) - pb[owner_b]] = fb
+    return flat, ptr
+
+
+def _scores(weights: np.ndarray, flat: np.ndarray, ptr: np.ndarray, chunk: int = 4096) -> np.ndarray:
+    out = np.empty((len(ptr) - 1, weights.shape[1]), dtype=weights.dtype)
+    for a in range(0, len(ptr) - 1, chunk):
+        b = min(a + chunk, len(ptr) - 1)
+        seg = ptr[a:b] - ptr[a]
+        out[a:b] = np.add.reduceat(weights[flat[ptr[a]:ptr[b]]], seg)
+    return out
+
+
+def _predict(weights: np.ndarray, flat: np.ndarray, ptr: np.ndarray, forced: np.ndarray) -> np.ndarray:
+    return np.where(forced >= 0, forced, _scores(weights, flat, ptr).argmax(axis=1))
+
+
+def _perceptron(flat: np.ndarray, ptr: np.ndarray, gold: np.ndarray, examples: np.ndarray, shape: tuple[int, int],
+                iterations: int, rng: np.random.Generator,
+                report: Callable[[int, np.ndarray], None] | None = None) -> np.ndarray:
+    """Averaged perceptron over fixed feature lists; returns the averaged weights."""
+    w = np.zeros(shape)
+    totals = np.zeros(shape)  # sum of (update * time), for lazy averaging
+    ptr_l, gold_l = ptr.tolist(), gold.tolist()
+    step = 1
+    for it in range(iterations):
+        for i in rng.permutation(examples).tolist():
+            ids = flat[ptr_l[i]:ptr_l[i + 1]]
+            y = gold_l[i]
+            guess = int(w[ids].sum(axis=0).argmax())
+            if guess != y:
+                w[ids, y] += 1
+                w[ids, guess] -= 1
+                totals[ids, y] += step
+                totals[ids, guess] -= step
+            step += 1
+        if report is not None:
+            report(it, w - totals / step)
+    return w - totals / step
+
+
+def _tagdict(sentences: Sequence[Sentence]) -> dict[str, str]:
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for words, tags, _ in sentences:
+        for w, t in zip(words, tags):
+            if t is not None:
+                counts[w][t] += 1
+    found = {}
+    for w, c in counts.items():
+        tag, n = c.most_common(1)[0]
+        total = sum(c.values())
+        if total >= TAGDICT_MIN_COUNT and n / total >= TAGDICT_MIN_SHARE:
+            found[w] = tag
+    return dict(sorted(found.items()))
+
+
+def _classes(sentences: Sequence[Sentence]) -> dict[str, str]:
+    """Normalised words seen at least CLASS_MIN_COUNT times -> their tags (share >= 5%), joined."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for words, tags, _ in sentences:
+        for w, t in zip(words, tags):
+            if t is not None:
+                counts[normalise(w)][t] += 1
+    found = {}
+    for w, c in counts.items():
+        total = sum(c.values())
+        if total >= CLASS_MIN_COUNT:
+            found[w] = "|".join(sorted(t for t, n in c.items() if n >= 0.05 * total))
+    return dict(sorted(found.items()))
+
+
+def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *, iterations: int = 10,
+          seed: int = 0, folds: int = 4, min_count: int = 2, min_weight: float = 0.0,
+          meta: dict[str, Any] | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Train both passes; log dev accuracy after each iteration; return the model dict to save."""
+    tags = sorted({t for s in train_sents for t in s[1] if t is not None})
+    if not tags:
+        raise InputError(Errors.E604.format(column=(meta or {}).get("column", "?")))
+    tag_ids = {t: i for i, t in enumerate(tags)}
+    nt = len(tags)
+    names = tags + [START, END]
+    tagdict = _tagdict(train_sents)
+    tr = _Data(train_sents, tag_ids)
+    dv = _Data(dev_sents, tag_ids) if dev_sents else None
+    classes = _classes(train_sents)
+    static, pairs = tr.static_strings(classes)
+    counts = Counter(f for feats in static for f in feats)
+    counts.update(f for p in pairs for f in p)
+    forced_tr = _forced(tr, tagdict, tag_ids)
+    examples = np.flatnonzero((tr.gold >= 0) & (forced_tr < 0))
+    rng = np.random.default_rng(seed)
+
+    # pass-1 feature index (static features), then jackknifed pass-1 tags for the training data
+    index = {f: i for i, f in enumerate(sorted(f for f, c in counts.items() if c >= min_count or f == "bias"))}
+    x1 = _join(_flatten(static, index), _flatten(pairs, index))
+    fold_of = tr.sentence_of * folds // len(train_sents)  # contiguous blocks: whole documents held out
+    jack = np.empty(len(tr.pos), dtype=np.int64)
+    for fold in range(folds):
+        held = fold_of[examples] == fold
+        w = _perceptron(*x1, tr.gold, examples[~held], (len(index), nt), iterations, rng)
+        part = fold_of == fold
+        jack[part] = _predict(w, *x1, forced_tr)[part]
+        log(f"pass 1, fold {fold + 1}/{folds}: held-out accuracy {_acc(jack[part], tr.gold[part]):.2f}%")
+
+    dev_parts = None
+    if dv is not None:
+        dv_static, dv_pairs = dv.static_strings(classes)
+        dev_x1 = _join(_flatten(dv_static, index), _flatten(dv_pairs, index))
+        dev_parts = (dev_x1, _forced(dv, tagdict, tag_ids))
+
+    def reporter(name: str, x: Callable[[], tuple[np.ndarray, np.ndarray] | None]):
+        def report(it: int, w: np.ndarray) -> None:
+            if dev_parts is None:
+                log(f"{name}, iteration {it + 1}/{iterations}")
+                return
+            pred = _predict(w, *x(), dev_parts[1])
+            log(f"{name}, iteration {it + 1}/{iterations}: dev accuracy {_acc(pred, dv.gold):.2f}%")
+        return report
+
+    w1 = _perceptron(*x1, tr.gold, examples, (len(index), nt), iterations, rng,
+                     reporter("pass 1", lambda: dev_parts[0]))
+
+    # pass 2: static features + tag-context features from the jackknifed tags
+    tw = tr.tag_word_strings(jack, names)
+    tw_counts = Counter(f for p in tw for f in p)
+    for f in sorted(f for f, c in tw_counts.items() if c >= min_count):
+        index.setdefault(f, len(index))
+    base = len(index)
+    x2 = _join(_join(x1, _flatten(tw, index)), _dense(tr, jack, nt, base))
+    dev_x2 = None
+    if dv is not None:
+        dev_pred1 = _predict(w1, *dev_parts[0], dev_parts[1])
+        dev_x2 = _join(_join(dev_parts[0], _flatten(dv.tag_word_strings(dev_pred1, names), index)),
+                       _dense(dv, dev_pred1, nt, base))
+        log(f"pass 1 (all data): dev accuracy {_acc(dev_pred1, dv.gold):.2f}%")
+    w2 = _perceptron(*x2, tr.gold, examples, (base + dense_size(nt), nt), iterations, rng,
+                     reporter("pass 2", lambda: dev_x2))
+
+    # drop features without weights in either pass, quantise, and build the model dict
+    rows = base + dense_size(nt)
+    full1 = np.zeros((rows, nt))
+    full1[:len(w1)] = w1
+    q1, q2 = _prune(full1, min_weight), _prune(w2, min_weight)
+    keep = np.flatnonzero(np.any(q1[:base] != 0, axis=1) | np.any(q2[:base] != 0, axis=1))
+    features = sorted(index, key=index.__getitem__)
+    kept_rows = np.concatenate((keep, np.arange(base, rows)))
+    return {"format": FORMAT, "version": VERSION, "meta": dict(meta or {}), "tags": tags, "tagdict": tagdict,
+            "classes": classes, "features": [features[i] for i in keep.tolist()],
+            "pass1": _to_sparse(q1[kept_rows]), "pass2": _to_sparse(q2[kept_rows])}
+
+
+def _forced(data: _Data, tagdict: dict[str, str], tag_ids: dict[str, int]) -> np.ndarray:
+    """Per real word: the tag-dictionary tag id, or -1."""
+    words = data.words
+    return np.asarray([tag_ids[tagdict[words[i]]] if words[i] in tagdict else -1 for i in data.pos.tolist()],
+                      dtype=np.int64)
+
+
+def _prune(weights: np.ndarray, min_weight: float) -> np.ndarray:
+    """Weights rounded to the stored precision, those below ``min_weight`` set to 0."""
+    q = np.rint(weights * SCALE) / SCALE
+    q[np.abs(q) < max(min_weight, 0.5 / SCALE)] = 0
+    return q
+
+
+def _dense(data: _Data, predicted: np.ndarray, n_tags: int, base: int) -> tuple[np.ndarray, np.ndarray]:
+    tags = _context_tags(predicted, data.pos, data.pads, n_tags)
+    rows = np.stack(dense_rows(tags, data.pos, n_tags, base), axis=1)
+    return rows.reshape(-1), np.arange(0, rows.size + 1, rows.shape[1], dtype=np.int64)
+
+
+def _acc(predicted: np.ndarray, gold: np.ndarray) -> float:
+    scored = gold >= 0
+    return 100.0 * float(np.mean(predicted[scored] == gold[scored])) if scored.any() else 0.0

@@ -1,0 +1,161 @@
+r"""The tokenizer: ANNIE-compatible ``Token`` and ``SpaceToken`` annotations in one regex pass.
+
+Every character of the text ends up in exactly one ``Token`` or ``SpaceToken``. A token is the
+longest match of the first rule that applies at its position:
+
+===================  ===================================================  ==============================
+rule                 matches                                              annotation and features
+===================  ===================================================  ==============================
+word                 letters and combining marks (``\p{L}\p{M}``);        ``Token`` kind=word, orth (see
+                     a hyphen (``\p{Pd}``) or soft hyphen (``\p{Cf}``)    below; when the word has no
+                     inside only when a lowercase letter follows:         cased letter, e.g. CJK: no
+                     ``e-mail``, ``x-ray``, ``year-old``; ``Jean-Paul``,  orth but type=other)
+                     ``anti-HBs``, ``Sánchez-León`` split at the hyphen
+number               a run of decimal digits (``\p{Nd}``)                 ``Token`` kind=number
+other number         one ``\p{No}``/``\p{Nl}`` character (², ½, Ⅻ)        ``Token`` kind=number
+space                one ``\p{Zs}`` character (space, no-break space)     ``SpaceToken`` kind=space
+control              one ``\p{Cc}``/``\p{Zl}``/``\p{Zp}`` character       ``SpaceToken`` kind=control
+                     (``\n``, ``\r``, ``\t`` ...)
+dash punctuation     one ``\p{Pd}``/``\p{Cf}`` character: ``- –``         ``Token`` kind=punctuation,
+                                                                          subkind=dashpunct
+opening punctuation  one ``\p{Ps}``/``\p{Pi}`` character: ``( [ «``       kind=punctuation,
+                                                                          position=startpunct
+closing punctuation  one ``\p{Pe}``/``\p{Pf}`` character: ``) ] »``       kind=punctuation,
+                                                                          position=endpunct
+other punctuation    one ``\p{Po}``/``\p{Pc}`` character:                 kind=punctuation
+                     ``. , : ; / @ % ' " ¿ ¡ & # *``
+currency             one ``\p{Sc}`` character: ``€ $ £``                  kind=symbol,
+                                                                          symbolkind=currency
+symbol               any other character (``+ = < > ° ~``, emoji)         kind=symbol
+===================  ===================================================  ==============================
+
+``orth`` (words only, as ANNIE): ``upperInitial`` (first letter upper case, the rest lower case;
+a single capital such as ``I`` or ``A``), ``allCaps`` (two or more cased letters, all upper case),
+``lowercase``, ``mixedCaps`` (anything else: ``McDonald``, ``iPhone``, ``HBsAg``).
+Every ``Token`` has ``string`` (its text), ``kind`` and ``length`` (an int; GATE stores a
+string); every ``SpaceToken`` has ``string``, ``kind`` and ``length``.
+
+What that gives on clinical text (each item is one token; spaces are SpaceTokens):
+
+=============================  =============================================================
+text                           tokens
+=============================  =============================================================
+``2/7``, ``120/70``            ``2`` ``/`` ``7``; ``120`` ``/`` ``70`` (number, punctuation, number)
+``1500H``, ``S1S2``            ``1500`` ``H``; ``S`` ``1`` ``S`` ``2``
+``c/o``, ``s/p``               ``c`` ``/`` ``o``; ``s`` ``/`` ``p``
+``e-mail@host.es``             ``e-mail`` ``@`` ``host`` ``.`` ``es``
+``C/ Dr. Esquerdo, 46``        ``C`` ``/`` ``Dr`` ``.`` ``Esquerdo`` ``,`` ``46``
+``12/03/2019``, ``2019-03-12`` ``12`` ``/`` ``03`` ``/`` ``2019``; ``2019`` ``-`` ``03`` ``-`` ``12``
+``3.5``, ``37,8``              ``3`` ``.`` ``5``; ``37`` ``,`` ``8`` (as ANNIE: no decimal numbers)
+``+34 915 55 12 34``           ``+`` (symbol) ``34`` ``915`` ``55`` ``12`` ``34``
+``12345678Z``, ``NHC-368503``  ``12345678`` ``Z``; ``NHC`` ``-`` ``368503``
+``nº 5``, ``2º``, ``1ª``       ``nº`` (word, lowercase), ``5``; ``2`` ``º``; ``1`` ``ª``
+``37 °C``, ``37 ºC``           ``37`` ``°`` (symbol) ``C``; ``37`` ``ºC`` (º is a letter: one word)
+``don't``                      ``don`` ``'`` ``t`` (ANNIE's post-processing grammar is not applied)
+=============================  =============================================================
+
+Speed: one ``regex`` ``findall`` pass over the text with a compiled master pattern (one
+alternative per rule), a cache of the features by token string shared by all documents, offsets
+from the string lengths, and one bulk :meth:`~annotator.document.AnnotationSet.add_many`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from itertools import accumulate, chain
+from operator import itemgetter
+from typing import Any, Iterator
+
+import regex
+
+from annotator.document import Document
+from annotator.processing.base import ProcessingResource, register
+
+# One alternative per rule; the order is the rule priority. ``.`` takes any single character. The
+# pattern has no groups, so ``findall`` returns the token strings, which cover the text end to end.
+_MASTER = regex.compile(
+    r"[\p{L}\p{M}]+(?:[\p{Pd}\p{Cf}](?=\p{Ll})[\p{L}\p{M}]+)*"  # word
+    r"|\p{Nd}+"  # number
+    r"|.",  # space, control, punctuation, symbol: one character
+    regex.DOTALL,
+)
+
+# Features of single-character tokens by Unicode general category (ANNIE's DefaultTokeniser.rules).
+_BY_CATEGORY: dict[str, tuple[str, dict[str, str]]] = {
+    "Zs": ("SpaceToken", {"kind": "space"}),
+    "Cc": ("SpaceToken", {"kind": "control"}),
+    "Zl": ("SpaceToken", {"kind": "control"}),
+    "Zp": ("SpaceToken", {"kind": "control"}),
+    "Pd": ("Token", {"kind": "punctuation", "subkind": "dashpunct"}),
+    "Cf": ("Token", {"kind": "punctuation", "subkind": "dashpunct"}),
+    "Ps": ("Token", {"kind": "punctuation", "position": "startpunct"}),
+    "Pi": ("Token", {"kind": "punctuation", "position": "startpunct"}),
+    "Pe": ("Token", {"kind": "punctuation", "position": "endpunct"}),
+    "Pf": ("Token", {"kind": "punctuation", "position": "endpunct"}),
+    "Po": ("Token", {"kind": "punctuation"}),
+    "Pc": ("Token", {"kind": "punctuation"}),
+    "Sc": ("Token", {"kind": "symbol", "symbolkind": "currency"}),
+    "No": ("Token", {"kind": "number"}),
+    "Nl": ("Token", {"kind": "number"}),
+}
+_SYMBOL = ("Token", {"kind": "symbol"})
+
+
+def orth(word: str) -> str | None:
+    """ANNIE's ``orth`` of a word: upperInitial, allCaps, lowercase, mixedCaps (None if uncased)."""
+    if word.islower():
+        return "lowercase"
+    if word.isupper():
+        return "allCaps" if word[1:].isupper() else "upperInitial"
+    if word[0].isupper() and word[1:].islower():
+        return "upperInitial"
+    if not any(c.isupper() or c.islower() for c in word):
+        return None
+    return "mixedCaps"
+
+
+def classify(string: str) -> tuple[str, dict[str, Any]]:
+    """Annotation type and features of one token string found by the master pattern."""
+    category = unicodedata.category(string[0])
+    if category[0] in "LM":
+        found = orth(string)
+        extra = {"type": "other"} if found is None else {"orth": found}
+        return "Token", {"string": string, "kind": "word", **extra, "length": len(string)}
+    if category == "Nd":
+        return "Token", {"string": string, "kind": "number", "length": len(string)}
+    type, features = _BY_CATEGORY.get(category, _SYMBOL)
+    return type, {"string": string, **features, "length": 1}
+
+
+# Type and features by token string, shared by all documents; replaced when it grows past the limit.
+_KNOWN: dict[str, tuple[str, dict[str, Any]]] = {}
+_KNOWN_LIMIT = 200_000
+
+
+def tokenize(text: str) -> Iterator[tuple[str, int, int, dict[str, Any]]]:
+    """The ``(type, start, end, features)`` of every Token and SpaceToken of ``text``, in order.
+
+    The features are a fresh dict per token. Everything per token runs in C (``map``, ``zip``,
+    ``accumulate``); Python code runs once per distinct token string."""
+    global _KNOWN
+    strings = _MASTER.findall(text)
+    known = _KNOWN
+    new = set(strings).difference(known)
+    if len(known) + len(new) > _KNOWN_LIMIT:
+        known = _KNOWN = {}  # a new dict, so that a thread still using the old one is not disturbed
+        new = set(strings)
+    for string in new:
+        known[string] = classify(string)
+    ends = list(accumulate(map(len, strings)))
+    found = list(map(known.__getitem__, strings))
+    return zip(map(itemgetter(0), found), chain((0,), ends), ends, map(dict.copy, map(itemgetter(1), found)))
+
+
+@register("tokenizer")
+class Tokenizer(ProcessingResource):
+    """Splits the text into ANNIE-style ``Token`` and ``SpaceToken`` annotations (rules above)."""
+
+    produces = ("Token", "SpaceToken")
+
+    def __call__(self, doc: Document) -> None:
+        self.output_set(doc).add_many(tokenize(doc.text), check_features=False)

@@ -1,0 +1,150 @@
+"""JAPE speed (issue 5): an ANNIE-sized grammar over MEDDOCAN train+dev, and linearity.
+
+Grammar: ``benchmarks/jape_annie/main.jape`` (MultiPhase, 4 phases, 76 rules over Token, Lookup
+and Sentence plus the intermediate Temp* types; appelt). Input: the 750 MEDDOCAN train+dev texts
+(``../shared/corpora/meddocan/{train,dev}/brat/*.txt``, 2.2 M characters), prepared beforehand and
+not timed by the tokenizer, the sentence splitter and the Spanish gazetteer
+(``resources/gazetteers/es/lists.def``).
+
+Measured, median of ``--runs`` runs, one process: CPU seconds of this process
+(``time.process_time``, so characters per second = per core, whatever else the machine runs) and
+wall-clock seconds beside them:
+
+1. the JAPE phases alone over every document (each run on fresh copies of the prepared
+   documents);
+2. the whole pipeline (tokenizer + splitter + gazetteer + JAPE) from plain text, for comparison;
+3. linearity: the JAPE phases on one document of ~100 KB and one of ~1 MB (texts joined), which
+   should take ~10x as long, not ~100x.
+
+    python benchmarks/bench_jape.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+from pathlib import Path
+
+from annotator import Document
+from annotator.jape import compile_grammar
+from annotator.processing import resource_class
+
+ROOT = Path(__file__).resolve().parent.parent
+GRAMMAR = ROOT / "benchmarks" / "jape_annie" / "main.jape"
+LISTS = ROOT / "resources" / "gazetteers" / "es" / "lists.def"
+MEDDOCAN = ROOT.parent / "shared" / "corpora" / "meddocan"
+
+
+def texts() -> list[tuple[str, str]]:
+    found = []
+    for part in ("train", "dev"):
+        for path in sorted((MEDDOCAN / part / "brat").glob("*.txt")):
+            found.append((path.stem, path.read_text(encoding="utf-8")))
+    if not found:
+        raise SystemExit(f"MEDDOCAN texts not found under {MEDDOCAN}")
+    return found
+
+
+def preprocessors() -> list:
+    return [resource_class("tokenizer")(), resource_class("sentence-splitter")(language="es"),
+            resource_class("gazetteer")(listsURL=str(LISTS))]
+
+
+def prepare(items: list[tuple[str, str]], prs: list) -> list[Document]:
+    docs = []
+    for name, text in items:
+        doc = Document(text, name=name)
+        for pr in prs:
+            pr(doc)
+        docs.append(doc)
+    return docs
+
+
+def fresh(doc: Document) -> Document:
+    copy = Document(doc.text, name=doc.name)
+    copy.annset().add_all(doc.annset(), keep_ids=True)
+    return copy
+
+
+def timed(work, runs: int, setup=lambda: None) -> tuple[float, float]:
+    """Median CPU and wall-clock seconds of ``work(setup())`` over ``runs`` runs."""
+    cpu, wall = [], []
+    for _ in range(runs):
+        data = setup()
+        c0, w0 = time.process_time(), time.perf_counter()
+        work(data)
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+    return statistics.median(cpu), statistics.median(wall)
+
+
+def time_jape(grammar, docs: list[Document], runs: int) -> tuple[float, float]:
+    def work(copies: list[Document]) -> None:
+        for doc in copies:
+            grammar(doc)
+
+    return timed(work, runs, lambda: [fresh(d) for d in docs])
+
+
+def joined(items: list[tuple[str, str]], size: int) -> list[tuple[str, str]]:
+    parts, total = [], 0
+    for _, text in items:
+        parts.append(text)
+        total += len(text) + 1
+        if total >= size:
+            break
+    return [(f"joined-{size}", "\n".join(parts)[:size])]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+
+    grammar = compile_grammar(GRAMMAR)
+    rules = sum(len(p.rules) for p in grammar.phases)
+    items = texts()
+    chars = sum(len(t) for _, t in items)
+    prs = preprocessors()
+    docs = prepare(items, prs)
+    annotations = sum(len(d.annset()) for d in docs)
+
+    time_jape(grammar, docs, 1)  # warm up (the per-value caches of the feature tests)
+    jape_s = time_jape(grammar, docs, args.runs)
+    made = []
+    for doc in [fresh(d) for d in docs]:
+        before = len(doc.annset())
+        grammar(doc)
+        made.append(len(doc.annset()) - before)
+
+    def whole(_: None) -> None:
+        for name, text in items:
+            doc = Document(text, name=name)
+            for pr in prs:
+                pr(doc)
+            grammar(doc)
+
+    pipeline_s = timed(whole, args.runs)
+
+    print(f"machine: {platform.node()} {platform.machine()} {platform.processor() or ''} "
+          f"Python {platform.python_version()}; median of {args.runs} runs, one process")
+    print(f"grammar: {GRAMMAR.relative_to(ROOT)} ({len(grammar.phases)} phases, {rules} rules)")
+    print(f"corpus: MEDDOCAN train+dev, {len(items)} documents, {chars:,} characters, "
+          f"{annotations:,} input annotations, {sum(made):,} made by the grammar")
+    print()
+    print(f"{'measure':<40}{'CPU s':>9}{'chars/s/core':>14}{'wall s':>9}")
+
+    def row(label: str, size: int, seconds: tuple[float, float]) -> None:
+        print(f"{label:<40}{seconds[0]:>9.3f}{size / seconds[0]:>14,.0f}{seconds[1]:>9.3f}")
+
+    row("JAPE phases alone (750 documents)", chars, jape_s)
+    row("whole pipeline (tok+split+gaz+JAPE)", chars, pipeline_s)
+    for size in (100_000, 1_000_000):
+        big = prepare(joined(items, size), prs)
+        row(f"JAPE on one {size // 1000:,} KB document", size, time_jape(grammar, big, args.runs))
+
+
+if __name__ == "__main__":
+    main()

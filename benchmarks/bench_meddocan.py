@@ -1,0 +1,72 @@
+"""MEDDOCAN pipeline benchmark (issue 7): whole-pipeline throughput on the MEDDOCAN train + dev texts.
+
+Runs resources/pipelines/meddocan.xml (tokenizer, gazetteer, regex gazetteer, JAPE grammar) in
+one process over every train and dev text (750 documents, ~2.2 M characters), several times,
+and prints the median characters per second and the per-PR share of the time. The target is
+300,000 characters per second per core. Needs ../shared (the corpus); skips without it.
+
+    python benchmarks/bench_meddocan.py [--runs 3] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from annotator import Document
+from annotator.pipeline import Pipeline
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpora" / "meddocan"
+PIPELINE = ROOT / "resources" / "pipelines" / "meddocan.xml"
+
+
+def texts(limit: int | None) -> list[tuple[str, str]]:
+    paths = sorted((CORPUS / "train" / "brat").glob("*.txt")) + sorted((CORPUS / "dev" / "brat").glob("*.txt"))
+    return [(p.stem, p.read_text(encoding="utf-8")) for p in paths[:limit]]
+
+
+def run_once(pipeline: Pipeline, docs: list[tuple[str, str]], per_pr: dict[str, float]) -> float:
+    start = time.perf_counter()
+    for name, text in docs:
+        doc = Document(text, name=name)
+        for step in pipeline.steps:
+            t0 = time.perf_counter()
+            step.pr(doc)
+            per_pr[step.name] += time.perf_counter() - t0
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
+    args = parser.parse_args()
+    if not CORPUS.is_dir():
+        print(f"skipped: {CORPUS} not found")
+        return
+    docs = texts(args.limit)
+    chars = sum(len(t) for _, t in docs)
+    t0 = time.perf_counter()
+    pipeline = Pipeline.from_xml(PIPELINE)
+    load = time.perf_counter() - t0
+    run_once(pipeline, docs[:20], defaultdict(float))  # warm-up
+    per_pr: dict[str, float] = defaultdict(float)
+    times = [run_once(pipeline, docs, per_pr) for _ in range(args.runs)]
+    median = statistics.median(times)
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    print(f"input: {len(docs)} MEDDOCAN train+dev texts, {chars:,} characters; pipeline load {load:.2f} s")
+    print(f"{'runs':<28}{args.runs}")
+    print(f"{'median seconds':<28}{median:.2f}")
+    print(f"{'characters per second':<28}{chars / median:,.0f}   (target 300,000 per core)")
+    total = sum(per_pr.values())
+    for name, spent in sorted(per_pr.items(), key=lambda kv: -kv[1]):
+        print(f"  {name:<26}{100 * spent / total:5.1f} %")
+
+
+if __name__ == "__main__":
+    main()

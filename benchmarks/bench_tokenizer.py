@@ -1,0 +1,76 @@
+"""Tokenizer and sentence-splitter throughput (issue 4, items 3 and 4).
+
+Input: the 750 MEDDOCAN train+dev texts (``../shared/corpora/meddocan/{train,dev}/brat/*.txt``,
+2.2 MB). Measured, each the median of ``--runs`` runs, in characters per second:
+
+1. ``tokenizer``: ``Document(text)`` + the tokenizer PR (every Token and SpaceToken added);
+2. ``sentence-splitter``: ``Document(text)`` + the splitter PR (language es) on raw text;
+3. ``tokenizer + sentence-splitter``: both PRs on each new document.
+
+Both CPU time of this process (``time.process_time``: characters per second per core, not
+disturbed by other jobs on the machine) and wall-clock time are shown. The whole chain with the
+gazetteer is measured by ``bench_pipeline.py``.
+
+    python benchmarks/bench_tokenizer.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import gazetteer_data  # noqa: E402
+
+from annotator import Document  # noqa: E402
+from annotator.processing.sentence_splitter import SentenceSplitter  # noqa: E402
+from annotator.processing.tokenizer import Tokenizer  # noqa: E402
+
+TARGET_CPS = 1_000_000
+
+
+def measure(texts: list[str], prs: list[Callable[[Document], None]], runs: int) -> tuple[float, float, int]:
+    """Median CPU and wall seconds of annotating every text, and the annotations made."""
+    cpu, wall = [], []
+    made = 0
+    for _ in range(runs):
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
+        made = 0
+        for text in texts:
+            doc = Document(text)
+            for pr in prs:
+                pr(doc)
+            made += len(doc.annset())
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start_wall)
+    return statistics.median(cpu), statistics.median(wall), made
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    texts = [text for _, text in gazetteer_data.meddocan_texts()]
+    if not texts:
+        sys.exit(f"no MEDDOCAN texts under {gazetteer_data.MEDDOCAN}")
+    chars = sum(map(len, texts))
+    tokenizer, splitter = Tokenizer(), SentenceSplitter(language="es")
+    print(f"{len(texts)} MEDDOCAN train+dev texts, {chars:,} characters; median of {args.runs} runs; "
+          f"Python {platform.python_version()} on {platform.machine()} ({platform.processor() or 'cpu'})")
+    print(f"| {'chain':32} | {'annotations':>11} | {'CPU s':>6} | {'chars/s per core':>16} | {'wall s':>6} | {'chars/s wall':>12} |")
+    print(f"|{'-' * 34}|{'-' * 13}|{'-' * 8}|{'-' * 18}|{'-' * 8}|{'-' * 14}|")
+    for name, prs in (("tokenizer", [tokenizer]), ("sentence-splitter (es)", [splitter]),
+                      ("tokenizer + sentence-splitter", [tokenizer, splitter])):
+        cpu, wall, made = measure(texts, prs, args.runs)
+        print(f"| {name:32} | {made:>11,} | {cpu:>6.3f} | {chars / cpu:>16,.0f} | {wall:>6.3f} | {chars / wall:>12,.0f} |")
+    print(f"target for tokenizer + splitter + gazetteer: {TARGET_CPS:,} chars/s per core (bench_pipeline.py)")
+
+
+if __name__ == "__main__":
+    main()

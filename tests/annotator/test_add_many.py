@@ -1,0 +1,71 @@
+"""AnnotationSet.add_many: the bulk path used by the tokenizer and the sentence splitter."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator.document import Document
+from annotator.errors import DocumentError
+
+
+def test_adds_in_order_with_new_ids_and_takes_the_dicts() -> None:
+    doc = Document("hello world")
+    annset = doc.annset()
+    first = annset.add("X", 0, 11)
+    features = {"kind": "word"}
+    annset.add_many([("Token", 0, 5, features), ("SpaceToken", 5, 6, {}), ("Token", 6, 11, {"n": [1, 2]})])
+    tokens = list(annset.with_type("Token"))
+    assert [t.span for t in tokens] == [(0, 5), (6, 11)]
+    assert tokens[0].features is features
+    ids = [a.id for a in annset if a.type != "X"]
+    assert len(set(ids + [first.id])) == 4 and sorted(ids) == ids
+    assert annset.add("Y", 0, 0).id not in ids + [first.id]
+    assert len(annset.overlapping(4, 7)) == 4
+
+
+def test_ids_are_unique_across_sets() -> None:
+    doc = Document("abc")
+    doc.annset().add("X", 0, 1, id=1)
+    doc.annset("other").add_many([("T", 0, 1, {}), ("T", 1, 2, {}), ("T", 2, 3, {})])
+    ids = [a.id for a in doc.annset("other")]
+    assert len(set(ids)) == 3 and 1 not in ids
+
+
+def test_skips_ids_taken_after_a_removal() -> None:
+    doc = Document("abcd")
+    annset = doc.annset()
+    first = annset.add("X", 0, 1)
+    annset.add("X", 1, 2, id=3)
+    annset.remove(first)
+    annset.add("X", 2, 3, id=5)
+    annset.add("X", 3, 4, id=7)
+    doc._next_id = 4  # ids 5 and 7 lie ahead of the next free id
+    annset.add_many([("T", 0, 1, {}), ("T", 1, 2, {}), ("T", 2, 3, {})])
+    assert sorted(a.id for a in annset.with_type("T")) == [4, 6, 8]
+
+
+def test_empty_input_changes_nothing() -> None:
+    doc = Document("abc")
+    doc.annset().add_many([])
+    assert len(doc.annset()) == 0
+
+
+@pytest.mark.parametrize(
+    "item, code",
+    [(("T", 0, 9, {}), "outside"), (("T", 2, 1, {}), "after its end"), (("", 0, 1, {}), "non-empty"),
+     (("T", 0.0, 1, {}), "integers"), (("T", 0, 1, {"f": object()}), "JSON-able")],
+)
+def test_checks_like_add(item: tuple, code: str) -> None:
+    doc = Document("abc")
+    annset = doc.annset()
+    with pytest.raises(DocumentError, match=code):
+        annset.add_many([("T", 0, 1, {}), item])
+    assert [a.span for a in annset] == [(0, 1)]
+    assert annset.types() == {"T"}
+    assert annset.add("U", 0, 3).id not in {a.id for a in annset.with_type("T")}
+
+
+def test_unchecked_features_are_taken_as_given() -> None:
+    doc = Document("abc")
+    doc.annset().add_many([("T", 0, 1, {"a": "b"})], check_features=False)
+    assert doc.annset().with_type("T").first().features == {"a": "b"}

@@ -1,0 +1,142 @@
+"""``annotator run``: output, --set/--types, -p, --workers, fail-closed behaviour, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pipeline_test_prs import Words  # noqa: F401  (registers the test-* PRs)
+
+from annotator.cli import main
+
+PIPELINE = """<pipeline name="cli-test">
+  <pr type="test-words"/>
+  <pr type="test-fail"/>
+  <pr type="test-words" name="long"><param name="minLength">5</param><param name="outputASName">Long</param></pr>
+  <pr type="test-count"/>
+</pipeline>
+"""
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> tuple[Path, Path]:
+    """A pipeline file and an input folder of plain-text documents d00 .. d11."""
+    pipeline = tmp_path / "p.xml"
+    pipeline.write_text(PIPELINE, encoding="utf-8")
+    src = tmp_path / "in"
+    src.mkdir()
+    for i in range(12):
+        words = " ".join(f"w{'x' * (j % 6)}" for j in range(i + 2))
+        (src / f"d{i:02}.txt").write_text(f"Doc {i}: {words}.\n", encoding="utf-8")
+    return pipeline, src
+
+
+def ann_lines(out: Path, name: str) -> list[str]:
+    return (out / f"{name}.ann").read_text(encoding="utf-8").splitlines()
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir())}
+
+
+def test_writes_selected_types(setup, tmp_path, capsys):
+    pipeline, src = setup
+    out = tmp_path / "out"
+    code = main(["run", str(pipeline), str(src), "--out", str(out), "--to", "brat", "--types", "Word"])
+    assert code == 0, capsys.readouterr().err
+    assert len(list(out.glob("*.ann"))) == 12
+    lines = ann_lines(out, "d03")
+    text = (out / "d03.txt").read_text(encoding="utf-8")
+    assert text == (src / "d03.txt").read_text(encoding="utf-8")
+    spans = [line.split("\t") for line in lines if line.startswith("T")]
+    assert [s[1].split()[0] for s in spans] == ["Word"] * len(spans)
+    assert [s[2] for s in spans] == ["Doc", "3", "w", "wx", "wxx", "wxxx", "wxxxx"]
+    for _, type_span, surface in spans:
+        _, start, end = type_span.split()
+        assert text[int(start):int(end)] == surface
+
+
+def test_set_selects_an_annotation_set(setup, tmp_path):
+    pipeline, src = setup
+    out = tmp_path / "out"
+    assert main(["run", str(pipeline), str(src), "--out", str(out), "--to", "brat", "--set", "Long"]) == 0
+    surfaces = [line.split("\t")[2] for line in ann_lines(out, "d05") if line.startswith("T")]
+    assert surfaces == ["wxxxx", "wxxxxx"]
+
+
+def test_parameter_override_by_instance_name(setup, tmp_path):
+    pipeline, src = setup
+    out = tmp_path / "out"
+    args = ["run", str(pipeline), str(src), "--out", str(out), "--to", "brat", "--set", "Long"]
+    assert main(args + ["-p", "long.minLength=6"]) == 0
+    surfaces = [line.split("\t")[2] for line in ann_lines(out, "d05") if line.startswith("T")]
+    assert surfaces == ["wxxxxx"]
+
+
+def test_two_workers_write_the_same_files_as_one(setup, tmp_path):
+    pipeline, src = setup
+    written = {}
+    for workers in ("1", "2"):
+        out = tmp_path / f"out{workers}"
+        assert main(["run", str(pipeline), str(src), "--out", str(out), "--to", "bdoc", "--workers", workers]) == 0
+        written[workers] = outputs(out)
+    assert len(written["1"]) == 12
+    assert written["2"] == written["1"]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_failing_document_is_reported_and_not_written(setup, tmp_path, capsys, workers):
+    pipeline, src = setup
+    (src / "d04.txt").write_text("this one goes BOOM\n", encoding="utf-8")
+    out = tmp_path / "out"
+    base = ["run", str(pipeline), str(src), "--out", str(out), "--to", "brat", "--workers", workers]
+    assert main(base) == 1
+    err = capsys.readouterr().err
+    assert "d04: test-fail: ValueError: found BOOM" in err.splitlines()
+    assert "Traceback" not in err
+    names = {p.stem for p in out.glob("*.ann")}
+    assert "d04" not in names and {"d00", "d01", "d02", "d03"} <= names
+    assert "d11" not in names  # stopped at the failure
+
+    out2 = tmp_path / "out2"
+    assert main(base[:4] + [str(out2)] + base[5:] + ["--keep-going"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("found BOOM") == 1 and "1 document(s) failed" in err
+    assert {p.stem for p in out2.glob("*.ann")} == {f"d{i:02}" for i in range(12)} - {"d04"}
+
+
+def test_debug_shows_the_traceback(setup, tmp_path, capsys):
+    pipeline, src = setup
+    (src / "d01.txt").write_text("BOOM\n", encoding="utf-8")
+    assert main(["run", str(pipeline), str(src), "--out", str(tmp_path / "o"), "--to", "brat", "--debug"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "raise ValueError" in err
+
+
+def test_invalid_pipeline_is_one_line_with_file_and_line(setup, tmp_path, capsys):
+    _, src = setup
+    bad = tmp_path / "bad.xml"
+    bad.write_text('<pipeline>\n  <pr type="test-words">\n    <param name="nope">1</param>\n  </pr>\n</pipeline>\n')
+    assert main(["run", str(bad), str(src), "--out", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"annotator: error: {bad}:3: E308 test-words: unknown parameter 'nope' "
+                   "(known: inputASName, minLength, outputASName, pattern)"]
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("override, message", [
+    ("minLength=3", "E313 -p minLength=3: expected NAME.param=value"),
+    ("nobody.minLength=3", "no PR named 'nobody'"),
+    ("long.minLength=x", "E309 -p long: parameter minLength: invalid literal"),
+])
+def test_bad_override(setup, tmp_path, capsys, override, message):
+    pipeline, src = setup
+    assert main(["run", str(pipeline), str(src), "--out", str(tmp_path / "o"), "-p", override]) == 1
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_output_must_not_be_the_input(setup, capsys):
+    pipeline, src = setup
+    assert main(["run", str(pipeline), str(src), "--out", str(src), "--to", "text"]) == 1
+    assert "the output is the input" in capsys.readouterr().err

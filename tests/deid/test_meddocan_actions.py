@@ -1,0 +1,111 @@
+"""The MEDDOCAN grammar's Python actions: header-field values, signature lines, clean-up."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator.deid import meddocan_actions as actions
+from annotator.document import Document
+from annotator.processing.base import resource_class
+from annotator.paths import RESOURCES
+
+
+@pytest.fixture(scope="module")
+def lookups():
+    """Tokenizer and the Spanish gazetteer: the annotations the actions read."""
+    tokenizer = resource_class("tokenizer")()
+    gazetteer = resource_class("gazetteer")(listsURL=RESOURCES / "gazetteers" / "es" / "lists.def")
+
+    def run(text: str) -> Document:
+        doc = Document(text)
+        tokenizer(doc)
+        gazetteer(doc)
+        return doc
+
+    return run
+
+
+def spans(doc: Document, annset) -> list[tuple[str, str]]:
+    return [(a.type, doc.text[a.start:a.end]) for a in sorted(annset, key=lambda a: a.start)]
+
+
+def field(doc: Document, cue: str) -> list[tuple[str, str]]:
+    out = doc.annset("PHI")
+    name_end = doc.text.index(cue) + len(cue)
+    lookup = next(a for a in doc.annset().with_type("Lookup").starting_at(doc.text.index(cue))
+                  if a.features.get("majorType") == "cue")
+    actions.annotate_field(doc, doc.annset(), out, lookup.features["field"], doc.text.index(":", name_end) + 1)
+    return spans(doc, out)
+
+
+def test_clean_span_drops_the_field_period_and_spaces():
+    text = "NHC:  368503 . "
+    assert text[slice(*actions.clean_span(text, 4, len(text)))] == "368503"
+
+
+def test_field_value_stops_at_the_next_cue_on_the_line(lookups):
+    doc = lookups("Edad: 70 años Sexo: H.\nFecha de Ingreso: 12/12/2016.\n")
+    assert field(doc, "Edad") == [("EDAD_SUJETO_ASISTENCIA", "70 años")]
+
+
+def test_medico_field_leaves_the_title_and_the_colegiado_number_out(lookups):
+    doc = lookups("Médico: Dra. María del Rosario García Luzardo  NºCol: 28 28 17114.\n")
+    assert field(doc, "Médico") == [("NOMBRE_PERSONAL_SANITARIO", "María del Rosario García Luzardo")]
+
+
+def test_nhc_prefix_is_left_out(lookups):
+    doc = lookups("CIPA: nhc-150679.\n")
+    assert field(doc, "CIPA") == [("ID_SUJETO_ASISTENCIA", "150679")]
+
+
+def test_swapped_value_keeps_the_type_of_its_shape(lookups):
+    doc = lookups("NHC: Calle Tres Palomas, 27.\n")
+    assert field(doc, "NHC") == [("CALLE", "Calle Tres Palomas, 27")]
+
+
+def test_localidad_splits_town_and_province(lookups):
+    doc = lookups("Localidad/ Provincia: Lugones, Asturias.\n")
+    assert field(doc, "Localidad/ Provincia") == [("TERRITORIO", "Lugones"), ("TERRITORIO", "Asturias")]
+
+
+def test_signature_line_is_cut_into_typed_spans(lookups):
+    doc = lookups("Remitido por: Dr. Juan Pérez López. Servicio de Urología. Hospital Universitario La Paz. "
+                  "Paseo de la Castellana, 261, 3º B. 28046 Madrid. España. E-mail: jperez@example.com\n")
+    assert field(doc, "Remitido por") == [
+        ("NOMBRE_PERSONAL_SANITARIO", "Juan Pérez López"),
+        ("HOSPITAL", "Hospital Universitario La Paz"),
+        ("CALLE", "Paseo de la Castellana, 261, 3º B"),
+        ("TERRITORIO", "28046"),
+        ("TERRITORIO", "Madrid"),
+        ("PAIS", "España"),
+    ]
+
+
+def test_bare_street_glued_to_the_hospital_name_is_split(lookups):
+    doc = lookups("Responsable clínico: Ana Ruiz Gil Hospital Lucus Augusti San Cibrao s/n 27003 Lugo\n")
+    assert field(doc, "Responsable clínico")[1:3] == [("HOSPITAL", "Hospital Lucus Augusti"),
+                                                     ("CALLE", "San Cibrao s/n")]
+
+
+def test_several_phone_numbers_give_one_span_each(lookups):
+    doc = lookups("Telfs.: 918823884 / 918823984 / 619128686. Correo: x@y.es\n")
+    assert field(doc, "Telfs.") == [("NUMERO_TELEFONO", "918823884"), ("NUMERO_TELEFONO", "918823984"),
+                                    ("NUMERO_TELEFONO", "619128686")]
+
+
+def test_resolve_keeps_one_annotation_per_span_and_drops_nested_ones():
+    doc = Document("Hospital Universitario 12 de Octubre, Madrid")
+    out = doc.annset("PHI")
+    out.add("HOSPITAL", 0, 36, {"rule": "signature:hospital"})
+    out.add("FECHAS", 23, 36, {"rule": "date"})
+    out.add("TERRITORIO", 38, 44, {"rule": "field:localidad"})
+    out.add("PAIS", 38, 44, {"rule": "country"})
+    actions.resolve(out)
+    assert spans(doc, out) == [("HOSPITAL", "Hospital Universitario 12 de Octubre"), ("TERRITORIO", "Madrid")]
+
+
+def test_two_doctors_in_one_signature(lookups):
+    doc = lookups("Remitido por: Dr. Juan Pérez y Dra. Ana Ruiz Gil. Hospital de Navarra. 31008 Pamplona.\n")
+    assert field(doc, "Remitido por")[:3] == [("NOMBRE_PERSONAL_SANITARIO", "Juan Pérez"),
+                                              ("NOMBRE_PERSONAL_SANITARIO", "Ana Ruiz Gil"),
+                                              ("HOSPITAL", "Hospital de Navarra")]

@@ -1,0 +1,61 @@
+"""The MEDDOCAN pipeline end to end on the shipped sample documents (train, CC BY 4.0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from annotator.document import Document
+from annotator.paths import RESOURCES
+from annotator.pipeline import Pipeline
+
+SAMPLES = RESOURCES / "samples" / "meddocan"
+
+
+def gold(path: Path) -> set[tuple[str, int, int]]:
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("T"):
+            kind, start, end = line.split("\t")[1].split()
+            found.add((kind, int(start), int(end)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline.from_xml(RESOURCES / "pipelines" / "meddocan.xml")
+
+
+def test_samples_are_de_identified_with_high_f1(pipeline):
+    tp = fp = fn = 0
+    for txt in sorted(SAMPLES.glob("*.txt")):
+        doc = Document(txt.read_text(encoding="utf-8"), name=txt.stem)
+        pipeline(doc)
+        system = {(a.type, a.start, a.end) for a in doc.annset("PHI")}
+        expected = gold(txt.with_suffix(".ann"))
+        tp += len(system & expected)
+        fp += len(system - expected)
+        fn += len(expected - system)
+    assert tp + fn == 62  # the three gold files
+    assert 2 * tp / (2 * tp + fp + fn) >= 0.95
+
+
+def test_phi_go_to_their_own_set_and_say_which_rule_made_them(pipeline):
+    doc = Document("Nombre: Ernesto.\nApellidos: Rivera Bueno.\nInforme clínico del paciente: "
+                   "Varón de 70 años, natural de Marruecos, que acude con su madre el 3 de mayo de 2010.\n")
+    pipeline(doc)
+    found = {(a.type, doc.text[a.start:a.end]) for a in doc.annset("PHI")}
+    assert found == {
+        ("NOMBRE_SUJETO_ASISTENCIA", "Ernesto"), ("NOMBRE_SUJETO_ASISTENCIA", "Rivera Bueno"),
+        ("SEXO_SUJETO_ASISTENCIA", "Varón"), ("EDAD_SUJETO_ASISTENCIA", "70 años"),
+        ("PAIS", "Marruecos"), ("FAMILIARES_SUJETO_ASISTENCIA", "madre"), ("FECHAS", "3 de mayo de 2010"),
+    }
+    assert all(a.features.get("rule") for a in doc.annset("PHI"))
+    assert not doc.annset().with_type("FECHAS", "PAIS")
+
+
+def test_eponyms_block_place_and_country_rules(pipeline):
+    doc = Document("Se realizó tinción de rojo Congo y se aplicó la escala de Glasgow.")
+    pipeline(doc)
+    assert not doc.annset("PHI")

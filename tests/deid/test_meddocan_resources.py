@@ -1,0 +1,29 @@
+"""The shipped MEDDOCAN resources: gazetteer lists, their sources, and the grammar files."""
+
+from __future__ import annotations
+
+from annotator.jape import load_grammar
+from annotator.paths import RESOURCES
+
+GAZ = RESOURCES / "gazetteers" / "es"
+
+
+def test_every_list_exists_is_non_empty_and_is_documented():
+    sources = (GAZ / "SOURCES.md").read_text(encoding="utf-8")
+    for line in (GAZ / "lists.def").read_text(encoding="utf-8").splitlines():
+        name = line.split(":")[0]
+        entries = (GAZ / name).read_text(encoding="utf-8").splitlines()
+        assert entries and all(e.strip() == e and e for e in entries), name
+        assert f"`{name}`" in sources, f"{name} missing from SOURCES.md"
+
+
+def test_names_are_title_case_with_accented_variants():
+    first = set((GAZ / "first_male.lst").read_text(encoding="utf-8").splitlines())
+    surnames = set((GAZ / "surname.lst").read_text(encoding="utf-8").splitlines())
+    assert {"Jose", "José", "Maria Carmen"} <= first | set((GAZ / "first_female.lst").read_text().splitlines())
+    assert {"Martinez", "Martínez", "Garcia", "García"} <= surnames
+
+
+def test_grammars_compile():
+    for name in ("blocking.jape", "main.jape"):
+        assert load_grammar(RESOURCES / "grammars" / "meddocan" / name) is not None

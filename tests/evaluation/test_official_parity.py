@@ -1,0 +1,60 @@
+"""Cases where a side-by-side run against the official scorers showed a difference, pinned with
+hand-worked counts (the official scripts are not needed to run these tests)."""
+
+import json
+
+from annotator import Document
+from annotator.cli import main
+from annotator.evaluation.i2b2_2014 import evaluate_i2b2
+
+TEXT = "Seen -- today, x"
+
+
+def i2b2_doc(anns, text=TEXT):
+    d = Document(text, name="100-01")
+    for type_, start, end in anns:
+        d.annset().add(type_, start, end)
+    return d
+
+
+def token_counts(gold, system):
+    c = evaluate_i2b2([i2b2_doc(gold)], [i2b2_doc(system)]).section("Token").micro
+    return c.tp, c.fp, c.fn
+
+
+def test_i2b2_tag_without_alphanumerics_is_one_empty_token_at_its_end():
+    # kotfic pads a tag text with no [A-Za-z0-9] run with an empty token at the tag's end:
+    # "--" at 5-7 gives the token 7-7 on both sides, so it is a true positive
+    assert token_counts([("OTHER", 5, 7)], [("OTHER", 5, 7)]) == (1, 0, 0)
+    # "-" at 5-6 gives 6-6 against gold 7-7: one false positive, one miss
+    assert token_counts([("OTHER", 5, 7)], [("OTHER", 5, 6)]) == (0, 1, 1)
+    # the same for an empty span (token 3-3); ordinary tags are unaffected: "today," has the one
+    # token "today" (the comma adds none), so it matches gold "today"
+    assert token_counts([("DATE", 3, 3), ("DATE", 8, 13)], [("DATE", 3, 3), ("DATE", 8, 14)]) == (2, 0, 0)
+    assert token_counts([("DATE", 3, 3)], []) == (0, 0, 1)
+
+
+def test_i2b2_binary_token_sees_the_empty_token_too():
+    result = evaluate_i2b2([i2b2_doc([("OTHER", 5, 7)])], [i2b2_doc([("PATIENT", 5, 7)])])
+    typed, binary = result.section("Token").micro, result.section("Binary Token").micro
+    assert (typed.tp, typed.fp, typed.fn) == (0, 1, 1)
+    assert (binary.tp, binary.fp, binary.fn) == (1, 0, 0)
+
+
+def test_meddocan_brat_system_lines_read_as_leniently_as_the_official_script(tmp_path, capsys):
+    # the official script splits the second field on any whitespace and never reads the surface
+    # column: a line without it, or with runs of spaces, still counts
+    text = "Juan Pérez vive en Madrid."
+    gold, system = tmp_path / "gold", tmp_path / "run"
+    for folder in (gold, system):
+        folder.mkdir()
+        (folder / "d.txt").write_text(text, encoding="utf-8")
+    (gold / "d.ann").write_text("T1\tNOMBRE_SUJETO_ASISTENCIA 0 10\tJuan Pérez\nT2\tTERRITORIO 19 25\tMadrid\n", encoding="utf-8")
+    (system / "d.ann").write_text("T1\tNOMBRE_SUJETO_ASISTENCIA  0   10\nT2\tPAIS 19 25\n", encoding="utf-8")
+    out = tmp_path / "m.json"
+    assert main(["evaluate", str(gold), str(system), "--metric", "meddocan", "--json", str(out)]) == 0
+    figures = json.loads(out.read_text())
+    ner, strict = figures["subtask1"], figures["subtask2_strict"]
+    assert (ner["tp"], ner["fp"], ner["fn"]) == (1, 1, 1)  # the name is right, PAIS is the wrong type
+    assert (strict["tp"], strict["fp"], strict["fn"]) == (2, 0, 0)
+    capsys.readouterr()

@@ -1,0 +1,82 @@
+"""Small processing resources for the pipeline tests (registered under ``test-*`` names).
+
+Imported by the pipeline and ``annotator run`` tests; worker processes started by fork inherit
+the registrations.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import regex
+
+from annotator.document import Document
+from annotator.processing.base import Param, ProcessingResource, register
+
+
+@register("test-words")
+class Words(ProcessingResource):
+    """A ``Word`` per match of ``pattern`` at least ``minLength`` long."""
+
+    produces = ("Word",)
+    pattern = Param(str, r"\w+", "what a word is")
+    minLength = Param(int, 1, "shortest word kept")
+
+    def setup(self) -> None:
+        self._re = regex.compile(self.pattern)
+
+    def __call__(self, doc: Document) -> None:
+        out = self.output_set(doc)
+        for m in self._re.finditer(doc.text):
+            if m.end() - m.start() >= self.minLength:
+                out.add("Word", m.start(), m.end(), {"string": m.group()})
+
+
+@register("test-count")
+class Count(ProcessingResource):
+    """One ``Count`` over the document with the number of input ``Word``s and a label."""
+
+    needs = ("Word",)
+    produces = ("Count",)
+    label = Param(str, "", "copied to the Count")
+
+    def __call__(self, doc: Document) -> None:
+        n = len(self.input_set(doc).with_type("Word"))
+        self.output_set(doc).add("Count", 0, len(doc.text), {"n": n, "label": self.label})
+
+
+@register("test-fail")
+class Fail(ProcessingResource):
+    """Raises ValueError on a document whose text contains ``trigger`` (or ends the process)."""
+
+    trigger = Param(str, "BOOM", "text that makes it fail")
+    hard = Param(bool, False, "end the process instead (a crashed worker; never with workers=1)")
+
+    def __call__(self, doc: Document) -> None:
+        if self.trigger in doc.text:
+            if self.hard:
+                os._exit(3)
+            raise ValueError(f"found {self.trigger}")
+
+
+@register("test-list")
+class Listed(ProcessingResource):
+    """``Listed`` for each line of the file ``path`` found in the text (``path`` is required)."""
+
+    produces = ("Listed",)
+    path = Param(Path, None, "word list, one per line", required=True)
+    flag = Param(bool, False, "copied to each annotation")
+    ratio = Param(float, 0.5, "copied to each annotation")
+    tags = Param(list, [], "copied to each annotation")
+    mode = Param(str, "exact", "copied to each annotation", choices=("exact", "loose"))
+
+    def setup(self) -> None:
+        self.words = [w for w in self.path.read_text(encoding="utf-8").split("\n") if w]
+
+    def __call__(self, doc: Document) -> None:
+        out = self.output_set(doc)
+        for word in self.words:
+            for m in regex.finditer(regex.escape(word), doc.text):
+                out.add("Listed", m.start(), m.end(), {"flag": self.flag, "ratio": self.ratio,
+                                                       "tags": self.tags, "mode": self.mode})

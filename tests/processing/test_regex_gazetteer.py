@@ -1,0 +1,235 @@
+"""The regex gazetteer: munging rules, regex entries, longest match, timeouts and errors."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from annotator.document import Document
+from annotator.errors import PipelineError
+from annotator.processing.base import resource_class
+from annotator.processing.folding import fold
+from annotator.processing.munging import Munging, plain
+from annotator.processing.regex_gazetteer import RegexGazetteer
+
+RULES = """\
+rules:
+  - name: cues
+    kind: synonyms
+    sets:
+      - [calle, c/, cl.]
+      - [doctor, dr.]
+  - name: fillers
+    kind: optional-words
+    words: [de, del, la]
+  - name: number
+    kind: suffix
+    pattern: '(?:,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4})?'
+"""
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder / "lists.def"
+
+
+def found(definition: Path, text: str, **params) -> list[tuple[str, dict]]:
+    doc = Document(text, name="doc-1")
+    RegexGazetteer(listsURL=definition, **params)(doc)
+    return [(doc.covered_text(a), a.features) for a in doc.annset()]
+
+
+@pytest.fixture
+def streets(tmp_path: Path) -> Path:
+    write(tmp_path, {"rules.yaml": RULES})
+    return write(tmp_path, {
+        "lists.def": "streets.lst:location:street:es::ignore-case,accents,cues,fillers,punctuation,number\n",
+        "streets.lst": "Calle Doctor Esquerdo\tcity=Madrid\nCalle de Alcalá\n",
+    })
+
+
+@pytest.mark.parametrize("text, span", [
+    ("Vive en C/ Dr. Esquerdo, 46, 1º.", "C/ Dr. Esquerdo, 46"),
+    ("Vive en Calle del Doctor Esquerdo 46.", "Calle del Doctor Esquerdo 46"),
+    ("Vive en CALLE DOCTOR ESQUÉRDO nº 4", "CALLE DOCTOR ESQUÉRDO nº 4"),
+    ("Vive en c/Dr.Esquerdo.", "c/Dr.Esquerdo"),
+    ("Vive en cl. la Doctor Esquerdo", "cl. la Doctor Esquerdo"),
+])
+def test_munged_variants(streets: Path, text: str, span: str) -> None:
+    result = found(streets, text, mungingURL=streets.parent / "rules.yaml")
+    assert result == [(span, {"majorType": "location", "minorType": "street", "language": "es", "city": "Madrid"})]
+
+
+@pytest.mark.parametrize("text", ["CalleDoctor Esquerdo", "Calle Doctor Esquerdos", "Avenida Doctor Esquerdo"])
+def test_munged_non_matches(streets: Path, text: str) -> None:
+    assert found(streets, text, mungingURL=streets.parent / "rules.yaml") == []
+
+
+def test_optional_word_in_entry_and_accents(streets: Path) -> None:
+    result = found(streets, "en calle alcala, 3 y en C/ de Alcalá", mungingURL=streets.parent / "rules.yaml")
+    assert [span for span, _ in result] == ["calle alcala, 3", "C/ de Alcalá"]
+
+
+def test_rules_are_per_list(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "a.lst:name:plain\nb.lst:name:folded:::ignore-case,accents\n",
+                                  "a.lst": "José\n", "b.lst": "Peña\n"})
+    result = found(definition, "JOSE Jose José PENA pena Peña")
+    assert [(span, f["minorType"]) for span, f in result] == [("José", "plain"), ("PENA", "folded"),
+                                                              ("pena", "folded"), ("Peña", "folded")]
+    assert [span for span, _ in found(definition, "JOSÉ josé jose", caseSensitive=False)] == ["JOSÉ", "josé"]
+
+
+def test_regex_entries_with_features(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "ids.lst:ID:dni:::regex\nnhc.lst:ID:nhc:::regex,ignore-case\n",
+                                  "ids.lst": "\\d{8}[A-Z]\tkind=dni\n(?:\\+34\\s*)?[6-9]\\d{2}(?:\\s?\\d{3}){2}\tkind=phone\n",
+                                  "nhc.lst": "nhc[:\\s]*\\d{6,8}\n"})
+    result = found(definition, "DNI 12345678Z, tel. +34 912 345 678, NHC: 2233445; 123456789Z")
+    assert result == [("12345678Z", {"majorType": "ID", "minorType": "dni", "kind": "dni"}),
+                      ("+34 912 345 678", {"majorType": "ID", "minorType": "dni", "kind": "phone"}),
+                      ("912 345 678", {"majorType": "ID", "minorType": "dni", "kind": "phone"}),  # a later start
+                      ("NHC: 2233445", {"majorType": "ID", "minorType": "nhc"})]
+
+
+def test_backreferences_and_named_groups(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "r.lst:rep:::: regex\n",
+                                  "r.lst": "(\\d)\\1\\1\n(?P<w>[a-z]+)-(?P=w)\n[()]x\n"})
+    assert [span for span, _ in found(definition, "111 123 bla-bla bla-ble (x")] == ["111", "bla-bla", "(x"]
+
+
+def test_longest_match(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "a.lst:place:city\nb.lst:place:area:::regex\n",
+                                  "a.lst": "New York\nNew York City\nYork\n", "b.lst": "New \\w+ \\w+ \\w+\n"})
+    text = "in New York City area"
+    assert [(s, f["minorType"]) for s, f in found(definition, text)] == [("New York City area", "area"), ("York", "city")]
+    everything = [(s, f["minorType"]) for s, f in found(definition, text, longestMatchOnly=False)]
+    assert sorted(everything) == sorted([("New York City area", "area"), ("New York City", "city"),
+                                         ("New York", "city"), ("York", "city")])
+
+
+def test_same_pattern_in_two_lists(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "a.lst:person:first\nb.lst:person:last\n",
+                                  "a.lst": "Jordan\n", "b.lst": "Jordan\n"})
+    assert sorted(f["minorType"] for _, f in found(definition, "Jordan")) == ["first", "last"]
+
+
+def test_whole_words(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "York\n"})
+    assert found(definition, "Yorkshire") == []
+    assert [s for s, _ in found(definition, "Yorkshire", wholeWordsOnly=False)] == ["York"]
+
+
+@pytest.mark.parametrize("pattern", ["(a+)+$", "(a|aa)+$", "(?:a|a)*(?:a|a)*(?:a|a)*$"])
+def test_catastrophic_regex_does_not_hang(tmp_path: Path, pattern: str) -> None:
+    """The ``regex`` module defuses ``(a+)+$`` by itself; patterns it cannot defuse hit the
+    timeout and fail the document with E435 naming the list file, line and document."""
+    definition = write(tmp_path, {"lists.def": "ok.lst:x\nbad.lst:y::::regex\n",
+                                  "ok.lst": "aaa\n", "bad.lst": f"b+\n{pattern}\n"})
+    pr = RegexGazetteer(listsURL=definition, timeout=0.2)
+    doc = Document("a" * 40 + "!", name="note-7")
+    start = time.monotonic()
+    try:
+        pr(doc)
+    except PipelineError as err:
+        message = str(err)
+        assert message.startswith(f"{tmp_path / 'bad.lst'}:2: E435") and pattern in message and "note-7" in message
+        assert len(doc.annset()) == 0  # nothing half-made: the document fails as a whole
+        assert pattern != "(a+)+$"
+    else:
+        assert pattern == "(a+)+$"
+    assert time.monotonic() - start < 5
+
+
+def test_timeout_fails_only_slow_documents(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "bad.lst:y::::regex\n", "bad.lst": "(a|aa)+$\n"})
+    pr = RegexGazetteer(listsURL=definition, timeout=0.2)
+    doc = Document("aaaa")
+    pr(doc)
+    assert [doc.covered_text(a) for a in doc.annset()] == ["aaaa"]
+    with pytest.raises(PipelineError, match="E435"):
+        pr(Document("a" * 40 + "!"))
+
+
+def test_registered(tmp_path: Path) -> None:
+    write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "abc\n"})
+    cls = resource_class("regex-gazetteer")
+    assert cls is RegexGazetteer
+    doc = Document("x abc")
+    pr = cls(listsURL="lists.def", timeout="1.5", base_dir=tmp_path)
+    pr(doc)
+    assert pr.timeout == 1.5 and [doc.covered_text(a) for a in doc.annset()] == ["abc"]
+
+
+@pytest.mark.parametrize("files, code, where", [
+    ({"lists.def": "a.lst:x::::regex\n", "a.lst": "ok\n(unclosed\n"}, "E436", "a.lst:2:"),
+    ({"lists.def": "a.lst:x\nb.lst:x::::nosuchrule\n", "a.lst": "a\n", "b.lst": "b\n"}, "E437", "lists.def:2:"),
+    ({"lists.def": "a.lst:x:y:z:T:regex:more\n", "a.lst": "a\n"}, "E431", "lists.def:1:"),
+    ({"lists.def": "a.lst:x\n", "a.lst": "a\tnot-a-feature\n"}, "E433", "a.lst:1:"),
+])
+def test_list_errors(tmp_path: Path, files: dict[str, str], code: str, where: str) -> None:
+    with pytest.raises(PipelineError) as err:
+        RegexGazetteer(listsURL=write(tmp_path, files))
+    assert code in str(err.value) and where in str(err.value)
+
+
+@pytest.mark.parametrize("rules, reason", [
+    ("rules: [{name: x, kind: nope}]", "unknown kind 'nope'"),
+    ("rules: [{name: x, kind: suffix, pattern: '(\\d+)'}]", "capturing groups"),
+    ("rules: [{name: x, kind: suffix, pattern: '(?:'}]", "invalid pattern"),
+    ("rules: [{name: x, kind: synonyms, sets: [calle]}]", "list of words"),
+    ("rules: [{kind: accents}]", "needs a 'name'"),
+    ("rules:\n  - name: x\n   kind: [", "rules.yaml:3"),
+])
+def test_rule_file_errors(tmp_path: Path, rules: str, reason: str) -> None:
+    definition = write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "a\n", "rules.yaml": rules})
+    with pytest.raises(PipelineError) as err:
+        RegexGazetteer(listsURL=definition, mungingURL=tmp_path / "rules.yaml")
+    assert "E438" in str(err.value) and reason in str(err.value)
+
+
+def test_fold_keeps_offsets() -> None:
+    text = "José PEÑA, İstanbul, Straße"
+    for flags in [(True, False), (False, True), (True, True)]:
+        assert len(fold(text, *flags)) == len(text)
+    assert fold(text, True, True) == "jose pena, istanbul, straße"
+    assert fold(text, False, True) == "Jose PENA, Istanbul, Straße"
+    assert plain("Ésta") == "esta"
+
+
+def test_munging_pattern_is_one_regex() -> None:
+    munging = Munging(punctuation=".", synonyms={"dr.": ["dr.", "doctor"], "doctor": ["dr.", "doctor"]})
+    assert munging.pattern("Dr. House") == munging.pattern("doctor House")
+
+
+def test_pickles_for_worker_processes(streets: Path) -> None:
+    import pickle
+
+    pr = RegexGazetteer(listsURL=streets, mungingURL=streets.parent / "rules.yaml", longestMatchOnly=False)
+    copy = pickle.loads(pickle.dumps(pr))
+    text = "Vive en C/ Dr. Esquerdo, 46 y en calle alcala 3"
+    docs = [Document(text), Document(text)]
+    pr(docs[0])
+    copy(docs[1])
+    assert [(a.span, a.features) for a in docs[0].annset()] == [(a.span, a.features) for a in docs[1].annset()]
+    assert len(docs[1].annset()) == 2
+
+
+@pytest.mark.parametrize("text, span", [
+    ("Avda. de la Constitución nº 12, 3º", "Avda. de la Constitución nº 12"),
+    ("AV CONSTITUCION, 7B.", "AV CONSTITUCION, 7B"),
+    ("avenida de la constitucion s/n", "avenida de la constitucion s/n"),
+])
+def test_built_in_spanish_address_rules(tmp_path: Path, text: str, span: str) -> None:
+    definition = write(tmp_path, {
+        "lists.def": "s.lst:location:street:::ignore-case,accents,es-street-cues,es-fillers,punctuation,street-number\n",
+        "s.lst": "Avenida Constitución\n"})
+    assert [s for s, _ in found(definition, text)] == [span]
+
+
+def test_rule_file_redefines_a_built_in(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "s.lst:x::::ignore-case,street-number\n", "s.lst": "Mayor\n",
+                                  "rules.yaml": "rules: [{name: street-number, kind: suffix, pattern: '(?:-\\d+)?'}]"})
+    assert [s for s, _ in found(definition, "Mayor-5, Mayor 5")] == ["Mayor", "Mayor 5"]
+    assert [s for s, _ in found(definition, "Mayor-5, Mayor 5", mungingURL=tmp_path / "rules.yaml")] == ["Mayor-5", "Mayor"]

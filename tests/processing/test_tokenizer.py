@@ -1,0 +1,163 @@
+"""The tokenizer PR: ANNIE feature values, clinical tokenization rules, Unicode."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator.document import Document
+from annotator.processing import resource_class, tokenizer
+from annotator.processing.tokenizer import Tokenizer, orth
+
+
+def tokens(text: str, **params) -> list:
+    doc = Document(text)
+    Tokenizer(**params)(doc)
+    return list(doc.annset(params.get("outputASName", "")))
+
+
+def strings(text: str) -> list[str]:
+    return [t.features["string"] for t in tokens(text) if t.type == "Token"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2/7", ["2", "/", "7"]),
+        ("1500H", ["1500", "H"]),
+        ("c/o", ["c", "/", "o"]),
+        ("S1S2", ["S", "1", "S", "2"]),
+        ("120/70", ["120", "/", "70"]),
+        ("s/p", ["s", "/", "p"]),
+        ("e-mail@host.es", ["e-mail", "@", "host", ".", "es"]),
+        ("C/ Dr. Esquerdo, 46", ["C", "/", "Dr", ".", "Esquerdo", ",", "46"]),
+        ("12/03/2019", ["12", "/", "03", "/", "2019"]),
+        ("2019-03-12", ["2019", "-", "03", "-", "12"]),
+        ("+34 915 55 12 34", ["+", "34", "915", "55", "12", "34"]),
+        ("(91) 555-1234", ["(", "91", ")", "555", "-", "1234"]),
+        ("12345678Z", ["12345678", "Z"]),
+        ("NHC-368503", ["NHC", "-", "368503"]),
+        ("3.5 mg", ["3", ".", "5", "mg"]),
+        ("37,8 ºC", ["37", ",", "8", "ºC"]),
+        ("x-ray 20-year-old", ["x-ray", "20", "-", "year-old"]),
+        ("Jean-Paul Sánchez-León", ["Jean", "-", "Paul", "Sánchez", "-", "León"]),
+        ("anti-HBs", ["anti", "-", "HBs"]),
+        ("word- next", ["word", "-", "next"]),
+        ("don't", ["don", "'", "t"]),
+    ],
+)
+def test_clinical_strings(text: str, expected: list[str]) -> None:
+    assert strings(text) == expected
+
+
+def test_every_character_is_in_exactly_one_token() -> None:
+    text = "Pac. José\u0301 Åsa, nº 5; 2ª planta\r\n\tT 37.5 °C  SpO2 98%… «bien» ¿dolor? 北京 €5 m²\u00a0x\u2028y"
+    found = tokens(text)
+    assert [(t.start, t.end) for t in found] == sorted((t.start, t.end) for t in found)
+    position = 0
+    for token in found:
+        assert token.start == position
+        assert token.features["string"] == text[token.start:token.end]
+        assert token.features["length"] == token.end - token.start
+        position = token.end
+    assert position == len(text)
+
+
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("Smith", "upperInitial"), ("I", "upperInitial"), ("A", "upperInitial"), ("Ñu", "upperInitial"),
+        ("Jean-paul", "upperInitial"), ("NHC", "allCaps"), ("ÅÄÖ", "allCaps"), ("ÁNGEL", "allCaps"),
+        ("läkare", "lowercase"), ("x-ray", "lowercase"), ("nº", "lowercase"), ("niño", "lowercase"),
+        ("McDonald", "mixedCaps"), ("iPhone", "mixedCaps"), ("HBsAg", "mixedCaps"), ("pH", "mixedCaps"),
+    ],
+)
+def test_orth_values(word: str, expected: str) -> None:
+    assert orth(word) == expected
+    (token,) = tokens(word)
+    assert token.features == {"string": word, "kind": "word", "orth": expected, "length": len(word)}
+
+
+def test_annie_features_of_punctuation_symbols_and_numbers() -> None:
+    by_string = {t.features["string"]: t.features for t in tokens("( ) « » - – . , / @ % € $ + ° ² 42")}
+    assert by_string["("] == {"string": "(", "kind": "punctuation", "position": "startpunct", "length": 1}
+    assert by_string["«"]["position"] == "startpunct"
+    assert by_string[")"]["position"] == "endpunct"
+    assert by_string["»"]["position"] == "endpunct"
+    assert by_string["-"] == {"string": "-", "kind": "punctuation", "subkind": "dashpunct", "length": 1}
+    assert by_string["–"]["subkind"] == "dashpunct"
+    for char in ".,/@%":
+        assert by_string[char] == {"string": char, "kind": "punctuation", "length": 1}
+    assert by_string["€"] == {"string": "€", "kind": "symbol", "symbolkind": "currency", "length": 1}
+    assert by_string["$"]["symbolkind"] == "currency"
+    assert by_string["+"] == {"string": "+", "kind": "symbol", "length": 1}
+    assert by_string["°"]["kind"] == "symbol"
+    assert by_string["²"]["kind"] == "number"
+    assert by_string["42"] == {"string": "42", "kind": "number", "length": 2}
+    assert all("orth" not in f for s, f in by_string.items() if f["kind"] != "word")
+
+
+def test_space_tokens_one_per_character_as_annie() -> None:
+    found = [t for t in tokens("a  b\r\n\tc\u00a0d\u2028e") if t.type == "SpaceToken"]
+    assert [(t.features["string"], t.features["kind"]) for t in found] == [
+        (" ", "space"), (" ", "space"), ("\r", "control"), ("\n", "control"), ("\t", "control"), ("\u00a0", "space"),
+        ("\u2028", "control")]
+    assert all(t.features["length"] == 1 for t in found)
+
+
+def test_unicode_words() -> None:
+    assert strings("Åsa Öberg, läkare på Södersjukhuset") == ["Åsa", "Öberg", ",", "läkare", "på", "Södersjukhuset"]
+    assert strings("Dña. María Muñoz Güell, 2º dcha, 1ª planta") == [
+        "Dña", ".", "María", "Muñoz", "Güell", ",", "2", "º", "dcha", ",", "1", "ª", "planta"]
+    decomposed = "Jose\u0301 A\u0301NGEL"
+    found = [t for t in tokens(decomposed) if t.type == "Token"]
+    assert [t.features["string"] for t in found] == ["Jose\u0301", "A\u0301NGEL"]
+    assert [t.features["orth"] for t in found] == ["upperInitial", "allCaps"]
+    (cjk,) = tokens("北京")
+    assert cjk.features == {"string": "北京", "kind": "word", "type": "other", "length": 2}
+
+
+def test_soft_hyphen_joins_like_a_hyphen() -> None:
+    assert strings("Kran\u00adken \u00adX") == ["Kran\u00adken", "\u00ad", "X"]
+
+
+def test_feature_dicts_are_not_shared() -> None:
+    doc = Document("dolor y dolor")
+    Tokenizer()(doc)
+    first, second = [t for t in doc.annset().with_type("Token") if t.features["string"] == "dolor"]
+    first.features["category"] = "NN"
+    assert "category" not in second.features
+    again = Document("dolor")
+    Tokenizer()(again)
+    assert "category" not in again.annset().with_type("Token").first().features
+
+
+def test_registered_and_writes_to_the_output_set() -> None:
+    assert resource_class("tokenizer") is Tokenizer
+    doc = Document("Hola, mundo.")
+    Tokenizer(outputASName="tok")(doc)
+    assert len(doc.annset()) == 0
+    assert [t.features["string"] for t in doc.annset("tok").with_type("Token")] == ["Hola", ",", "mundo", "."]
+    assert len(doc.annset("tok").with_type("SpaceToken")) == 1
+
+
+def test_empty_text() -> None:
+    assert tokens("") == []
+
+
+def test_meddocan_text_is_fully_covered(meddocan_dir) -> None:
+    path = sorted((meddocan_dir / "train" / "brat").glob("*.txt"))[0]
+    text = path.read_text(encoding="utf-8")
+    found = tokens(text)
+    assert sum(t.end - t.start for t in found) == len(text)
+    assert "".join(t.features["string"] for t in found) == text
+
+
+def test_feature_cache_is_bounded(monkeypatch) -> None:
+    monkeypatch.setattr(tokenizer, "_KNOWN_LIMIT", 5)
+    monkeypatch.setattr(tokenizer, "_KNOWN", {})
+    first = [f["string"] for _, _, _, f in tokenizer.tokenize("uno dos tres")]
+    assert first == ["uno", " ", "dos", " ", "tres"]
+    assert set(tokenizer._KNOWN) == {"uno", "dos", "tres", " "}
+    again = [f["string"] for _, _, _, f in tokenizer.tokenize("siete ocho")]
+    assert again == ["siete", " ", "ocho"]
+    assert set(tokenizer._KNOWN) == {"siete", " ", "ocho"}
