@@ -70,7 +70,9 @@ def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path])
 
 
 class Grammar:
-    """A compiled grammar: its phases in order. Call it on a document."""
+    """A compiled grammar: its phases in order. Call it on a document. One run at a time: the
+    compiled tests read the current document through per-phase state (use processes, not threads,
+    to run a grammar on several documents at once)."""
 
     def __init__(self, path: Path, phases: list[CompiledPhase], warnings: list[Diagnostic],
                  files: list[Path]) -> None:

@@ -63,26 +63,26 @@ def shape(word: str) -> str:
     return "".join(out)
 
 
-def offset_features(word: str, k: int, classes: dict[str, str]) -> list[str]:
-    """Features contributed by ``word`` standing ``k`` places from the word being tagged;
-    ``classes`` maps frequent normalised words to their ambiguity class (tags seen in training)."""
+def word_features(word: str, classes: dict[str, str]) -> tuple[list[str], ...]:
+    """Features contributed by ``word`` standing at each offset of :data:`OFFSETS` from the word
+    being tagged; ``classes`` maps frequent normalised words to their ambiguity class (the tags
+    seen with them in training)."""
     if word in _PADS:
-        return [f"{k}w={word}"] + (["bias"] if k == 0 else [])
+        return tuple([f"{k}w={word}"] + (["bias"] if k == 0 else []) for k in OFFSETS)
     n = normalise(word)
-    ac = f"{k}ac={classes.get(n, '?')}"
-    if k == 0:
-        feats = ["bias", ac, f"0w={n}", f"0sh={shape(word)}"]
-        if word[:1].isupper():  # a capitalised common word, or a name?
-            feats += [f"0W={word}", f"0uc={classes.get(n, '?')}"]
-        feats += [f"0s{i}={n[-i:]}" for i in range(1, 6) if len(n) > i]
-        feats += [f"0p{i}={n[:i]}" for i in range(1, 5) if len(n) > i]
-        if "-" in word:
-            feats.append("0hy")
-        feats += list(dict.fromkeys(f"0g={n[i:i + 3]}" for i in range(1, len(n) - 3)))
-        return feats
-    if k in (-1, 1):
-        return [f"{k}w={n}", ac, f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={shape(word)}"]
-    return [f"{k}w={n}", ac, f"{k}s3={n[-3:]}"]
+    cls = classes.get(n, "?")
+    sh = shape(word)
+    own = ["bias", f"0ac={cls}", f"0w={n}", f"0sh={sh}"]
+    if word[:1].isupper():  # a capitalised common word, or a name?
+        own += [f"0W={word}", f"0uc={cls}"]
+    own += [f"0s{i}={n[-i:]}" for i in range(1, 6) if len(n) > i]
+    own += [f"0p{i}={n[:i]}" for i in range(1, 5) if len(n) > i]
+    if "-" in word:
+        own.append("0hy")
+    own += list(dict.fromkeys(f"0g={n[i:i + 3]}" for i in range(1, len(n) - 3)))
+    near = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={sh}"] for k in (-1, 1)]
+    far = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s3={n[-3:]}"] for k in (-2, 2)]
+    return far[0], near[0], own, near[1], far[1]
 
 
 def pair_features(prev: str, cur: str, nxt: str, glue: str) -> tuple[str, ...]:
@@ -179,16 +179,18 @@ class Tagger:
             grown[:, :, :first] = self._cache[:, :, :first]
             self._cache = grown
         index, zero = self.index, self.zero_row
+        feats = []
         for j, word in enumerate(words):
             self._words[word] = first + j
             self._norms.append(normalise(word))
             self._forced.append(self.tagdict.get(word, -1))
-        for o, k in enumerate(OFFSETS):
+            feats.append(word_features(word, self.classes))
+        for o in range(len(OFFSETS)):
             flat: list[int] = []
             starts: list[int] = []
-            for word in words:
+            for f_word in feats:
                 starts.append(len(flat))
-                flat += [index.get(f, zero) for f in offset_features(word, k, self.classes)]
+                flat += [index.get(f, zero) for f in f_word[o]]
                 flat.append(zero)
             flat_a = np.asarray(flat, dtype=np.int64)
             starts_a = np.asarray(starts, dtype=np.int64)
@@ -325,17 +327,16 @@ class _Data:
 
     def static_strings(self, classes: dict[str, str]) -> tuple[list[list[str]], list[tuple[str, ...]]]:
         """Per real word: the offset features of each offset, and its pair features."""
-        cache: dict[tuple[str, int], list[str]] = {}
+        cache: dict[str, tuple[list[str], ...]] = {}
         words, n = self.words, self.norms
         per_word, pairs = [], []
         for i, glue in zip(self.pos.tolist(), self.glue):
             feats: list[str] = []
-            for k in OFFSETS:
-                key = (words[i + k], k)
-                found = cache.get(key)
+            for o, k in enumerate(OFFSETS):
+                found = cache.get(words[i + k])
                 if found is None:
-                    found = cache[key] = offset_features(*key, classes)
-                feats += found
+                    found = cache[words[i + k]] = word_features(words[i + k], classes)
+                feats += found[o]
             per_word.append(feats)
             pairs.append(pair_features(n[i - 1], n[i], n[i + 1], glue))
         return per_word, pairs

@@ -69,11 +69,11 @@ def test_without_sentences_the_document_is_one_sequence() -> None:
 
 
 def test_tokens_outside_sentences_are_tagged_too() -> None:
-    doc = _doc("Patient seen today .\nNo fever .", sentences=False)
+    doc = _doc("She was seen today .\nNo fever .", sentences=False)
     doc.annset().add("Sentence", 0, 20)  # the first line only
     POSTagger()(doc)
     tags = _tags(doc)
-    assert [t for _, t in tags] == ["NN", "VBN", "NN", ".", "DT", "NN", "."]
+    assert [t for _, t in tags] == ["PRP", "VBD", "VBN", "NN", ".", "DT", "NN", "."]
 
 
 def test_string_feature_wins_over_covered_text() -> None:
@@ -142,4 +142,5 @@ def test_in_a_pipeline_with_tokenizer_and_splitter() -> None:
     pipeline(doc)
     assert len(_tags(doc)) == 13 and all(tag for _, tag in _tags(doc))
     tags = dict(_tags(doc))
-    assert tags["denies"] == "VBZ" and tags["discharged"] == "VBN" and tags["Monday"] == "NNP"
+    assert tags["discharged"] == "VBN" and tags["Monday"] == "NNP" and tags["pain"] == "NN"
+    assert tags["denies"] == "VBZ"  # from the clinical lexicon (the EWT model says NNS here)
