@@ -9,6 +9,7 @@ runs it on many, in local worker processes when ``N > 1``, yielding results in i
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import traceback
 from collections import deque
@@ -259,6 +260,9 @@ _WORKER: tuple[Pipeline, Callable[[Document], Document] | None] | None = None
 def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Document] | None) -> None:
     global _WORKER
     _WORKER = (pipeline, transform)
+    # What the worker inherited (by fork: the loaded resources) is never garbage: keep the cyclic
+    # GC from walking it, which would also copy every page of it into this process.
+    gc.freeze()
 
 
 def _work(chunk: list[tuple]) -> list[tuple]:

@@ -58,6 +58,15 @@ def write_pipeline(folder: Path, lists_def: Path, prs: list[str]) -> Path:
     return path
 
 
+def compare_workers(runs: int, job: Callable[[int], int]) -> tuple[float, float, float, float]:
+    """``job(1)`` and ``job(2)`` alternately, ``runs`` times each (so that a change in the machine's
+    load hits both alike): median wall-clock seconds of each, median of the per-pair speed-ups,
+    median CPU seconds of ``job(2)`` (parent + workers)."""
+    pairs = [(median_time(1, lambda: job(1)), median_time(1, lambda: job(2))) for _ in range(runs)]
+    return (statistics.median(one[0] for one, _ in pairs), statistics.median(two[0] for _, two in pairs),
+            statistics.median(one[0] / two[0] for one, two in pairs), statistics.median(two[1] for _, two in pairs))
+
+
 def cpu_seconds() -> float:
     """CPU time of this process and of its finished child processes (workers)."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -183,18 +192,15 @@ def main() -> None:
         pipe_rows = []
         for label, transform in (("pipeline.pipe(), whole documents back", None),
                                  ("pipeline.pipe(), Lookups only back", only_lookups)):
-            timing = {workers: median_time(args.runs, lambda: annotator_pipe(pipeline, texts, workers, transform))
-                      for workers in (1, 2)}
-            pipe_rows.append((label, timing[1][0], timing[2][0], timing[1][0] / timing[2][0], timing[2][1]))
+            timing = compare_workers(args.runs, lambda w: annotator_pipe(pipeline, texts, w, transform))
+            pipe_rows.append((label, *timing))
 
         src = folder / "in"
         src.mkdir()
         for name, text in texts:
             (src / f"{name}.txt").write_bytes(text.encode("utf-8"))
-        cli = {workers: median_time(args.runs, lambda: cli_run(pipeline_path, src, folder / f"out{workers}", workers))
-               for workers in (1, 2)}
-        pipe_rows.append(("annotator run (text in, brat out, --types Lookup)", cli[1][0], cli[2][0],
-                          cli[1][0] / cli[2][0], cli[2][1]))
+        pipe_rows.append(("annotator run (text in, brat out, --types Lookup)",
+                          *compare_workers(args.runs, lambda w: cli_run(pipeline_path, src, folder / f"out{w}", w))))
 
         for outcome in (gatenlp_job(lists_def, texts), spacy_job(names, texts)):
             if isinstance(outcome, str):
@@ -208,7 +214,7 @@ def main() -> None:
     print(f"{'system':56} {'load s':>7} {'wall s':>7} {'cpu s':>7} {'chars/s':>11} {'annotations':>12}")
     for what, load_s, wall, cpu, made in rows:
         print(f"{what:56} {load_s:7.2f} {wall:7.2f} {cpu:7.2f} {chars / wall:11,.0f} {made:12,}")
-    print(f"\n--workers 1 vs 2, wall-clock incl. pool start-up, median of {args.runs} runs")
+    print(f"\n--workers 1 vs 2, wall-clock incl. pool start-up, {args.runs} alternating pairs, medians")
     print(f"{'what':52} {'workers=1 s':>12} {'workers=2 s':>12} {'speed-up':>9} {'w=2 cpu s':>10}")
     for label, t1, t2, speedup, cpu2 in pipe_rows:
         print(f"{label:52} {t1:12.2f} {t2:12.2f} {speedup:8.2f}x {cpu2:10.2f}")

@@ -6,6 +6,9 @@ How each kind of line lands in the document model (all in the default set ``""``
   one spans its first to its last fragment and keeps the fragments, in brat syntax, as the string
   feature ``fragments`` (``"0 5;8 10"``). The surface must equal the text (fragments joined by a
   space; a newline may show as a space); ``lenient`` turns a difference into a warning.
+  ``lenient`` (evaluation) reading also takes what the MEDDOCAN scorer takes: no surface column,
+  runs of spaces, indented lines, and a T id used twice (the repeat gets a fresh id; references
+  go to the first).
 - ``A<n>``/``M<n>\\tNAME TARGET [VALUE]``: feature ``NAME`` of the target = ``VALUE`` or ``True``.
 - ``#<n>\\tAnnotatorNotes TARGET\\tnote``: feature ``AnnotatorNotes`` (several notes joined by a
   newline). Other note types become features of that name; the writer stores features that are
@@ -89,7 +92,7 @@ class _Reader:
         lines = decode_utf8(data, self.path).split("\n")
         by_kind: dict[str, list[tuple[int, list[str]]]] = {k: [] for k in "TERAM#*"}
         for number, line in enumerate(lines, 1):
-            line = line.rstrip("\r")
+            line = line.strip() if self.lenient else line.rstrip("\r")
             if not line.strip():
                 continue
             fields = line.split("\t", 2)
@@ -98,13 +101,20 @@ class _Reader:
                 raise error("E104", self.path, number, what="brat line", text=line)
             by_kind[fields[0][0]].append((number, fields))
         seen: set[str] = set()
+        repeated: list[tuple[int, list[str]]] = []  # lenient: T lines reusing an id (the MEDDOCAN scorer ignores ids)
         for kind in "TERAM#*":
             for number, fields in by_kind[kind]:
                 if fields[0] != "*" and fields[0] in seen:
-                    raise error("E115", self.path, number, id=fields[0])
+                    if not (self.lenient and kind == "T"):
+                        raise error("E115", self.path, number, id=fields[0])
+                    repeated.append((number, fields))
                 seen.add(fields[0])
+        skip = {number for number, _ in repeated}
         for number, fields in by_kind["T"]:
-            self._text_bound(number, fields)
+            if number not in skip:
+                self._text_bound(number, fields)
+        for number, fields in repeated:  # after every explicit id is taken; references go to the first
+            self._text_bound(number, fields, fresh_id=True)
         for number, fields in by_kind["E"]:  # triggers first: relations and events may refer to events
             args = self._args(number, fields[1].split(), fields, with_roles=True)
             if not args:
@@ -119,7 +129,7 @@ class _Reader:
             self._note(number, fields)
         self._check_conf()
 
-    def _text_bound(self, number: int, fields: list[str]) -> None:
+    def _text_bound(self, number: int, fields: list[str], fresh_id: bool = False) -> None:
         # lenient (evaluation) reading accepts what the MEDDOCAN scorer accepts: no surface column,
         # runs of spaces between type and offsets
         if self.lenient and len(fields) >= 2 and len(fields[1].split()) >= 3:
@@ -142,7 +152,7 @@ class _Reader:
         if len(fields) == 3:
             check_surface(span, fields[2], self.path, number, start, end, self.lenient)
         features = {"fragments": _fragments_str(fragments)} if len(fragments) > 1 else None
-        add_annotation(self.doc, self.path, number, type, start, end, features, id=int(fields[0][1:]))
+        add_annotation(self.doc, self.path, number, type, start, end, features, id=None if fresh_id else int(fields[0][1:]))
 
     def _args(self, number: int, words: list[str], fields, with_roles: bool) -> list[list[str]]:
         args = []

@@ -82,7 +82,7 @@ _DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|
                                 r"Institut|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
 _STREET_START = regex.compile(
     r"(?:Calle|calle|C/|c/|C\\|C\s/|Carrer|Avda\.?|Avenida|Av\.|Avd\.|Avinguda|Plaza|Pza\.|Plaça|Praza|Paseo|Pº|"
-    r"Passeig|Ronda|Rambla|Camino|Carretera|Ctra\.?|Travesía|Glorieta|Urbanización|Urb\.|Pasaje|Callejón|Cuesta|"
+    r"Passeig|Pso\.?|P\.º|Ronda|Rambla|Camino|Carretera|Ctra\.?|Travesía|Glorieta|Urbanización|Urb\.|Pasaje|Callejón|Cuesta|"
     r"Alameda|Bulevar|Vía|Polígono|Rúa|Rua|Apartado|Apdo\.?)(?=[\s.,]|$)|(?:C|c)[/\\](?=\p{L})")
 
 
@@ -430,10 +430,17 @@ def org_end(text: str, start: int, end: int) -> int:
 _SAINT = regex.compile(r"(?:San|Santa|Santo|Sant|Virgen|Doctor|Dr\.|Plaza|Camino)$")
 
 
-def split_glued_street(text: str, start: int, stop: int, end: int) -> int:
+_STREET_NOUN = regex.compile(r"Río|Monte|Altos|Alto|Hermanos|Doctor|Virgen|Camino|Puerta|Ribera|Valle|Cerro|Cruz|Fuente")
+_STREET_PARTICLE = regex.compile(r"de|del|da|do|dos|das|la|las|los")
+
+
+def split_glued_street(text: str, start: int, stop: int, end: int, first_names: frozenset = frozenset(),
+                       surnames: frozenset = frozenset()) -> int:
     """'Hospital de Navarra Irunlarrea, 3' or 'Hospital Lucus Augusti San Cibrao s/n': when an
     organisation name runs into a street number, its last word ('San Cibrao': last two) is the
-    street; returns the organisation's new end."""
+    street, or its last words back to a first name ('Gaspar Aguilar', 'Vicente García Torres':
+    surnames and particles in between; names given as (start, end) spans) or a place noun
+    ('Altos de Nava'); returns the organisation's new end."""
     number = r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)"
     inside = regex.search(number + r"\s*$", text[start:stop])
     if inside:
@@ -445,10 +452,18 @@ def split_glued_street(text: str, start: int, stop: int, end: int) -> int:
     words = list(regex.finditer(r"\S+", text[start:name_end]))
     if len(words) < 3:
         return stop
-    cut = words[-1].start()
+    cut = len(words) - 1
     if _SAINT.match(words[-2].group()):
-        cut = words[-2].start()
-    return start + cut
+        cut -= 1
+    else:  # a street named after a person or a place noun: "Gaspar Aguilar", "Altos de Nava", "Río Júcar"
+        for i in range(len(words) - 2, max(len(words) - 5, 1), -1):
+            word = words[i].group()
+            if _STREET_NOUN.fullmatch(word) or (start + words[i].start(), start + words[i].end()) in first_names:
+                cut = i
+                break
+            if not (_STREET_PARTICLE.fullmatch(word) or (start + words[i].start(), start + words[i].end()) in surnames):
+                break
+    return start + words[cut].start()
 
 
 def street_without_type(text: str, start: int, end: int) -> bool:

@@ -20,6 +20,10 @@ from annotator.errors import Errors, EvaluationError
 #: the schema's default for its type.
 CATEGORY_FEATURE = "category"
 
+#: The tag elements the official MEDDOCAN and i2b2 2014 scripts read (``findall``, case-sensitive);
+#: any other element under ``TAGS`` is invisible to them. ``PHI`` is a generic element both accept.
+OFFICIAL_ELEMENTS = ("PHI", "NAME", "PROFESSION", "LOCATION", "AGE", "DATE", "CONTACT", "ID", "OTHER")
+
 
 def evaluation_error(code: str, path: str | Path | None = None, **fields) -> EvaluationError:
     """An :class:`EvaluationError` whose message is ``E2xx <template filled with fields>``."""
@@ -191,3 +195,9 @@ def pair_documents(
 def annotations(doc: Document | None) -> list[Annotation]:
     """The annotations of the default set in document order (none for a missing document)."""
     return [] if doc is None else list(doc.annset(""))
+
+
+def official_annotations(doc: Document | None) -> list[Annotation]:
+    """:func:`annotations` less those read from an XML element the official scripts do not read
+    (the readers keep such an element name, e.g. ``<FOO>``, in :data:`CATEGORY_FEATURE`)."""
+    return [a for a in annotations(doc) if a.features.get(CATEGORY_FEATURE, "PHI") in OFFICIAL_ELEMENTS]

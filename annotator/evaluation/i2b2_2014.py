@@ -34,12 +34,12 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from annotator.document import Document
 from annotator.evaluation.common import (
-    CATEGORY_FEATURE, Counts, add_counts_by_label, annotations, evaluation_error, f_beta, fmt4, json_float, mean_sd, pair_documents,
+    CATEGORY_FEATURE, OFFICIAL_ELEMENTS, Counts, add_counts_by_label, evaluation_error, f_beta, fmt4, json_float, mean_sd, official_annotations, pair_documents,
 )
 from formats.schemas import default_category
 
 #: kotfic's tag element names (``PHI`` is a generic element that the scorer also accepts).
-ELEMENTS = ("PHI", "NAME", "PROFESSION", "LOCATION", "AGE", "DATE", "CONTACT", "ID", "OTHER")
+ELEMENTS = OFFICIAL_ELEMENTS
 
 #: Order in which kotfic prints the per-category sections (its Python 2 dict order).
 CATEGORY_ORDER = ("CONTACT", "NAME", "DATE", "AGE", "PROFESSION", "ID", "OTHER", "LOCATION")
@@ -254,7 +254,7 @@ def document_tags(doc: Document | None) -> list[Tag]:
     if doc is None:
         return []
     out = []
-    for a in sorted(annotations(doc), key=lambda a: a.id):
+    for a in sorted(official_annotations(doc), key=lambda a: a.id):
         cat = a.features.get(CATEGORY_FEATURE) or _default_category(a.type)
         out.append(Tag(str(cat).upper(), a.type.upper(), a.start, a.end, doc.text[a.start : a.end], a.id))
     return out

@@ -27,7 +27,7 @@ from typing import Iterable, Mapping
 
 from annotator.document import Annotation, Document
 from annotator.evaluation.common import (
-    CATEGORY_FEATURE, Counts, Pairing, add_counts_by_label, annotations, evaluation_error, f_beta, fmt4, pair_documents, ratio,
+    CATEGORY_FEATURE, Counts, Pairing, add_counts_by_label, evaluation_error, f_beta, fmt4, official_annotations, pair_documents, ratio,
 )
 from formats.schemas import default_category
 
@@ -49,12 +49,12 @@ def category(ann: Annotation) -> str:
 
 def ner_keys(doc: Document | None) -> set[tuple[str, int, int, str]]:
     """Subtrack 1 keys (category, start, end, type); the category only matters when inconsistent."""
-    return {(category(a), a.start, a.end, a.type) for a in annotations(doc)}
+    return {(category(a), a.start, a.end, a.type) for a in official_annotations(doc)}
 
 
 def spans(doc: Document | None) -> list[Span]:
     """All annotation spans of a document, duplicates kept (the merge folds the full list)."""
-    return [(a.start, a.end) for a in annotations(doc)]
+    return [(a.start, a.end) for a in official_annotations(doc)]
 
 
 def _has_alnum(gap: str) -> bool:
@@ -191,7 +191,7 @@ def evaluate_meddocan(
         sys_text = sys_doc.text if sys_doc is not None else gold_doc.text
         if sys_text != gold_doc.text:
             result.mismatched_texts.append(name)
-        if any(FRAGMENTS_FEATURE in a.features for a in annotations(gold_doc) + annotations(sys_doc)):
+        if any(FRAGMENTS_FEATURE in a.features for a in official_annotations(gold_doc) + official_annotations(sys_doc)):
             result.discontinuous.append(name)
         result.documents.append(
             DocumentScores(

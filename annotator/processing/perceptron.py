@@ -287,6 +287,7 @@ def save_model(model: dict[str, Any], path: str | Path) -> None:
     data = json.dumps(model, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
+        os.fchmod(fd, 0o644)  # mkstemp makes 0600; a model is an ordinary readable file
         with os.fdopen(fd, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
             out.write(data)
         os.replace(tmp, path)

@@ -89,20 +89,14 @@ class POSTagger(ProcessingResource):
         groups = _sentence_groups(starts, ends, list(inp.with_type(self.baseSentenceAnnotationType)))
         glued = [a == b for a, b in zip(ends, starts[1:])] + [False]  # no space before the next token
         found = [""] * len(tokens)
-        if self._split:
-            self._tag_split(groups, words, glued, found)
-        else:
-            tags = self._tagger.tag_sentences([[words[i] for i in g] for g in groups],
-                                              [[glued[i] for i in g] for g in groups])
-            for g, ts in zip(groups, tags):
-                for i, tag in zip(g, ts):
-                    found[i] = tag
+        self._tag_groups(groups, words, glued, found)
         if self._lexicon:
             self._apply_lexicon(starts, ends, words, found)
         self._write(doc, tokens, found)
 
-    def _tag_split(self, groups: list[list[int]], words: list[str], glued: list[bool], found: list[str]) -> None:
-        """Tag with contractions expanded into their syntactic words; a token gets its first word's tag."""
+    def _tag_groups(self, groups: list[list[int]], words: list[str], glued: list[bool], found: list[str]) -> None:
+        """Tag each group of tokens as a sentence, contractions expanded into their syntactic words
+        (a token gets its first word's tag)."""
         split = self._split
         sentences, glues, firsts = [], [], []
         for g in groups:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from annotator.document import Document
@@ -69,3 +71,19 @@ def test_unchecked_features_are_taken_as_given() -> None:
     doc = Document("abc")
     doc.annset().add_many([("T", 0, 1, {"a": "b"})], check_features=False)
     assert doc.annset().with_type("T").first().features == {"a": "b"}
+
+
+def test_garbage_collector_state_is_restored() -> None:
+    doc = Document("abc")
+    assert gc.isenabled()
+    doc.annset().add_many([("T", 0, 1, {})])
+    assert gc.isenabled()
+    with pytest.raises(DocumentError):
+        doc.annset().add_many([("T", 0, 9, {})])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        doc.annset().add_many([("T", 1, 2, {})])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -51,10 +51,40 @@ def test_meddocan_brat_system_lines_read_as_leniently_as_the_official_script(tmp
         (folder / "d.txt").write_text(text, encoding="utf-8")
     (gold / "d.ann").write_text("T1\tNOMBRE_SUJETO_ASISTENCIA 0 10\tJuan Pérez\nT2\tTERRITORIO 19 25\tMadrid\n", encoding="utf-8")
     (system / "d.ann").write_text("T1\tNOMBRE_SUJETO_ASISTENCIA  0   10\nT2\tPAIS 19 25\n", encoding="utf-8")
+    assert meddocan_counts(gold, system, tmp_path) == ((1, 1, 1), (2, 0, 0))  # PAIS is the wrong type
+    # ids are never read either: an indented line and an id used twice still count
+    (system / "d.ann").write_text(" T1\tNOMBRE_SUJETO_ASISTENCIA 0 4\tJuan\nT1\tTERRITORIO 19 25\tMadrid\n", encoding="utf-8")
+    assert meddocan_counts(gold, system, tmp_path) == ((1, 1, 1), (1, 1, 1))  # "Juan" is too short
+    capsys.readouterr()
+
+
+def meddocan_counts(gold, system, tmp_path):
+    """(TP, FP, FN) of Subtrack 1 and of Subtrack 2 strict, from the CLI's JSON."""
     out = tmp_path / "m.json"
     assert main(["evaluate", str(gold), str(system), "--metric", "meddocan", "--json", str(out)]) == 0
     figures = json.loads(out.read_text())
-    ner, strict = figures["subtask1"], figures["subtask2_strict"]
-    assert (ner["tp"], ner["fp"], ner["fn"]) == (1, 1, 1)  # the name is right, PAIS is the wrong type
-    assert (strict["tp"], strict["fp"], strict["fn"]) == (2, 0, 0)
-    capsys.readouterr()
+    return tuple((f["tp"], f["fp"], f["fn"]) for f in (figures["subtask1"], figures["subtask2_strict"]))
+
+
+def test_elements_the_official_scripts_do_not_read_are_not_scored():
+    # both scripts findall() only PHI, NAME, PROFESSION, LOCATION, AGE, DATE, CONTACT, ID, OTHER
+    # (case-sensitive) under TAGS; the XML readers keep any other element name as "category"
+    from annotator.evaluation.meddocan import evaluate_meddocan
+
+    text = "Juan vino el 10/10/2016 a Madrid."
+    gold = Document(text, name="d")
+    gold.annset().add("NOMBRE_SUJETO_ASISTENCIA", 0, 4)
+    gold.annset().add("FECHAS", 13, 23)
+    system = Document(text, name="d")
+    system.annset().add("NOMBRE_SUJETO_ASISTENCIA", 0, 4)
+    system.annset().add("FECHAS", 13, 23, {"category": "FOO"})
+    result = evaluate_meddocan([gold], [system])
+    assert (result.total("ner").tp, result.total("ner").fp, result.total("ner").fn) == (1, 0, 1)
+    assert (result.total("strict").tp, result.total("strict").fp, result.total("strict").fn) == (1, 0, 1)
+
+    gold = i2b2_doc([("DATE", 8, 13)])
+    system = Document(TEXT, name="100-01")
+    system.annset().add("DATE", 8, 13, {"category": "date"})  # <date>: not the DATE element
+    system.annset().add("OTHER", 5, 7, {"category": "PHI"})  # the generic element is read
+    c = evaluate_i2b2([gold], [system]).section("Strict").micro
+    assert (c.tp, c.fp, c.fn) == (0, 1, 1)

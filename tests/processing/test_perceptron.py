@@ -67,6 +67,7 @@ def test_save_load_round_trip(tmp_path: Path, tiny: list, tiny_model: dict) -> N
     assert loaded.tag_sentences(words, glued) == perceptron.Tagger(tiny_model).tag_sentences(words, glued)
     assert perceptron.read_model(path) == tiny_model
     assert not list(tmp_path.glob("*.tmp"))
+    assert path.stat().st_mode & 0o044 == 0o044  # readable by all, as a shipped file should be
 
 
 def test_same_seed_same_model_bytes(tmp_path: Path, tiny: list) -> None:
