@@ -265,11 +265,14 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
     """Cut an address run (organisations, street, postcode, town, country, phones, e-mail) into spans."""
     text = doc.text
     places = {}
+    people: dict[tuple[int, int], str] = {}
     organisations: dict[int, tuple[int, str]] = {}
     for lookup in annset.with_type("Lookup").overlapping(start, end):
         major, minor = lookup.features.get("majorType"), lookup.features.get("minorType")
         if major == "location":
             places[(lookup.start, lookup.end)] = minor
+        elif major in ("person_first", "surname") and people.get(lookup.span) != "person_first":
+            people[lookup.span] = major
         elif major == "organization" and lookup.end <= end:
             kind = ORGANISATION_TYPES.get(str(minor))
             if kind and lookup.end > organisations.get(lookup.start, (0, ""))[0]:
@@ -314,10 +317,10 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             pos = org_stop
             continue
         if _HEALTH_CENTRE.match(text, pos, end):
-            pos = add_organisation(out, text, pos, end, "CENTRO_SALUD", f"{rule}:health_centre", places)
+            pos = add_organisation(out, text, pos, end, "CENTRO_SALUD", f"{rule}:health_centre", places, people)
             continue
         if _HOSPITAL.match(text, pos, end):
-            pos = add_organisation(out, text, pos, end, "HOSPITAL", f"{rule}:hospital", places)
+            pos = add_organisation(out, text, pos, end, "HOSPITAL", f"{rule}:hospital", places, people)
             continue
         if _DEPARTMENT.match(text, pos, end):
             stop = _DEPARTMENT_END.search(text, pos, end)
@@ -328,7 +331,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             pos = max(stop_at, pos + 1)
             continue
         if _INSTITUTION.match(text, pos, end):
-            pos = add_organisation(out, text, pos, end, "INSTITUCION", f"{rule}:institution", places)
+            pos = add_organisation(out, text, pos, end, "INSTITUCION", f"{rule}:institution", places, people)
             continue
         if _STREET_START.match(text, pos, end) or (not seen_street and street_without_type(text, pos, end)):
             seg_end = street_end(text, pos, end)
@@ -381,12 +384,12 @@ def place_end(text: str, start: int, end: int, places: dict) -> int:
 
 
 def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: str, rule: str,
-                     places: dict) -> int:
+                     places: dict, people: dict | None = None) -> int:
     """Annotate the organisation starting at `start`; a town ending its name before a comma
     ('Hospital Nuestra Señora del Rosario Madrid, España') is left to the place rules, and an
     abbreviation in parentheses after it ('Hospital Universitario La Paz (HULP)') gets its type.
     Returns where the address goes on."""
-    stop = split_glued_street(text, start, org_end(text, start, end), end)
+    stop = split_glued_street(text, start, org_end(text, start, end), end, people)
     s, e = clean_span(text, start, stop)
     town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
     if town and len(text[s:town[0]].split()) >= 3 and not regex.search(r"\b(?:de|del|la|d')\s*$", text[s:town[0]]):
@@ -434,12 +437,11 @@ _STREET_NOUN = regex.compile(r"Río|Monte|Altos|Alto|Hermanos|Doctor|Virgen|Cami
 _STREET_PARTICLE = regex.compile(r"de|del|da|do|dos|das|la|las|los")
 
 
-def split_glued_street(text: str, start: int, stop: int, end: int, first_names: frozenset = frozenset(),
-                       surnames: frozenset = frozenset()) -> int:
+def split_glued_street(text: str, start: int, stop: int, end: int, people: dict | None = None) -> int:
     """'Hospital de Navarra Irunlarrea, 3' or 'Hospital Lucus Augusti San Cibrao s/n': when an
     organisation name runs into a street number, its last word ('San Cibrao': last two) is the
     street, or its last words back to a first name ('Gaspar Aguilar', 'Vicente García Torres':
-    surnames and particles in between; names given as (start, end) spans) or a place noun
+    surnames and particles in between; `people` maps a name's span to "person_first" or "surname") or a place noun
     ('Altos de Nava'); returns the organisation's new end."""
     number = r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)"
     inside = regex.search(number + r"\s*$", text[start:stop])
@@ -458,10 +460,11 @@ def split_glued_street(text: str, start: int, stop: int, end: int, first_names: 
     else:  # a street named after a person or a place noun: "Gaspar Aguilar", "Altos de Nava", "Río Júcar"
         for i in range(len(words) - 2, max(len(words) - 5, 1), -1):
             word = words[i].group()
-            if _STREET_NOUN.fullmatch(word) or (start + words[i].start(), start + words[i].end()) in first_names:
+            person = (people or {}).get((start + words[i].start(), start + words[i].end()))
+            if _STREET_NOUN.fullmatch(word) or person == "person_first":
                 cut = i
                 break
-            if not (_STREET_PARTICLE.fullmatch(word) or (start + words[i].start(), start + words[i].end()) in surnames):
+            if not (_STREET_PARTICLE.fullmatch(word) or person == "surname"):
                 break
     return start + words[cut].start()
 
