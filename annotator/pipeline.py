@@ -167,9 +167,9 @@ class Pipeline:
         workers: int = 1,
         *,
         errors: str = "raise",
-        transform: Callable[[Document], Document] | None = None,
+        transform: Callable[[Document], Any] | None = None,
         chunk_size: int = 8,
-    ) -> Iterator[Document | ProcessingError]:
+    ) -> Iterator[Any]:
         """Process ``docs`` and yield them in input order.
 
         ``workers > 1`` runs the pipeline in that many local processes (each gets the pipeline
@@ -177,9 +177,10 @@ class Pipeline:
         Document objects equal to what ``workers=1`` gives. ``errors="yield"`` yields the
         ProcessingError of a failed document in its place instead of raising it.
         ``transform`` (picklable, e.g. a module-level function) is applied to each processed
-        document -- in the worker, so that only what it keeps travels back: rebuilding every
-        Token of every document in the parent process costs about as much as making them, so
-        keep only what you will use (``annotator run --types`` does).
+        document -- in the worker -- and its result is yielded instead: a Document (travelling
+        back as tuples) or any picklable value. Rebuilding every Token of every document in the
+        parent process costs about as much as making them, so return only what you will use
+        (``annotator run`` selects and writes each document in the worker and returns nothing).
         """
         if errors not in ("raise", "yield"):
             raise ValueError(f"errors must be 'raise' or 'yield', got {errors!r}")
@@ -254,10 +255,10 @@ def decode(data: tuple) -> Document:
 
 
 # --------------------------------------------------------------------------- worker processes
-_WORKER: tuple[Pipeline, Callable[[Document], Document] | None] | None = None
+_WORKER: tuple[Pipeline, Callable[[Document], Any] | None] | None = None
 
 
-def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Document] | None) -> None:
+def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Any] | None) -> None:
     global _WORKER
     _WORKER = (pipeline, transform)
     # What the worker inherited (by fork: the loaded resources) is never garbage: keep the cyclic
@@ -266,7 +267,8 @@ def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Document] |
 
 
 def _work(chunk: list[tuple]) -> list[tuple]:
-    """Process one chunk in a worker: ("ok", encoded document) or ("error", (name, message, details))."""
+    """Process one chunk in a worker: per document ("doc", encoded document), ("value", what the
+    transform returned) or ("error", (name, message, details))."""
     assert _WORKER is not None
     pipeline, transform = _WORKER
     out = []
@@ -277,14 +279,15 @@ def _work(chunk: list[tuple]) -> list[tuple]:
         except ProcessingError as exc:
             out.append(("error", (exc.path, exc.message, exc.details)))
             continue
-        out.append(("ok", encode(transform(doc) if transform is not None else doc)))
+        result = transform(doc) if transform is not None else doc
+        out.append(("doc", encode(result)) if isinstance(result, Document) else ("value", result))
     return out
 
 
-def _results(results: list[tuple], errors: str) -> Iterator[Document | ProcessingError]:
+def _results(results: list[tuple], errors: str) -> Iterator[Any]:
     for kind, payload in results:
-        if kind == "ok":
-            yield decode(payload)
+        if kind != "error":
+            yield decode(payload) if kind == "doc" else payload
             continue
         name, message, details = payload
         error = ProcessingError(message, path=name)

@@ -7,7 +7,8 @@ written: that set's annotations (of those types) become the output documents' de
 without either, documents are written whole. Fail closed: a document that cannot be read,
 processed or written is reported as one line ("name: PR: ExceptionType: message" for a PR that
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
---keep-going; the exit code is 1 if any document failed.
+--keep-going (with several workers, documents after it that were already done are written);
+the exit code is 1 if any document failed.
 """
 
 from __future__ import annotations
@@ -90,6 +91,17 @@ def select_output(doc: Document, set_name: str | None, types: list[str] | None) 
     return out
 
 
+def write_selected(doc: Document, set_name: str | None, types: list[str] | None, out: Path,
+                   fmt: str) -> Failure | None:
+    """Write what :func:`select_output` keeps of ``doc`` (run in the worker process, so that
+    rendering and writing are parallel too); the Failure of the write, if any."""
+    try:
+        write_documents([select_output(doc, set_name, types)], out, fmt)
+    except AnnotatorError as exc:
+        return Failure(doc.name, exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     pipeline = Pipeline.from_xml(args.pipeline, parse_overrides(args.params))
     src_format, paths = units(args.input, args.from_format)
@@ -116,19 +128,21 @@ def run(args: argparse.Namespace) -> int:
                 continue
             yield item
 
-    keep = partial(select_output, set_name=args.set_name, types=args.types)
-    results = pipeline.pipe(readable(), args.workers, errors="yield", transform=keep)
+    if many:
+        finish = partial(select_output, set_name=args.set_name, types=args.types)
+    else:
+        finish = partial(write_selected, set_name=args.set_name, types=args.types, out=out, fmt=to_format)
+    results = pipeline.pipe(readable(), args.workers, errors="yield", transform=finish)
     with closing(results):
         for item in tqdm(results, unit="doc", desc="run", disable=None, file=sys.stderr):
             if isinstance(item, ProcessingError):
                 report(str(item), item.details)
-            else:
+            elif isinstance(item, Failure):
+                report(str(item))
+            elif many:
                 try:
-                    if many:
-                        formats.get(to_format).render_many([item])  # fails here, alone, not in the whole file
-                        collected.append(item)
-                    else:
-                        write_documents([item], out, to_format)
+                    formats.get(to_format).render_many([item])  # fails here, alone, not in the whole file
+                    collected.append(item)
                 except AnnotatorError as exc:
                     report(str(Failure(item.name, exc)))
             if failures and not args.keep_going:

@@ -48,6 +48,7 @@ _TITLE = regex.compile(r"(?i:(?:(?:prof|profa|dr|dra|dres|sr|sra|srta|dña|docto
 _NHC_PREFIX = regex.compile(r"nhc-", regex.I)
 _EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = regex.compile(r"(?:\(?\+\d{2,3}\)?\s?)?\(?\d[\d ().-]{5,}\d(?:\s?ext\.?\s?\d+)?")
+_PHONE_SPLIT = regex.compile(r"\s[-/]\s")
 _PHONE_SEPARATOR = regex.compile(r"\s*(?:/|-|y|,)\s*")
 _POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}\b")
 _POSTCODE_CUE = regex.compile(r"(?:C\.\s?P\.?|CP\.?|Código [Pp]ostal|Cod\. [Pp]ostal)\s*:?\s*(\d{4,5}(?:-\d{3})?)\b")
@@ -64,7 +65,8 @@ _NAME_STOP = regex.compile(_ORG_START.pattern + r"|(?:Especialista|Médico|Medic
                            r"Departament|Cátedra|Grupo|Oncología|Nefrología|Neurocirugía|Hematología|Cardiología|"
                            r"Dermatología|Ginecología|Traumatología|Neumología|Endocrinología|Reumatología|Farmacia|"
                            r"Enfermería|Microbiología|Bioquímica|Otorrinolaringología|Anestesiología|Rehabilitación|"
-                           r"Digestivo|Nutrición|Odontología|Estomatología|Correo|Email|E-mail|Tel|Tfno|Fax)\b")
+                           r"Digestivo|Nutrición|Odontología|Estomatología|Correo|Email|E-mail|Tel|Tfno|Fax|Comunidad|Profesor|"
+                           r"Profesora)\b")
 _HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital|Hospitalario|Complejo|Clínica|Clinica|Clínic|Policlínica|Sanatorio|"
                           r"Ciudad Sanitaria|Hopital|Hospitau|Hospitali)\b")
 _HEALTH_CENTRE = regex.compile(r"Centro de Salud\b|C\.S\.|Ambulatorio\b|Consultorio\b")
@@ -134,6 +136,8 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
     kind = FIELD_TYPES[field]
     if field in ("nhc", "nass", "domicilio"):
         kind = shape_type(text[start:end], kind)
+    if kind == "CALLE":
+        start, end = street_span(text, start, end)
     rule = f"field:{field}"
     if field == "nhc":
         prefix = _NHC_PREFIX.match(text, start, end)
@@ -182,7 +186,7 @@ def shape_type(value: str, kind: str) -> str:
     the NASS under "Domicilio:"."""
     if _STREET_START.match(value):
         return "CALLE"
-    if _NASS_SHAPE.fullmatch(value):
+    if kind == "CALLE" and _NASS_SHAPE.fullmatch(value):  # an NHC shaped like a NASS is still an NHC
         return "ID_ASEGURAMIENTO"
     return kind
 
@@ -195,8 +199,10 @@ def annotate_phones(out: AnnotationSet, text: str, start: int, end: int, kind: s
         match = _PHONE.match(text, pos, end)
         if match is None:
             return pos
-        add(out, kind, *clean_span(text, *match.span()), rule)
-        pos = match.end()
+        stop = _PHONE_SPLIT.search(text, match.start(), match.end())  # "917277336 - 606409021": two
+        stop_at = stop.start() if stop else match.end()
+        add(out, kind, *clean_span(text, match.start(), stop_at), rule)
+        pos = stop_at
         separator = _PHONE_SEPARATOR.match(text, pos, end)
         if separator is None or _PHONE.match(text, separator.end(), end) is None:
             return pos
@@ -289,7 +295,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             add(out, "CORREO_ELECTRONICO", *email.span(), f"{rule}:email")
             pos = email.end()
             continue
-        cue = regex.match(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
+        cue = regex.match(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
                           r"\.?\s*:?\s*", text[pos:end], regex.I)
         if cue and cue.end() > 0 and text[pos + cue.end():pos + cue.end() + 1].isdigit() | (text[pos + cue.end():pos + cue.end() + 1] == "("):
             kind = "NUMERO_FAX" if cue.group().lower().startswith("fax") else "NUMERO_TELEFONO"
@@ -335,7 +341,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             continue
         if _STREET_START.match(text, pos, end) or (not seen_street and street_without_type(text, pos, end)):
             seg_end = street_end(text, pos, end)
-            add(out, "CALLE", *clean_span(text, pos, seg_end), f"{rule}:street")
+            add(out, "CALLE", *street_span(text, pos, seg_end), f"{rule}:street")
             seen_street = True
             pos = seg_end
             continue
@@ -392,15 +398,39 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
     stop = split_glued_street(text, start, org_end(text, start, end), end, people)
     s, e = clean_span(text, start, stop)
     town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
-    if town and len(text[s:town[0]].split()) >= 3 and not regex.search(r"\b(?:de|del|la|d')\s*$", text[s:town[0]]):
+    if town and len(text[s:town[0]].split()) >= 3 and not regex.search(r"\b(?i:de|del|la|d')\s*$", text[s:town[0]]):
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
+    elif town and kind == "HOSPITAL" and (named := town_after_name(text, s, town[0])) is not None:
+        e = stop = named
     add(out, kind, s, e, rule)
     abbreviation = regex.match(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)", text[stop:end])
     if abbreviation:
         add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
         stop += abbreviation.end()
     return max(stop, start + 1)
+
+
+_GENERIC_ORG_WORD = regex.compile(
+    r"Hospital|Hospitalario|Hospitalari|Complejo|Complexo|Clínica|Clínico|Clinico|Clínic|Clinic|Universitario|Universitaria|"
+    r"General|Provincial|Regional|Comarcal|Materno|Maternal|Infantil|Central|Militar|Naval|Policlínica|Sanatorio|"
+    r"Nacional|Insular|Ciudad|Sanitaria|Médico|Quirúrgico|Centro|Instituto|Universidad|Facultad|Fundación|"
+    r"y|e|i|de|del|la|las|los")
+
+
+def town_after_name(text: str, start: int, town_start: int) -> int | None:
+    """'Hospital Ramón y Cajal de Madrid', 'Hospital Universitario "San Cecilio" de Granada': after a
+    proper name the town is outside the organisation (but not in 'Hospital General de Móstoles' or
+    'Hospital San Juan de Alicante'); returns the organisation's end, or None."""
+    before = regex.match(r"(.*\S)\s+de\s*$", text[start:town_start], regex.S)
+    if before is None:
+        return None
+    words = regex.findall(r"[\p{L}]+", before.group(1))
+    if words[-1:] and regex.fullmatch(r"San|Santa|Sant|Santo|la|La|el|El", words[-1]):
+        return None
+    if any(not _GENERIC_ORG_WORD.fullmatch(w) for w in words[1:]):
+        return start + before.end(1)
+    return None
 
 
 def org_end(text: str, start: int, end: int) -> int:
@@ -482,6 +512,17 @@ _FLOOR_WORD = regex.compile(r"(?i)(?:[A-H]|\d{1,4}\s?[º°ªo]?\s?[A-H]?|\d+\.?[
                             r"esq|s/n|sn|dto|depto|oficina|of)\b")
 
 
+_FLOOR_ABBREVIATION = regex.compile(r"(?i:\b(?:der|izq))$")
+
+
+def street_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """A street's trimmed span; the period of a floor abbreviation stays ('5 Der.', '4 izq.')."""
+    start, end = clean_span(text, start, end)
+    if text[end:end + 1] == "." and _FLOOR_ABBREVIATION.search(text, start, end):
+        end += 1
+    return start, end
+
+
 def street_end(text: str, start: int, end: int) -> int:
     """End of a street: before a postcode, an e-mail, a phone cue, a town in parentheses, a
     capitalised word after the number (a town or an organisation), or a '.'/',' that is followed
@@ -489,8 +530,7 @@ def street_end(text: str, start: int, end: int) -> int:
     pos = start
     has_number = False
     while pos < end:
-        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) and has_number
-                                 or _EMAIL.match(text, pos + 1, end)):
+        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) or _EMAIL.match(text, pos + 1, end)):
             return pos
         if text[pos] == " " and has_number and text[pos + 1:pos + 2].isupper() and not _FLOOR_WORD.match(
                 text, pos + 1, end):
@@ -505,10 +545,10 @@ def street_end(text: str, start: int, end: int) -> int:
                     regex.match(r"o\s+\p{Lu}\b", rest) or _FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
                 return pos
             if text[pos] == "." and not has_number and regex.match(r"\s+\p{Lu}", rest) and not regex.search(
-                    r"(?:\b(?:Avda|Av|Dr|Dra|Sta|Sto|Pza|Ctra|Urb|Pº|C|S|San|Gral|Pte|Pl|Apdo|Hnos|Prof|Sr|Sra)|C/)$",
-                    text[start:pos]):
+                    r"(?:\b(?:Avda|Av|Dr|Dra|Sta|Sto|Pza|Ctra|Urb|Pº|C|S|San|Gral|Pte|Pl|Apdo|Hnos|Prof|Sr|Sra|Edf|Edif|"
+                    r"\p{Lu})|C/)$", text[start:pos]) and not _STREET_START.fullmatch(text, start, pos):
                 return pos
-        if text[pos].isdigit() or text[pos:pos + 3] == "s/n":
+        if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or regex.match(r"\bSN\b", text[pos:pos + 3]):
             has_number = True
         pos += 1
     return end
@@ -556,6 +596,24 @@ def place_action(ctx: ActionContext) -> None:
             kind = "PAIS" if lookup.features.get("minorType") == "country" else "TERRITORIO"
             add(ctx.output, kind, lookup.start, lookup.end, f"{ctx.rule}")
             return
+
+
+@action("meddocan.hospital")
+def hospital_action(ctx: ActionContext) -> None:
+    """Bound: a hospital name in the narrative; a town after its proper name ('del Hospital Ramón y
+    Cajal de Madrid') is a TERRITORIO of its own."""
+    span = ctx.span
+    if span is None:
+        return
+    start, end = span
+    town = max((a.start for a in ctx.input.with_type("Lookup").ending_at(end)
+                if a.features.get("majorType") == "location" and a.start > start), default=None)
+    stop = town_after_name(ctx.doc.text, start, town) if town is not None else None
+    if stop is None:
+        add(ctx.output, "HOSPITAL", start, end, ctx.rule)
+    else:
+        add(ctx.output, "HOSPITAL", start, stop, ctx.rule)
+        add(ctx.output, "TERRITORIO", town, end, ctx.rule)
 
 
 @action("meddocan.resolve")

@@ -1,7 +1,9 @@
 """The i2b2/UTHealth 2014 de-identification scorer, as kotfic/i2b2_evaluation_scripts computes it.
 
 See ``../shared/reference/i2b2.md`` sections 3-4. A tag is (category element, start, end, TYPE),
-upper-cased. Every section the kotfic ``phi`` scorer prints is computed:
+upper-cased; Token keys and the HIPAA filter see the TYPE as written (kotfic upper-cases only tag
+keys). Only the elements kotfic reads count (``OFFICIAL_ELEMENTS``). Every section the kotfic
+``phi`` scorer prints is computed:
 
 - ``Token``: tags split into maximal ``[A-Za-z0-9]+`` runs (a tag with none gives one empty token at
   its end); key (category, TYPE, start, end).
@@ -110,6 +112,12 @@ class Tag:
         runs = tuple((self.start + m.start(), self.start + m.end()) for m in _TOKEN.finditer(self.text))
         return runs or ((self.end, self.end),)
 
+    @property
+    def key_type(self) -> str:
+        """The TYPE as tag keys compare it: kotfic upper-cases tag keys, but its tokens and its
+        HIPAA filter use the TYPE as written (so ``patient`` is no HIPAA type and no token match)."""
+        return self.type.upper()
+
 
 #: A tag filter on (category element, TYPE), the two attributes kotfic's filters look at.
 Predicate = Callable[[str, str], bool]
@@ -134,7 +142,7 @@ _SAFE_HARBOR = {
 def safe_harbor(category: str, type: str) -> bool:
     """HIPAA Safe Harbor as the law reads (not the scorer): URLs, IPs and IDNUM in, doctors,
     hospitals and organizations out; ages are further limited by :func:`safe_harbor_age`."""
-    return type in _SAFE_HARBOR.get(category, ())
+    return type.upper() in _SAFE_HARBOR.get(category, ())
 
 
 def safe_harbor_age(tag: Tag) -> bool:
@@ -250,13 +258,13 @@ def _default_category(type: str) -> str:
 
 
 def document_tags(doc: Document | None) -> list[Tag]:
-    """The PHI tags of a document in reading order (annotation id), upper-cased as kotfic compares."""
+    """The PHI tags of a document in reading order (annotation id), TYPE as written (see :attr:`Tag.key_type`)."""
     if doc is None:
         return []
     out = []
     for a in sorted(official_annotations(doc), key=lambda a: a.id):
-        cat = a.features.get(CATEGORY_FEATURE) or _default_category(a.type)
-        out.append(Tag(str(cat).upper(), a.type.upper(), a.start, a.end, doc.text[a.start : a.end], a.id))
+        cat = a.features.get(CATEGORY_FEATURE) or _default_category(a.type.upper())
+        out.append(Tag(str(cat).upper(), a.type, a.start, a.end, doc.text[a.start : a.end], a.id))
     return out
 
 
@@ -267,8 +275,8 @@ def _keys(tags: list[Tag], section: Section) -> set:
         return {(t.category, t.type, s, e) for t in tags for s, e in t.tokens}
     if section.binary:
         # kotfic narrows the key of the category classes only; a generic PHI element keeps it all.
-        return {(t.start, t.end) if t.category != "PHI" else (t.category, t.start, t.end, t.type) for t in tags}
-    return {(t.category, t.start, t.end, t.type) for t in tags}
+        return {(t.start, t.end) if t.category != "PHI" else (t.category, t.start, t.end, t.key_type) for t in tags}
+    return {(t.category, t.start, t.end, t.key_type) for t in tags}
 
 
 def _fuzzy_set(tags: list[Tag]) -> dict[tuple[str, int, str], list[int]]:
@@ -276,7 +284,7 @@ def _fuzzy_set(tags: list[Tag]) -> dict[tuple[str, int, str], list[int]]:
     of it -- how a Python 2 set of kotfic's fuzzy-equal tags fills up in reading order."""
     kept: dict[tuple[str, int, str], list[int]] = defaultdict(list)
     for t in tags:
-        ends = kept[(t.category, t.start, t.type)]
+        ends = kept[(t.category, t.start, t.key_type)]
         if not any(abs(t.end - e) <= RELAXED_DISTANCE for e in ends):
             ends.append(t.end)
     return kept
@@ -316,8 +324,8 @@ def group(tags: list[Tag]) -> dict[tuple[str, str], list[Tag]]:
 def section_counts(gold: Mapping[tuple[str, str], list[Tag]], system: Mapping[tuple[str, str], list[Tag]], section: Section) -> Counts:
     """TP/FP/FN of one document in one section, from its tags grouped by :func:`group`."""
     gold, system = section.select(gold), section.select(system)
-    if section.kind == "relaxed":
-        return relaxed_counts(gold, system)
+    if section.kind == "relaxed":  # the fuzzy sets fill up in reading order, across TYPE spellings
+        return relaxed_counts(sorted(gold, key=lambda t: t.order), sorted(system, key=lambda t: t.order))
     return Counts.of_sets(_keys(gold, section), _keys(system, section))
 
 
@@ -441,8 +449,8 @@ def evaluate_i2b2(
         gold_tags, sys_tags = document_tags(gold_doc), document_tags(sys_doc)
         add_counts_by_label(
             result.per_type,
-            {(t.category, t.start, t.end, t.type) for t in gold_tags},
-            {(t.category, t.start, t.end, t.type) for t in sys_tags},
+            {(t.category, t.start, t.end, t.key_type) for t in gold_tags},
+            {(t.category, t.start, t.end, t.key_type) for t in sys_tags},
             lambda key: f"{key[0]}/{key[3]}",
         )
         docs.append((key, group(gold_tags), group(sys_tags)))

@@ -39,7 +39,15 @@ START, END = "<s>", "</s>"  # the "tags" of the pads in pass 2
 SCALE = 100  # weights are stored as round(weight * SCALE)
 TAGDICT_MIN_COUNT = 20
 TAGDICT_MIN_SHARE = 0.97
-CLASS_MIN_COUNT = 3
+CLASS_MIN_COUNT = int(os.environ.get("POSX_CLASSMIN", "3"))
+_EXP = set(os.environ.get("POSX", "").split(","))
+def _names():
+    import csv
+    d = "/work/shared/resources-data/names/us_census1990/"
+    first = {l.split()[0] for f in ("dist.male.first", "dist.female.first") for l in open(d + f)}
+    last = {l.split()[0] for l in open(d + "dist.all.last")}
+    return first, last
+_FIRST, _LAST = _names() if "names" in _EXP else (set(), set())
 MAX_CACHED_TYPES = 100_000  # word types whose scores a Tagger keeps (10 x n_tags floats each)
 _DIGITS = str.maketrans("0123456789", "0000000000")
 _PADS = frozenset(LEFT_PADS + RIGHT_PADS)
@@ -79,6 +87,9 @@ def word_features(word: str, classes: dict[str, str]) -> tuple[list[str], ...]:
     own += [f"0p{i}={n[:i]}" for i in range(1, 5) if len(n) > i]
     if "-" in word:
         own.append("0hy")
+    if "names" in _EXP and word[:1].isupper():
+        u = word.upper()
+        own.append("0nm=" + ("F" if u in _FIRST else "") + ("L" if u in _LAST else ""))
     own += list(dict.fromkeys(f"0g={n[i:i + 3]}" for i in range(1, len(n) - 3)))
     near = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={sh}"] for k in (-1, 1)]
     far = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s3={n[-3:]}"] for k in (-2, 2)]

@@ -257,7 +257,17 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> 
                   "Siria", "Vietnam", "Laos", "Moldavia", "Tanzania", "República Checa", "Chequia",
                   "República Dominicana", "Marruecos", "Sáhara", "Sahara Occidental", "Guinea Ecuatorial",
                   "USA", "U.S.A.", "Francia", "Alemania", "Italia", "Portugal", "Suiza", "Bélgica"}
-    countries -= {"Granada"}  # Grenada in Spanish; in these reports always the Spanish city
+    # English names: makers' addresses in the reports are often in English ("(Allergan, Madrid, Spain)")
+    countries |= {"Spain", "England", "Scotland", "Germany", "France", "Italy", "Switzerland", "Sweden", "Denmark",
+                  "Norway", "Finland", "Netherlands", "Belgium", "Austria", "Japan", "Canada", "Ireland", "Israel",
+                  "United Kingdom", "United States", "Brazil"}
+    # countries of the train annotations, unless more often a TERRITORIO there (a stray "Barcelona")
+    as_place = Counter(train.get("TERRITORIO", []))
+    as_country = Counter(train.get("PAIS", []))
+    countries |= {s for s, n in as_country.items() if n > as_place[s] and not any(ch.isdigit() for ch in s)
+                  and len(s) > 2}
+    # Grenada in Spanish (in these reports always the Spanish city); "New Jersey"
+    countries -= {"Granada", "Jersey"}
     lists["country"] = ("location", "country", clean(countries))
 
     regions = set(Address.regions) | {"Andalucía", "Aragón", "Asturias", "Baleares", "Islas Baleares", "Canarias",

@@ -156,6 +156,17 @@ def test_pipe_transform_runs_in_worker():
         assert out[3].annset().first().features["n"] == 2 + 3
 
 
+def word_count(doc: Document) -> tuple[str, int]:
+    return doc.name, len(doc.annset().with_type("Word"))
+
+
+def test_pipe_transform_may_return_any_value():
+    pipeline = Pipeline([Words()])
+    for workers in (1, 2):
+        out = list(pipeline.pipe(corpus(9), workers=workers, transform=word_count, chunk_size=2))
+        assert out == [(f"d{i}", 2 + i % 7) for i in range(9)]
+
+
 def test_python_pipeline_pickles_with_its_prs():
     pipeline = Pipeline([Words(minLength=2), Step(Count(label="z"), "c")], name="p", provides="Key:Thing")
     copy = pickle.loads(pickle.dumps(pipeline))

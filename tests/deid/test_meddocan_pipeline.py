@@ -1,4 +1,4 @@
-"""The MEDDOCAN pipeline end to end on the shipped sample documents (train, CC BY 4.0)."""
+"""The MEDDOCAN pipeline end to end on the shipped sample documents (three dev documents, CC BY 4.0)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,9 @@ def pipeline() -> Pipeline:
 
 
 def test_samples_are_de_identified_with_high_f1(pipeline):
+    """The samples are held out (dev; the lists are learned from train): strict F1 was 0.95 on them
+    when they were chosen, the whole dev set's is about the same; 0.90 leaves room for rule changes
+    and still fails when a header or signature rule breaks."""
     tp = fp = fn = 0
     for txt in sorted(SAMPLES.glob("*.txt")):
         doc = Document(txt.read_text(encoding="utf-8"), name=txt.stem)
@@ -37,8 +40,8 @@ def test_samples_are_de_identified_with_high_f1(pipeline):
         tp += len(system & expected)
         fp += len(system - expected)
         fn += len(expected - system)
-    assert tp + fn == 62  # the three gold files
-    assert 2 * tp / (2 * tp + fp + fn) >= 0.95
+    assert tp + fn == 60  # the three gold files
+    assert 2 * tp / (2 * tp + fp + fn) >= 0.90
 
 
 def test_phi_go_to_their_own_set_and_say_which_rule_made_them(pipeline):
@@ -59,3 +62,13 @@ def test_eponyms_block_place_and_country_rules(pipeline):
     doc = Document("Se realizó tinción de rojo Congo y se aplicó la escala de Glasgow.")
     pipeline(doc)
     assert not doc.annset("PHI")
+
+
+def test_patient_description_profession_and_month_phases(pipeline):
+    doc = Document("Informe clínico del paciente: Lactante varón de 3 meses que ingresa en el mes de octubre.\n"
+                   "Historia Actual: Varón de 40 años, pescador, natural de Cádiz.\n")
+    pipeline(doc)
+    found = {(a.type, doc.text[a.start:a.end]) for a in doc.annset("PHI")}
+    assert {("ID_SUJETO_ASISTENCIA", "Lactante"), ("SEXO_SUJETO_ASISTENCIA", "varón"),
+            ("EDAD_SUJETO_ASISTENCIA", "3 meses"), ("FECHAS", "octubre"),
+            ("PROFESION", "pescador"), ("EDAD_SUJETO_ASISTENCIA", "40 años")} <= found

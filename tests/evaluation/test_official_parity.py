@@ -6,6 +6,7 @@ import json
 from annotator import Document
 from annotator.cli import main
 from annotator.evaluation.i2b2_2014 import evaluate_i2b2
+from annotator.evaluation.meddocan import evaluate_meddocan
 
 TEXT = "Seen -- today, x"
 
@@ -69,8 +70,6 @@ def meddocan_counts(gold, system, tmp_path):
 def test_elements_the_official_scripts_do_not_read_are_not_scored():
     # both scripts findall() only PHI, NAME, PROFESSION, LOCATION, AGE, DATE, CONTACT, ID, OTHER
     # (case-sensitive) under TAGS; the XML readers keep any other element name as "category"
-    from annotator.evaluation.meddocan import evaluate_meddocan
-
     text = "Juan vino el 10/10/2016 a Madrid."
     gold = Document(text, name="d")
     gold.annset().add("NOMBRE_SUJETO_ASISTENCIA", 0, 4)
@@ -88,3 +87,35 @@ def test_elements_the_official_scripts_do_not_read_are_not_scored():
     system.annset().add("OTHER", 5, 7, {"category": "PHI"})  # the generic element is read
     c = evaluate_i2b2([gold], [system]).section("Strict").micro
     assert (c.tp, c.fp, c.fn) == (0, 1, 1)
+
+
+def test_i2b2_lower_case_type_matches_tags_but_not_tokens_or_hipaa():
+    # kotfic upper-cases tag keys (Strict/Relaxed) but its tokens carry the TYPE as written and
+    # its HIPAA filter matches the TYPE as written ("PATIENT" does not match "patient")
+    text = "Patient John Smith seen."
+    gold, system = Document(text, name="100-01"), Document(text, name="100-01")
+    gold.annset().add("PATIENT", 8, 18, {"category": "NAME"})
+    system.annset().add("patient", 8, 18, {"category": "NAME"})
+    result = evaluate_i2b2([gold], [system])
+
+    def c(title):
+        m = result.section(title).micro
+        return m.tp, m.fp, m.fn
+
+    assert c("Strict") == (1, 0, 0) and c("Relaxed") == (1, 0, 0)
+    assert c("Token") == (0, 2, 2)  # John, Smith on each side, keyed by TYPE as written
+    assert c("Binary Token") == (2, 0, 0)
+    assert c("HIPAA Strict") == (0, 0, 1)  # the system tag is not HIPAA, the gold one is
+
+
+def test_i2b2_relaxed_sets_fill_in_reading_order_across_type_spellings():
+    # system ends 21 (AGE), 24 (age), 26 (AGE) at one start, in that reading order: kotfic's fuzzy
+    # set keeps 21, keeps 24 (3 away) and drops 26 (within 2 of 24). Against gold end 28 neither kept
+    # end is within 2: 2 FP, 1 FN, 0 TP (taking the AGE spellings first would keep 21 and 26: 1 TP)
+    text = "Patient is 45 years old, per notes."
+    gold, system = Document(text, name="100-01"), Document(text, name="100-01")
+    gold.annset().add("AGE", 11, 28)
+    for type_, end in [("AGE", 21), ("age", 24), ("AGE", 26)]:
+        system.annset().add(type_, 11, end, {"category": "AGE"})
+    c = evaluate_i2b2([gold], [system]).section("Relaxed").micro
+    assert (c.tp, c.fp, c.fn) == (0, 2, 1)
