@@ -14,7 +14,7 @@ import gc
 import math
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from annotator.errors import DocumentError, Errors
+from annotator.errors import DocumentError, coded
 from annotator.index import IntervalIndex, document_order
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -23,7 +23,7 @@ _SCALARS = (str, int, float, bool, type(None))
 def _check_jsonable(name: str, value: Any) -> None:
     if isinstance(value, _SCALARS):
         if isinstance(value, float) and not math.isfinite(value):
-            raise DocumentError(Errors.E005.format(name=name, value=value))
+            raise DocumentError(coded("E005", name=name, value=value))
         return
     if isinstance(value, (list, tuple)):
         for item in value:
@@ -33,19 +33,39 @@ def _check_jsonable(name: str, value: Any) -> None:
         for item in value.values():
             _check_jsonable(name, item)
         return
-    raise DocumentError(Errors.E005.format(name=name, value=value))
+    raise DocumentError(coded("E005", name=name, value=value))
+
+
+def _check_features(features: Mapping[str, Any]) -> None:
+    for name, value in features.items():
+        if not isinstance(name, str):
+            raise DocumentError(coded("E005", name=name, value=value))
+        if type(value) is not str and type(value) is not int:
+            _check_jsonable(name, value)
 
 
 def _checked_features(features: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A checked copy of ``features`` (an empty dict for ``None``)."""
     if not features:
         return {}
     out = dict(features)
-    for name, value in out.items():
-        if not isinstance(name, str):
-            raise DocumentError(Errors.E005.format(name=name, value=value))
-        if type(value) is not str and type(value) is not int:
-            _check_jsonable(name, value)
+    _check_features(out)
     return out
+
+
+def _check_type(type: Any) -> None:
+    if type.__class__ is not str or not type:
+        raise DocumentError(coded("E003", type=type))
+
+
+def _check_span(start: Any, end: Any, length: int) -> None:
+    """Raise the error for a span that is not ``0 <= start <= end <= length`` in integers."""
+    if not (isinstance(start, int) and isinstance(end, int)) or isinstance(start, bool) or isinstance(end, bool):
+        raise DocumentError(coded("E007", start=start, end=end))
+    if start > end:
+        raise DocumentError(coded("E002", start=start, end=end))
+    if start < 0 or end > length:
+        raise DocumentError(coded("E001", start=start, end=end, length=length))
 
 
 class Annotation:
@@ -295,21 +315,11 @@ class AnnotationSet(_Queries):
         id: int | None = None,
     ) -> Annotation:
         """Add an annotation and return it; ``id`` may be given (unique in the document)."""
-        if type.__class__ is not str or not type:
-            raise DocumentError(Errors.E003.format(type=type))
-        if start.__class__ is not int or end.__class__ is not int:
-            if not (isinstance(start, int) and isinstance(end, int)) or isinstance(start, bool):
-                raise DocumentError(Errors.E007.format(start=start, end=end))
-        if start > end:
-            raise DocumentError(Errors.E002.format(start=start, end=end))
-        if start < 0 or end > len(self._document.text):
-            raise DocumentError(Errors.E001.format(start=start, end=end, length=len(self._document.text)))
+        _check_type(type)
+        _check_span(start, end, len(self._document.text))
         ann = Annotation(self._document._claim_id(id), type, start, end, _checked_features(features))
         self._by_id[ann.id] = ann
-        of_type = self._by_type.get(type)
-        if of_type is None:
-            of_type = self._by_type[type] = {}
-        of_type[ann.id] = ann
+        self._by_type.setdefault(type, {})[ann.id] = ann
         self._type_indexes.pop(type, None)
         self._all_index = None
         return ann
@@ -318,9 +328,10 @@ class AnnotationSet(_Queries):
         """Add ``(type, start, end, features)`` tuples in one go, with new ids in the given order.
 
         The fast path for processing resources that make many annotations (tokenizer, gazetteer):
-        the same checks as :meth:`add`, but the feature dicts are taken over, not copied, so the
-        caller must pass a fresh dict per annotation. ``check_features=False`` skips the JSON-able
-        check for callers whose features are str keys with str/int values by construction.
+        the same checks as :meth:`add` (the same ``_check_*`` functions), but the feature dicts are
+        taken over, not copied, so the caller must pass a fresh dict per annotation.
+        ``check_features=False`` skips the JSON-able check for callers whose features are str keys
+        with str/int values by construction.
         On an error, the items before it stay added. The cyclic garbage collector is paused
         meanwhile: the new objects hold no cycles, and collections triggered by hundreds of
         thousands of new annotations would otherwise take about 40% of a tokenizer's time.
@@ -346,17 +357,14 @@ class AnnotationSet(_Queries):
             for type, start, end, features in items:
                 of_type = changed.get(type)
                 if of_type is None:
-                    if type.__class__ is not str or not type:
-                        raise DocumentError(Errors.E003.format(type=type))
+                    _check_type(type)
                     of_type = changed[type] = by_type.setdefault(type, {})
-                if start.__class__ is not int or end.__class__ is not int:
-                    raise DocumentError(Errors.E007.format(start=start, end=end))
-                if not 0 <= start <= end <= length:
-                    if start > end:
-                        raise DocumentError(Errors.E002.format(start=start, end=end))
-                    raise DocumentError(Errors.E001.format(start=start, end=end, length=length))
+                # Inline test of the common case; _check_span raises the error, if any.
+                if start.__class__ is not int or end.__class__ is not int or not 0 <= start <= end <= length:
+                    _check_span(start, end, length)
                 if check_features:
-                    _checked_features(features)
+                    _check_features(features)
+                # The same id claim as Document._claim_id(None), inlined for speed.
                 while next_id in used:
                     next_id += 1
                 used.add(next_id)
@@ -382,7 +390,7 @@ class AnnotationSet(_Queries):
         ann_id = ann if isinstance(ann, int) else ann.id
         found = self._by_id.pop(ann_id, None)
         if found is None:
-            raise DocumentError(Errors.E006.format(id=ann_id, set=self.name))
+            raise DocumentError(coded("E006", id=ann_id, set=self.name))
         del self._by_type[found.type][ann_id]
         if not self._by_type[found.type]:
             del self._by_type[found.type]
@@ -409,7 +417,7 @@ class AnnotationSet(_Queries):
         """Add a relation between annotations of this document (members are annotation ids)."""
         for member in members:
             if not self._document._has_annotation(member):
-                raise DocumentError(Errors.E008.format(id=member))
+                raise DocumentError(coded("E008", id=member))
         rel = Relation(self._document._claim_id(id), type, list(members), _checked_features(features))
         self.relations[rel.id] = rel
         return rel
@@ -457,7 +465,7 @@ class Document:
 
     def __init__(self, text: str, name: str = "", features: Mapping[str, Any] | None = None) -> None:
         if not isinstance(text, str):
-            raise DocumentError(f"document text must be a str, got {type(text).__name__}")
+            raise DocumentError(coded("E009", got=type(text).__name__))
         self._text = text
         self.name = name
         self.features: dict[str, Any] = _checked_features(features)
@@ -497,7 +505,7 @@ class Document:
                 self._next_id += 1
             wanted = self._next_id
         elif wanted in self._used_ids or wanted.__class__ is not int or wanted < 0:
-            raise DocumentError(Errors.E004.format(id=wanted))
+            raise DocumentError(coded("E004", id=wanted))
         self._used_ids.add(wanted)
         if wanted >= self._next_id:
             self._next_id = wanted + 1

@@ -2,14 +2,15 @@
 
 Errors carry a code and, where known, the place (file, line, column) they refer to, so the
 CLI can print them as one line: ``path:line:col: E101 message``. Message templates live in
-:class:`Errors`; code ranges: E0xx document model, E1xx formats, E2xx evaluation, E3xx pipelines
-and parameters, E4xx tokenizer/splitter/gazetteers, E5xx JAPE, E6xx POS tagger, E7xx
-de-identification.
+:class:`Errors`; :func:`coded` fills one and puts its code in front. Code ranges: E0xx document
+model, E1xx formats, E2xx evaluation, E3xx pipelines and parameters, E4xx tokenizer/splitter/
+gazetteers, E5xx JAPE, E6xx POS tagger, E7xx de-identification.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class Errors:
@@ -24,6 +25,7 @@ class Errors:
     E006 = "no annotation with id {id} in set {set!r}"
     E007 = "offsets must be integers, got {start!r}, {end!r}"
     E008 = "relation member {id} is not an annotation of this document"
+    E009 = "document text must be a str, got {got}"
 
     # JAPE (annotator.jape); E500 is every syntax error ("expected ... but found ...")
     E501 = "Java RHS not supported: rewrite as a Python action (see annotator.jape.actions)"
@@ -36,6 +38,8 @@ class Errors:
     E508 = "cannot read grammar: {reason}"
     E509 = "cannot read phase file {path}: {reason}"
     E510 = "phase file {path} includes itself"
+    E511 = "no document found"
+    E512 = "span {start}:{end} is past the end of the text ({length})"
 
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
@@ -93,8 +97,8 @@ class Errors:
     E127 = "annotation {id} ({type} {start}-{end}) overlaps an earlier one; CoNLL keeps one label per token and drops it"
     E128 = "no such file or folder"
     E129 = "the output is the input"
-    E131 = "cannot {action}: {reason}"
     E130 = "{count} annotation id(s) in set(s) {sets} are missing or taken by another set: given fresh ids"
+    E131 = "cannot {action}: {reason}"
 
     # evaluation
     E201 = "two {side} documents have the key {key!r}"
@@ -115,6 +119,11 @@ class Errors:
     E436 = "invalid regular expression {entry!r}: {reason}"
     E437 = "unknown munging rule {name!r} (known: {known})"
     E438 = "munging rule file: {reason}"
+
+def coded(code: str, **fields: Any) -> str:
+    """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""
+    return f"{code} {getattr(Errors, code).format(**fields)}"
+
 
 class AnnotatorError(Exception):
     """Base of every error a user can cause; printed by the CLI as one line."""

@@ -90,18 +90,12 @@ class IntervalIndex:
                 if children[i - 1] is not None:
                     stack.append(children[i - 1])
             n = len(starts)
-            if start == end:
-                while i < n and starts[i] <= start:
-                    out.append(sub.anns[i])
-                    if children[i] is not None:
-                        stack.append(children[i])
-                    i += 1
-            else:
-                while i < n and starts[i] < end:
-                    out.append(sub.anns[i])
-                    if children[i] is not None:
-                        stack.append(children[i])
-                    i += 1
+            limit = end + 1 if start == end else end  # a zero-length range also takes those starting at it
+            while i < n and starts[i] < limit:
+                out.append(sub.anns[i])
+                if children[i] is not None:
+                    stack.append(children[i])
+                i += 1
         return self._in_order(out)
 
     def within(self, start: int, end: int) -> list["Annotation"]:
@@ -140,11 +134,6 @@ class IntervalIndex:
         if i > 0 and self._by_end[i - 1] is exclude:
             i -= 1
         return self._by_end[i - 1] if i > 0 else None
-
-    def next_start(self, offset: int) -> int | None:
-        """The smallest start offset ``>= offset`` (JAPE's "next offset with an annotation")."""
-        i = bisect_left(self._starts, offset)
-        return self._starts[i] if i < len(self._starts) else None
 
     def _in_order(self, out: list["Annotation"]) -> list["Annotation"]:
         if self._nested and len(out) > 1:

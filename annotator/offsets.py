@@ -7,6 +7,7 @@ the units other tools count in.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import cached_property
 from itertools import accumulate
 
 
@@ -20,27 +21,18 @@ class OffsetMapper:
     def __init__(self, text: str) -> None:
         self._text = text
         self._length = len(text)
-        self._utf16_table: list[int] | None = None
-        self._utf8_table: list[int] | None = None
-        # Tables are built on first use, and only for texts where the units differ.
-        self._utf16_same = not text or max(text) < "\U00010000"
-        self._utf8_same = text.isascii()
 
-    @property
+    @cached_property
     def _utf16(self) -> list[int] | None:
-        if self._utf16_same:
+        """UTF-16 units before each code point; ``None`` when they are the same (BMP-only text)."""
+        if not self._text or max(self._text) < "\U00010000":
             return None
-        if self._utf16_table is None:
-            self._utf16_table = _cumulative(self._text, _utf16_len)
-        return self._utf16_table
+        return _cumulative(self._text, _utf16_len)
 
-    @property
+    @cached_property
     def _utf8(self) -> list[int] | None:
-        if self._utf8_same:
-            return None
-        if self._utf8_table is None:
-            self._utf8_table = _cumulative(self._text, _utf8_len)
-        return self._utf8_table
+        """UTF-8 bytes before each code point; ``None`` when they are the same (ASCII text)."""
+        return None if self._text.isascii() else _cumulative(self._text, _utf8_len)
 
     def to_utf16(self, offset: int) -> int:
         table = self._utf16

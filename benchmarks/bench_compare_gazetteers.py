@@ -15,18 +15,15 @@ CPU time of the process and by wall clock.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gazetteer_data  # noqa: E402
+from timing import build_timed, machine, median_time  # noqa: E402
 
 from annotator import Document  # noqa: E402
 from annotator.processing.gazetteer import Gazetteer  # noqa: E402
@@ -35,14 +32,8 @@ from annotator.processing.tokenizer import Tokenizer  # noqa: E402
 Job = tuple[str, float, Callable[[], int]]
 
 
-def timed(build: Callable[[], object]) -> tuple[object, float]:
-    start = time.perf_counter()
-    made = build()
-    return made, time.perf_counter() - start
-
-
 def annotator_jobs(lists_def: Path, texts: list[tuple[str, str]]) -> list[Job]:
-    gazetteer, load = timed(lambda: Gazetteer(listsURL=lists_def, outputASName="G"))
+    gazetteer, load = build_timed(lambda: Gazetteer(listsURL=lists_def, outputASName="G"))
     docs = []
     for name, text in texts:
         doc = Document(text, name=name)
@@ -78,7 +69,7 @@ def gatenlp_job(lists_def: Path, texts: list[tuple[str, str]]) -> Job | str:
         from gatenlp.processing.tokenizer import SplitPatternTokenizer
     except ImportError as exc:
         return f"python-gatenlp skipped: {exc}"
-    gazetteer, load = timed(lambda: TokenGazetteer(str(lists_def), source_fmt="gate-def", longest_only=True, outset_name="G"))
+    gazetteer, load = build_timed(lambda: TokenGazetteer(str(lists_def), source_fmt="gate-def", longest_only=True, outset_name="G"))
     tokenizer = SplitPatternTokenizer(split_pattern=regex.compile(r"\s+|[^\w\s]"))
     docs = [tokenizer(GDocument(text)) for _, text in texts]
 
@@ -107,7 +98,7 @@ def spacy_job(names: list[str], texts: list[tuple[str, str]]) -> Job | str:
         matcher.add("NAME", list(nlp.tokenizer.pipe(names)))
         return matcher
 
-    matcher, load = timed(build)
+    matcher, load = build_timed(build)
     docs = list(nlp.tokenizer.pipe(text for _, text in texts))
 
     def job() -> int:
@@ -123,8 +114,7 @@ def main() -> None:
     texts = gazetteer_data.meddocan_texts()
     chars = sum(len(t) for _, t in texts)
     names = gazetteer_data.names()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"load average {os.getloadavg()[0]:.2f}")
+    print(machine())
     print(f"input: {len(texts)} MEDDOCAN train+dev texts, {chars:,} characters; {len(names):,} names; "
           f"median of {args.runs} runs")
     print("M chars/s: by CPU time of this process (by wall clock in brackets); load: wall clock")
@@ -138,14 +128,10 @@ def main() -> None:
                 print(f"| {job}")
                 continue
             label, load, run = job
-            walls, cpus, made = [], [], 0
-            for _ in range(args.runs):
-                wall, cpu = time.perf_counter(), time.process_time()
-                made = run()
-                walls.append(time.perf_counter() - wall)
-                cpus.append(time.process_time() - cpu)
-            rate = f"{chars / statistics.median(cpus) / 1e6:.2f} ({chars / statistics.median(walls) / 1e6:.2f})"
-            print(f"| {label:<52} | {load:>7.2f} | {rate:>13} | {made:,}")
+            made: list[int] = []
+            seconds = median_time(lambda: made.append(run()), args.runs)
+            rate = f"{chars / seconds.cpu / 1e6:.2f} ({chars / seconds.wall / 1e6:.2f})"
+            print(f"| {label:<52} | {load:>7.2f} | {rate:>13} | {made[-1]:,}")
 
 
 if __name__ == "__main__":

@@ -13,12 +13,10 @@ also reading both sides from disk plus scoring.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
-import statistics
-import time
 from pathlib import Path
+
+from timing import machine, median_time
 
 from annotator import Document
 from annotator.corpus import read_documents
@@ -73,17 +71,6 @@ def _shrink_every_third(doc: Document) -> Document:
     return out
 
 
-def median_time(task, runs: int) -> tuple[float, float]:
-    """Median wall-clock and CPU seconds (the CPU figure is what counts on a shared, loaded machine)."""
-    wall, cpu = [], []
-    for _ in range(runs):
-        w0, c0 = time.perf_counter(), time.process_time()
-        task()
-        wall.append(time.perf_counter() - w0)
-        cpu.append(time.process_time() - c0)
-    return statistics.median(wall), statistics.median(cpu)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -112,11 +99,10 @@ def main() -> None:
     n_tags = sum(len(d.annset()) for d in gold)
     rows.append((f"i2b2-2014: 42 sections, 1,000 docs, {n_tags:,} gold tags", median_time(lambda: evaluate_i2b2(gold, system), args.runs), 5.0))
 
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f}, Python {platform.python_version()}, {args.runs} runs")
+    print(f"{machine()}; median of {args.runs} runs")
     print(f"{'task':<62}{'wall s':>9}{'cpu s':>9}{'target s':>10}")
     print("-" * 90)
-    for name, (wall, cpu), target in rows:
+    for name, (cpu, wall), target in rows:
         print(f"{name:<62}{wall:>9.3f}{cpu:>9.3f}{(f'< {target:g}' if target else '-'):>10}")
 
 

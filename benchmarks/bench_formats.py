@@ -14,27 +14,19 @@ from __future__ import annotations
 
 import argparse
 import logging
-import platform
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import formats  # noqa: E402
+from timing import machine, median_of, timed  # noqa: E402
 from annotator.corpus import Failure, read_documents, write_documents  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "meddocan" / "train" / "brat"
 ORDER = ["brat", "meddocan-xml", "i2b2-2014", "gate-xml", "bdoc", "conll", "text", "i2b2-2006"]
-
-
-def timed(action) -> tuple[float, float]:
-    start_cpu, start_wall = time.process_time(), time.perf_counter()
-    action()
-    return time.process_time() - start_cpu, time.perf_counter() - start_wall
 
 
 def main() -> None:
@@ -46,22 +38,17 @@ def main() -> None:
         sys.exit(f"MEDDOCAN corpus not found at {CORPUS}")
     docs = [d for d in read_documents(CORPUS, "brat") if not isinstance(d, Failure)]
     assert sorted(ORDER) == formats.names()
-    print(f"machine: {platform.machine()} {platform.processor() or ''}, Python {platform.python_version()}; "
-          f"{len(docs)} documents, median of {args.runs} runs")
+    print(f"{machine()}; {len(docs)} documents, median of {args.runs} runs")
     print(f"{'format':<14}{'write doc/s (cpu)':>19}{'(wall)':>9}{'read doc/s (cpu)':>18}{'(wall)':>9}")
     for fmt in ORDER:
-        write_cpu, write_wall, read_cpu, read_wall = [], [], [], []
+        writes, reads = [], []
         for _ in range(args.runs):
             with tempfile.TemporaryDirectory() as tmp:
                 dest = Path(tmp) / ("all.xml" if formats.get(fmt).many else "out")
-                cpu, wall = timed(lambda: write_documents(docs, dest, fmt))
-                write_cpu.append(cpu)
-                write_wall.append(wall)
-                cpu, wall = timed(lambda: [d for d in read_documents(dest, fmt)])
-                read_cpu.append(cpu)
-                read_wall.append(wall)
+                writes.append(timed(lambda: write_documents(docs, dest, fmt)))
+                reads.append(timed(lambda: [d for d in read_documents(dest, fmt)]))
         n = len(docs)
-        rates = [n / statistics.median(x) for x in (write_cpu, write_wall, read_cpu, read_wall)]
+        rates = [n / seconds for seconds in (*median_of(writes), *median_of(reads))]
         print(f"{fmt:<14}{rates[0]:>19,.0f}{rates[1]:>9,.0f}{rates[2]:>18,.0f}{rates[3]:>9,.0f}")
 
 

@@ -20,18 +20,15 @@ not distort) and, in brackets, wall-clock time.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gazetteer_data  # noqa: E402
+from timing import Seconds, build_timed, machine, median_time  # noqa: E402
 
 from annotator import Document  # noqa: E402
 from annotator.processing.gazetteer import Gazetteer  # noqa: E402
@@ -41,20 +38,17 @@ from annotator.processing.tokenizer import Tokenizer  # noqa: E402
 STREET_WORDS = ["Calle", "Avenida", "Plaza"]
 
 
-def median_time(action: Callable[[], object], runs: int) -> tuple[float, float]:
-    """Median wall-clock and median CPU seconds of this process (the CPU time is what counts on
-    a shared machine: other jobs slow the wall clock, not the work done)."""
-    walls, cpus = [], []
-    for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        action()
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return statistics.median(walls), statistics.median(cpus)
+def annotate_all(pr: Callable[[Document], None], texts: list[tuple[str, str]], lookups: list[int]) -> None:
+    """Run ``pr`` on a new document per text; ``lookups`` gets the annotations made per text."""
+    lookups.clear()
+    for name, text in texts:
+        doc = Document(text, name=name)
+        pr(doc)
+        lookups.append(len(doc.annset()))
 
 
-def speed(chars: int, seconds: tuple[float, float]) -> str:
-    return f"{chars / seconds[1] / 1e6:.2f} ({chars / seconds[0] / 1e6:.2f}) M chars/s"
+def speed(chars: int, seconds: Seconds) -> str:
+    return f"{chars / seconds.cpu / 1e6:.2f} ({chars / seconds.wall / 1e6:.2f}) M chars/s"
 
 
 def street_lists(folder: Path) -> Path:
@@ -80,20 +74,12 @@ def main() -> None:
         folder = Path(tmp)
         big = gazetteer_data.write_lists(folder / "big", gazetteer_data.combinations(500_000))
         seconds = median_time(lambda: Gazetteer(listsURL=big), args.runs)
-        rows.append(("load 500,000 entries", f"{seconds[1]:.2f} ({seconds[0]:.2f}) s", "target < 3 s"))
+        rows.append(("load 500,000 entries", f"{seconds.cpu:.2f} ({seconds.wall:.2f}) s", "target < 3 s"))
 
         names = gazetteer_data.names()
         gazetteer = Gazetteer(listsURL=gazetteer_data.write_lists(folder / "names", names))
-        lookups = []
-
-        def run_raw() -> None:
-            lookups.clear()
-            for name, text in texts:
-                doc = Document(text, name=name)
-                gazetteer(doc)
-                lookups.append(len(doc.annset()))
-
-        seconds = median_time(run_raw, args.runs)
+        lookups: list[int] = []
+        seconds = median_time(lambda: annotate_all(gazetteer, texts, lookups), args.runs)
         rows.append((f"match raw text, {len(names):,} entries", speed(chars, seconds),
                      f"{sum(lookups):,} Lookups"))
 
@@ -119,23 +105,12 @@ def main() -> None:
                      f"{sum(lookups):,} Lookups"))
 
         definition = street_lists(folder)
-        start = time.perf_counter()
-        regex_gazetteer = RegexGazetteer(listsURL=definition)
-        load = time.perf_counter() - start
-
-        def run_regex() -> None:
-            lookups.clear()
-            for name, text in texts:
-                doc = Document(text, name=name)
-                regex_gazetteer(doc)
-                lookups.append(len(doc.annset()))
-
-        seconds = median_time(run_regex, max(1, args.runs // 2))
+        regex_gazetteer, load = build_timed(lambda: RegexGazetteer(listsURL=definition))
+        seconds = median_time(lambda: annotate_all(regex_gazetteer, texts, lookups), max(1, args.runs // 2))
         rows.append(("regex gazetteer, 6,000 munged streets", speed(chars, seconds),
                      f"{sum(lookups):,} Lookups; load {load:.2f} s"))
 
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load average "
-          f"{os.getloadavg()[0]:.2f} | {len(texts)} MEDDOCAN train+dev texts, {chars:,} characters | median of {args.runs} runs")
+    print(f"{machine()} | {len(texts)} MEDDOCAN train+dev texts, {chars:,} characters | median of {args.runs} runs")
     width = max(len(r[0]) for r in rows)
     print("result: CPU time of this process (wall clock in brackets)")
     print(f"| {'task':<{width}} | {'result':>28} | note")

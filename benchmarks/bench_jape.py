@@ -22,10 +22,9 @@ wall-clock seconds beside them:
 from __future__ import annotations
 
 import argparse
-import platform
-import statistics
-import time
 from pathlib import Path
+
+from timing import Seconds, machine, median_of, median_time, timed
 
 from annotator import Document
 from annotator.jape import compile_grammar
@@ -68,24 +67,13 @@ def fresh(doc: Document) -> Document:
     return copy
 
 
-def timed(work, runs: int, setup=lambda: None) -> tuple[float, float]:
-    """Median CPU and wall-clock seconds of ``work(setup())`` over ``runs`` runs."""
-    cpu, wall = [], []
+def time_jape(grammar, docs: list[Document], runs: int) -> Seconds:
+    """Median CPU and wall-clock seconds of the grammar over fresh copies of ``docs`` (copying not timed)."""
+    samples = []
     for _ in range(runs):
-        data = setup()
-        c0, w0 = time.process_time(), time.perf_counter()
-        work(data)
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-    return statistics.median(cpu), statistics.median(wall)
-
-
-def time_jape(grammar, docs: list[Document], runs: int) -> tuple[float, float]:
-    def work(copies: list[Document]) -> None:
-        for doc in copies:
-            grammar(doc)
-
-    return timed(work, runs, lambda: [fresh(d) for d in docs])
+        copies = [fresh(d) for d in docs]
+        samples.append(timed(lambda: [grammar(doc) for doc in copies]))
+    return median_of(samples)
 
 
 def joined(items: list[tuple[str, str]], size: int) -> list[tuple[str, str]]:
@@ -119,25 +107,24 @@ def main() -> None:
         grammar(doc)
         made.append(len(doc.annset()) - before)
 
-    def whole(_: None) -> None:
+    def whole() -> None:
         for name, text in items:
             doc = Document(text, name=name)
             for pr in prs:
                 pr(doc)
             grammar(doc)
 
-    pipeline_s = timed(whole, args.runs)
+    pipeline_s = median_time(whole, args.runs)
 
-    print(f"machine: {platform.node()} {platform.machine()} {platform.processor() or ''} "
-          f"Python {platform.python_version()}; median of {args.runs} runs, one process")
+    print(f"{machine()}; median of {args.runs} runs, one process")
     print(f"grammar: {GRAMMAR.relative_to(ROOT)} ({len(grammar.phases)} phases, {rules} rules)")
     print(f"corpus: MEDDOCAN train+dev, {len(items)} documents, {chars:,} characters, "
           f"{annotations:,} input annotations, {sum(made):,} made by the grammar")
     print()
     print(f"{'measure':<40}{'CPU s':>9}{'chars/s/core':>14}{'wall s':>9}")
 
-    def row(label: str, size: int, seconds: tuple[float, float]) -> None:
-        print(f"{label:<40}{seconds[0]:>9.3f}{size / seconds[0]:>14,.0f}{seconds[1]:>9.3f}")
+    def row(label: str, size: int, seconds: Seconds) -> None:
+        print(f"{label:<40}{seconds.cpu:>9.3f}{size / seconds.cpu:>14,.0f}{seconds.wall:>9.3f}")
 
     row("JAPE phases alone (750 documents)", chars, jape_s)
     row("whole pipeline (tok+split+gaz+JAPE)", chars, pipeline_s)

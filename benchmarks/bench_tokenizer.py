@@ -17,16 +17,14 @@ gazetteer is measured by ``bench_pipeline.py``.
 from __future__ import annotations
 
 import argparse
-import platform
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gazetteer_data  # noqa: E402
+from timing import Seconds, machine, median_time  # noqa: E402
 
 from annotator import Document  # noqa: E402
 from annotator.processing.sentence_splitter import SentenceSplitter  # noqa: E402
@@ -35,21 +33,20 @@ from annotator.processing.tokenizer import Tokenizer  # noqa: E402
 TARGET_CPS = 1_000_000
 
 
-def measure(texts: list[str], prs: list[Callable[[Document], None]], runs: int) -> tuple[float, float, int]:
+def measure(texts: list[str], prs: list[Callable[[Document], None]], runs: int) -> tuple[Seconds, int]:
     """Median CPU and wall seconds of annotating every text, and the annotations made."""
-    cpu, wall = [], []
     made = 0
-    for _ in range(runs):
-        start_cpu, start_wall = time.process_time(), time.perf_counter()
+
+    def annotate() -> None:
+        nonlocal made
         made = 0
         for text in texts:
             doc = Document(text)
             for pr in prs:
                 pr(doc)
             made += len(doc.annset())
-        cpu.append(time.process_time() - start_cpu)
-        wall.append(time.perf_counter() - start_wall)
-    return statistics.median(cpu), statistics.median(wall), made
+
+    return median_time(annotate, runs), made
 
 
 def main() -> None:
@@ -61,13 +58,13 @@ def main() -> None:
         sys.exit(f"no MEDDOCAN texts under {gazetteer_data.MEDDOCAN}")
     chars = sum(map(len, texts))
     tokenizer, splitter = Tokenizer(), SentenceSplitter(language="es")
-    print(f"{len(texts)} MEDDOCAN train+dev texts, {chars:,} characters; median of {args.runs} runs; "
-          f"Python {platform.python_version()} on {platform.machine()} ({platform.processor() or 'cpu'})")
+    print(machine())
+    print(f"{len(texts)} MEDDOCAN train+dev texts, {chars:,} characters; median of {args.runs} runs")
     print(f"| {'chain':32} | {'annotations':>11} | {'CPU s':>6} | {'chars/s per core':>16} | {'wall s':>6} | {'chars/s wall':>12} |")
     print(f"|{'-' * 34}|{'-' * 13}|{'-' * 8}|{'-' * 18}|{'-' * 8}|{'-' * 14}|")
     for name, prs in (("tokenizer", [tokenizer]), ("sentence-splitter (es)", [splitter]),
                       ("tokenizer + sentence-splitter", [tokenizer, splitter])):
-        cpu, wall, made = measure(texts, prs, args.runs)
+        (cpu, wall), made = measure(texts, prs, args.runs)
         print(f"| {name:32} | {made:>11,} | {cpu:>6.3f} | {chars / cpu:>16,.0f} | {wall:>6.3f} | {chars / wall:>12,.0f} |")
     print(f"target for tokenizer + splitter + gazetteer: {TARGET_CPS:,} chars/s per core (bench_pipeline.py)")
 

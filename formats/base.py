@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator, Mapping
 
-from annotator.document import Document
-from annotator.errors import AnnotatorError, DocumentError, Errors, InputError
+from annotator.document import Annotation, Document
+from annotator.errors import AnnotatorError, DocumentError, InputError, coded
 
 log = logging.getLogger("annotator")
 
 
-def error(code: str, path: str | Path | None, line: int | None = None, **fields) -> InputError:
+def error(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> InputError:
     """An :class:`InputError` whose message is ``E1xx <template filled with fields>``."""
-    return InputError(f"{code} " + getattr(Errors, code).format(**fields), path=path, line=line)
+    return InputError(coded(code, **fields), path=path, line=line)
 
 
-def warn(code: str, path: str | Path | None, line: int | None = None, **fields) -> None:
+def warn(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> None:
     """Log one warning line ``path:line: E1xx message`` on the ``annotator`` logger."""
     log.warning("%s", error(code, path, line, **fields))
 
@@ -55,24 +55,37 @@ def read_text(path: Path) -> str:
     return decode_utf8(read_bytes(path), path)
 
 
-def add_annotation(doc: Document, path, line, type, start, end, features=None, id=None, annset: str = ""):
-    """Add to ``doc`` and turn a document-model error into an :class:`InputError` at ``path:line``."""
+def add_annotation(
+    doc: Document,
+    path: str | Path | None,
+    line: int | None,
+    type: str,
+    start: int,
+    end: int,
+    features: Mapping[str, Any] | None = None,
+    id: int | None = None,
+    annset: str = "",
+) -> Annotation:
+    """Add to ``doc`` and turn a document-model error (E0xx) into an :class:`InputError` at ``path:line``."""
     if not (0 <= start <= end <= len(doc.text)):
         raise error("E102", path, line, start=start, end=end, length=len(doc.text))
     try:
         return doc.annset(annset).add(type, start, end, features, id=id)
     except DocumentError as exc:
-        raise InputError(f"E104 {exc.message}", path=path, line=line) from None
+        raise InputError(exc.message, path=path, line=line) from None
 
 
-def parse_int(value: str, path, line, what: str = "offset") -> int:
+def parse_int(value: str, path: str | Path | None, line: int | None, what: str = "offset") -> int:
     """An ASCII decimal integer (no sign, no spaces), else E117."""
     if not (value.isascii() and value.isdigit()):
         raise error("E117", path, line, what=what, value=value, kind="non-negative integer")
     return int(value)
 
 
-def check_surface(span: str, surface: str, path, line, start: int, end: int, lenient: bool, code: str = "E103") -> None:
+def check_surface(
+    span: str, surface: str, path: str | Path | None, line: int | None, start: int, end: int, lenient: bool,
+    code: str = "E103",
+) -> None:
     """The surface copy of a span (brat's third column, XML's ``text``) must equal the text of
     ``start``-``end``, except that newlines may show as spaces. With ``lenient`` (as the official
     scorers are) a difference is only a warning."""

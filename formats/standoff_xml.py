@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import regex
 
@@ -46,7 +47,7 @@ class StandoffXmlFormat(Format):
     def claims(self, path: Path, head: bytes) -> bool:
         return path.suffix == ".xml" and regex.search(rb"<" + self.style.root.encode() + rb"[\s>]", head) is not None
 
-    def read(self, path: Path, *, lenient: bool = False):
+    def read(self, path: Path, *, lenient: bool = False) -> Iterator[Document]:
         yield read_standoff(read_bytes(path), path, self.stem(path), self.style, lenient)
 
     def render(self, doc: Document) -> dict[str, bytes]:

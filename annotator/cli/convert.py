@@ -24,7 +24,7 @@ from formats.base import error
 log = logging.getLogger("annotator")
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "convert",
         help="convert documents between formats",

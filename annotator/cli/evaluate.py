@@ -23,7 +23,7 @@ from formats.atomic import write_atomic
 METRICS = ("meddocan", "i2b2-2014", "diff")
 
 
-def add_parser(subparsers) -> None:
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "evaluate",
         help="score system annotations against gold ones (MEDDOCAN, i2b2 2014, GATE-style diff)",

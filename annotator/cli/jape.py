@@ -1,7 +1,7 @@
 """``annotator jape check FILE`` and ``annotator jape explain GRAMMAR DOC [--span S:E]``.
 
 ``check`` reads a grammar (and the phase files a MultiPhase file names) and lists every error
-(``file:line:column: message``) and warning (unknown Input types, unbound labels, no Input);
+(``file:line:column: E5xx message``) and warning (unknown Input types, unbound labels, no Input);
 exit 1 when there is an error. ``explain`` runs the grammar on one document and shows, at each
 start offset, which rules matched, which fired and why (length, priority, rule order); run a
 pipeline first with ``--pipeline`` when the document lacks the grammar's input annotations (a JAPE
@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from annotator.errors import AnnotatorError, InputError
+from annotator.errors import InputError, coded
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -50,7 +50,7 @@ def run_check(args: argparse.Namespace) -> int:
 
     report = check(args.grammar)
     for err in report.errors:
-        print(f"{err.where()}: error: {err.message}" if err.where() else f"error: {err.message}")
+        print(err)
     for warning in report.warnings:
         print(warning)
     rules = sum(len(p.rules) for p in report.phases)
@@ -83,16 +83,15 @@ def run_explain(args: argparse.Namespace) -> int:
     doc = None
     for item in read_documents(args.document, args.fmt):
         if isinstance(item, Failure):
-            raise item.error if isinstance(item.error, AnnotatorError) else InputError(str(item))
+            raise item.error
         doc = item
         break
     if doc is None:
-        raise InputError("no document found", path=args.document)
+        raise InputError(coded("E511"), path=args.document)
     if args.pipeline is not None:
         _prepare(doc, args.pipeline, args.grammar)
     if args.span is not None and args.span[1] > len(doc.text):
-        raise InputError(f"span {args.span[0]}:{args.span[1]} is past the end of the text ({len(doc.text)})",
-                         path=args.document)
+        raise InputError(coded("E512", start=args.span[0], end=args.span[1], length=len(doc.text)), path=args.document)
     annset = doc.annset(args.set_name)
     missing = sorted(t for t in grammar.input_types if not annset.with_type(t))
     if missing:

@@ -34,6 +34,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     pos.add_argument("--out", required=True, type=Path, help="model file to write (.json.gz)")
     pos.add_argument("--iterations", type=int, default=10, help="perceptron iterations per pass (default 10)")
     pos.add_argument("--seed", type=int, default=0, help="random seed for the example order (default 0)")
+    pos.add_argument("--bags", type=int, default=1,
+                     help="average the weights of this many perceptrons trained on different example orders "
+                          "(default 1)")
     pos.add_argument("--min-count", type=int, default=2,
                      help="keep features seen at least this often in training (default 2)")
     pos.add_argument("--min-weight", type=float, default=0.0,
@@ -68,11 +71,12 @@ def run_train(args: argparse.Namespace) -> int:
     meta = {"column": args.column, "language": args.language, "source": args.source,
             "licence": args.licence, "attribution": args.attribution,
             "train": [p.name for p in args.train], "dev": [p.name for p in args.dev],
-            "iterations": args.iterations, "seed": args.seed, "min_count": args.min_count,
+            "iterations": args.iterations, "seed": args.seed, "bags": args.bags, "min_count": args.min_count,
             "min_weight": args.min_weight}
     print(f"training on {sum(len(s[0]) for s in train)} words, {len(train)} sentences", flush=True)
-    model = perceptron.train(train, dev, iterations=args.iterations, seed=args.seed, min_count=args.min_count,
-                             min_weight=args.min_weight, meta=meta, log=lambda m: print(m, flush=True))
+    model = perceptron.train(train, dev, iterations=args.iterations, seed=args.seed, bags=args.bags,
+                             min_count=args.min_count, min_weight=args.min_weight, meta=meta,
+                             log=lambda m: print(m, flush=True))
     tagger = perceptron.Tagger(model)
     model["meta"]["accuracy"] = {"dev": [_score(tagger, p, args.column) for p in args.dev],
                         "test": [_score(tagger, p, args.column) for p in args.test]}

@@ -51,6 +51,7 @@ _PHONE = regex.compile(r"(?:\(?\+\d{2,3}\)?\s?)?\(?\d[\d ().-]{5,}\d(?:\s?ext\.?
 _PHONE_SPLIT = regex.compile(r"\s[-/]\s")
 _PHONE_SEPARATOR = regex.compile(r"\s*(?:/|-|y|,)\s*")
 _POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}\b")
+_POSTCODE4 = regex.compile(r"(?<!\d)\d{4}(?=,?\s+\p{Lu}\p{Ll})")
 _POSTCODE_CUE = regex.compile(r"(?:C\.\s?P\.?|CP\.?|Código [Pp]ostal|Cod\. [Pp]ostal)\s*:?\s*(\d{4,5}(?:-\d{3})?)\b")
 _NAME_WORD = regex.compile(r"(?:\p{Lu}\.[a-zª]\b|\p{Lu}\p{Ll}*ª|\p{Lu}+(?!\p{Ll})\.?|\p{Lu}[\p{Ll}'´`’]*\.?(?:-\p{Lu}?\p{Ll}+)*|"
                           r"(?:del|de|la|las|los|y|i|da|das|do|dos|van|von|di)\b)")
@@ -65,7 +66,7 @@ _NAME_STOP = regex.compile(_ORG_START.pattern + r"|(?:Especialista|Médico|Medic
                            r"Departament|Cátedra|Grupo|Oncología|Nefrología|Neurocirugía|Hematología|Cardiología|"
                            r"Dermatología|Ginecología|Traumatología|Neumología|Endocrinología|Reumatología|Farmacia|"
                            r"Enfermería|Microbiología|Bioquímica|Otorrinolaringología|Anestesiología|Rehabilitación|"
-                           r"Digestivo|Nutrición|Odontología|Estomatología|Correo|Email|E-mail|Tel|Tfno|Fax|Comunidad|Profesor|"
+                           r"Digestivo|Nutrición|Odontología|Estomatología|Correos?|Email|E-mail|Tel|Tfno|Fax|Comunidad|Profesor|"
                            r"Profesora)\b")
 _HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital|Hospitalario|Complejo|Clínica|Clinica|Clínic|Policlínica|Sanatorio|"
                           r"Ciudad Sanitaria|Hopital|Hospitau|Hospitali)\b")
@@ -80,11 +81,11 @@ _DEPARTMENT = regex.compile(r"(?:Servicio|Unidad|Departamento|Departament|Dpto\.
                             r"Psiquiatría|Radiología|Radiodiagnóstico|Otorrinolaringología|Anestesiología|Anestesia|"
                             r"Rehabilitación|Aparato|Digestivo|Nutrición|Odontología|Estomatología|Patología|"
                             r"Planta|Consulta|Laboratorio de|Cuidados)\b")
-_DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|Complejo|Clínica|Clinica|Clínic|Instituto|"
+_DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|Complejo|(?:Clínica|Clinica)(?!\s+y\b|-)|Clínic|Instituto|"
                                 r"Institut|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
 _STREET_START = regex.compile(
     r"(?:Calle|calle|C/|c/|C\\|C\s/|Carrer|Avda\.?|Avenida|Av\.|Avd\.|Avinguda|Plaza|Pza\.|Plaça|Praza|Paseo|Pº|"
-    r"Passeig|Pso\.?|P\.º|Ronda|Rambla|Camino|Carretera|Ctra\.?|Travesía|Glorieta|Urbanización|Urb\.|Pasaje|Callejón|Cuesta|"
+    r"Passeig|Pso\.?|P\.º|Carr\.|Ronda|Rambla|Camino|Carretera|Ctra\.?|Travesía|Glorieta|Urbanización|Urb\.|Pasaje|Callejón|Cuesta|"
     r"Alameda|Bulevar|Vía|Polígono|Rúa|Rua|Apartado|Apdo\.?)(?=[\s.,]|$)|(?:C|c)[/\\](?=\p{L})")
 
 
@@ -136,8 +137,6 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
     kind = FIELD_TYPES[field]
     if field in ("nhc", "nass", "domicilio"):
         kind = shape_type(text[start:end], kind)
-    if kind == "CALLE":
-        start, end = street_span(text, start, end)
     rule = f"field:{field}"
     if field == "nhc":
         prefix = _NHC_PREFIX.match(text, start, end)
@@ -156,7 +155,8 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
                 kinds.setdefault(lookup.span, set()).add(lookup.features.get("minorType"))
         countries = {span for span, minors in kinds.items() if minors == {"country"}}
         for part_start, part_end in split_places(text, start, end):
-            add(out, "PAIS" if (part_start, part_end) in countries else kind, part_start, part_end, rule)
+            for piece_start, piece_end in split_known_places(text, part_start, part_end, kinds):
+                add(out, "PAIS" if (piece_start, piece_end) in countries else kind, piece_start, piece_end, rule)
         return
     elif field in ("email", "telefono", "fax"):
         if field == "email":
@@ -216,6 +216,18 @@ def split_places(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:
         part_start, part_end = clean_span(text, start + match.start(), start + match.end())
         if part_end > part_start:
             yield part_start, part_end
+
+
+def split_known_places(text: str, start: int, end: int, known: dict) -> list[tuple[int, int]]:
+    """'Mostoles Madrid', 'Somoto-Madriz': a value that is no known place itself but two known
+    places (gazetteer spans in `known`) joined by a space or a hyphen is two places."""
+    if (start, end) not in known:
+        for (s1, e1) in known:
+            if s1 == start and e1 < end:
+                gap = regex.match(r"\s*-\s*|\s+", text[e1:end])
+                if gap and (e1 + gap.end(), end) in known:
+                    return [(start, e1), (e1 + gap.end(), end)]
+    return [(start, end)]
 
 
 def name_run_end(text: str, start: int, end: int) -> int:
@@ -290,6 +302,12 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
         if ch in " \t.,;:()-–/\"'":
             pos += 1
             continue
+        # the cue first: "E-mail.x@y.es" (not an address "E-mail.x@y.es")
+        word = regex.match(r"(?:E-?mail|Correos? electrónicos?|Correo-e|email)(?![\w@])\s*(?:autor)?\s*:?", text[pos:end],
+                           regex.I)
+        if word:
+            pos += word.end()
+            continue
         email = _EMAIL.match(text, pos, end)
         if email:
             add(out, "CORREO_ELECTRONICO", *email.span(), f"{rule}:email")
@@ -303,10 +321,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             if phone_end > pos + cue.end():
                 pos = phone_end
                 continue
-        word = regex.match(r"(?:E-?mail|Correo electrónico|Correo-e|e-mail|email)\s*(?:autor)?\s*:?", text[pos:end], regex.I)
-        if word:
-            pos += word.end()
-            continue
+
         postcode = _POSTCODE_CUE.match(text, pos, end)
         if postcode:
             add(out, "TERRITORIO", *postcode.span(1), f"{rule}:postcode")
@@ -314,6 +329,11 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             continue
         postcode = _POSTCODE.match(text, pos, end)
         if postcode and not text[postcode.end():postcode.end() + 1].isdigit():
+            add(out, "TERRITORIO", *postcode.span(), f"{rule}:postcode")
+            pos = postcode.end()
+            continue
+        postcode = _POSTCODE4.match(text, pos, end) if seen_street else None  # "1996. 5500 Mendoza"
+        if postcode:
             add(out, "TERRITORIO", *postcode.span(), f"{rule}:postcode")
             pos = postcode.end()
             continue
@@ -341,7 +361,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             continue
         if _STREET_START.match(text, pos, end) or (not seen_street and street_without_type(text, pos, end)):
             seg_end = street_end(text, pos, end)
-            add(out, "CALLE", *street_span(text, pos, seg_end), f"{rule}:street")
+            add(out, "CALLE", *clean_span(text, pos, seg_end), f"{rule}:street")
             seen_street = True
             pos = seg_end
             continue
@@ -358,7 +378,9 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
 _PLACE_WORD = regex.compile(r"(?:\p{Lu}\.){2,}|\p{Lu}[\p{L}'´’]*(?:-\p{Lu}[\p{L}'´’]*)*")
 _PLACE_PARTICLE = regex.compile(r"(?:de|del|la|las|los|el|d'|l')\s+(?=\p{Lu})|(?:d'|l'|d´)(?=\p{Lu})")
 _NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Provincia|República|Policía|Médico|Zona|Tel|Telf|Tfno|Tlf|Fax|Móvil|Servicio|Unidad|Spain|CP|C\.P|"
-                           r"Edificio|Planta|Piso|Puerta|Suite|Oficina|Despacho|Jefe|Jefa|Delegación|Dirección|UCI)\b",
+                           r"Edificio|Planta|Piso|Puerta|Suite|Oficina|Despacho|Jefe|Jefa|Delegación|Dirección|UCI|"
+                           r"Información|Nota|Artículo|Adjunt[oa]|Forense|Científica|Juzgados?|Palacio|Justicia|"
+                           r"Sección|Secretaría|Residencia|Pediatra|Número|Numero|\p{L}+log[íi]a)\b",
                            regex.I)
 
 
@@ -391,46 +413,25 @@ def place_end(text: str, start: int, end: int, places: dict) -> int:
 
 def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: str, rule: str,
                      places: dict, people: dict | None = None) -> int:
-    """Annotate the organisation starting at `start`; a town ending its name before a comma
-    ('Hospital Nuestra Señora del Rosario Madrid, España') is left to the place rules, and an
+    """Annotate the organisation starting at `start`; towns ending its name
+    ('Hospital Nuestra Señora del Rosario Madrid, España') are left to the place rules, and an
     abbreviation in parentheses after it ('Hospital Universitario La Paz (HULP)') gets its type.
     Returns where the address goes on."""
     stop = split_glued_street(text, start, org_end(text, start, end), end, people)
     s, e = clean_span(text, start, stop)
-    town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
-    if town and len(text[s:town[0]].split()) >= 3 and not regex.search(r"\b(?i:de|del|la|d')\s*$", text[s:town[0]]):
+    while True:  # "Hospital Universitario Central de Asturias Oviedo Asturias": both towns are left out
+        town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+        if not (town and len(text[s:town[0]].split()) >= 3
+                and not regex.search(r"\b(?i:de|del|la|d')\s*$", text[s:town[0]])):
+            break
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
-    elif town and kind == "HOSPITAL" and (named := town_after_name(text, s, town[0])) is not None:
-        e = stop = named
     add(out, kind, s, e, rule)
     abbreviation = regex.match(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)", text[stop:end])
     if abbreviation:
         add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
         stop += abbreviation.end()
     return max(stop, start + 1)
-
-
-_GENERIC_ORG_WORD = regex.compile(
-    r"Hospital|Hospitalario|Hospitalari|Complejo|Complexo|Clínica|Clínico|Clinico|Clínic|Clinic|Universitario|Universitaria|"
-    r"General|Provincial|Regional|Comarcal|Materno|Maternal|Infantil|Central|Militar|Naval|Policlínica|Sanatorio|"
-    r"Nacional|Insular|Ciudad|Sanitaria|Médico|Quirúrgico|Centro|Instituto|Universidad|Facultad|Fundación|"
-    r"y|e|i|de|del|la|las|los")
-
-
-def town_after_name(text: str, start: int, town_start: int) -> int | None:
-    """'Hospital Ramón y Cajal de Madrid', 'Hospital Universitario "San Cecilio" de Granada': after a
-    proper name the town is outside the organisation (but not in 'Hospital General de Móstoles' or
-    'Hospital San Juan de Alicante'); returns the organisation's end, or None."""
-    before = regex.match(r"(.*\S)\s+de\s*$", text[start:town_start], regex.S)
-    if before is None:
-        return None
-    words = regex.findall(r"[\p{L}]+", before.group(1))
-    if words[-1:] and regex.fullmatch(r"San|Santa|Sant|Santo|la|La|el|El", words[-1]):
-        return None
-    if any(not _GENERIC_ORG_WORD.fullmatch(w) for w in words[1:]):
-        return start + before.end(1)
-    return None
 
 
 def org_end(text: str, start: int, end: int) -> int:
@@ -445,7 +446,7 @@ def org_end(text: str, start: int, end: int) -> int:
             quote = not quote
         elif not quote:
             if ch in ",;(" or (ch == "." and (pos + 1 >= end or text[pos + 1] in " \n")
-                                and not regex.search(r"\b(?:Dr|Dra|Univ|Sta|Sto|S|H|C)$", text[start:pos])):
+                                and not regex.search(r"\b(?:Dr|Dra|Univ|Sta|Sto|S|H|U|C)$", text[start:pos])):
                 return pos
             if ch == " " and pos + 1 < end:
                 nxt = pos + 1
@@ -485,14 +486,16 @@ def split_glued_street(text: str, start: int, stop: int, end: int, people: dict 
     if len(words) < 3:
         return stop
     cut = len(words) - 1
-    if _SAINT.match(words[-2].group()):
+    # "Hospital Virgen del Camino Irunlarrea, 4": a word after a particle belongs to the name
+    if _SAINT.match(words[-2].group()) and not _STREET_PARTICLE.fullmatch(words[-3].group()):
         cut -= 1
     else:  # a street named after a person or a place noun: "Gaspar Aguilar", "Altos de Nava", "Río Júcar"
         for i in range(len(words) - 2, max(len(words) - 5, 1), -1):
             word = words[i].group()
             person = (people or {}).get((start + words[i].start(), start + words[i].end()))
             if _STREET_NOUN.fullmatch(word) or person == "person_first":
-                cut = i
+                if not _STREET_PARTICLE.fullmatch(words[i - 1].group()):
+                    cut = i
                 break
             if not (_STREET_PARTICLE.fullmatch(word) or person == "surname"):
                 break
@@ -506,21 +509,10 @@ def street_without_type(text: str, start: int, end: int) -> bool:
     return bool(match)
 
 
-_FLOOR_WORD = regex.compile(r"(?i)(?:[A-H]|\d{1,4}\s?[º°ªo]?\s?[A-H]?|\d+\.?[º°ª]|[º°ª]\s?[A-H]?|bajo|entlo|entresuelo|"
+_FLOOR_WORD = regex.compile(r"(?i)(?:[A-Z]|p\d{1,2}|iz|\d{1,4}\s?[º°ªo]?\s?[A-H]?|\d+\.?[º°ª]|[º°ª]\s?[A-H]?|bajo|entlo|entresuelo|"
                             r"puerta|pta|piso|planta|portal|esc|escalera|izq|izqda|izda|der|dcha|drcha|dcho|local|"
                             r"bloque|blq|apto|apartamento|km|nº|no|n\.º|bis|interior|int|ático|atico|sótano|casa|"
                             r"esq|s/n|sn|dto|depto|oficina|of)\b")
-
-
-_FLOOR_ABBREVIATION = regex.compile(r"(?i:\b(?:der|izq))$")
-
-
-def street_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """A street's trimmed span; the period of a floor abbreviation stays ('5 Der.', '4 izq.')."""
-    start, end = clean_span(text, start, end)
-    if text[end:end + 1] == "." and _FLOOR_ABBREVIATION.search(text, start, end):
-        end += 1
-    return start, end
 
 
 def street_end(text: str, start: int, end: int) -> int:
@@ -530,14 +522,16 @@ def street_end(text: str, start: int, end: int) -> int:
     pos = start
     has_number = False
     while pos < end:
-        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) or _EMAIL.match(text, pos + 1, end)):
+        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) or _EMAIL.match(text, pos + 1, end)
+                                 or _POSTCODE_CUE.match(text, pos + 1, end)):
             return pos
         if text[pos] == " " and has_number and text[pos + 1:pos + 2].isupper() and not _FLOOR_WORD.match(
                 text, pos + 1, end):
             return pos
         if text[pos] in ".,;-(" and pos > start:
             rest = text[pos + 1:end]
-            if regex.match(r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", rest, regex.I):
+            if regex.match(r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", rest, regex.I) or (
+                    has_number and regex.match(r"\s*\d{4},?\s+\p{Lu}\p{Ll}", rest)):  # "1996. 5500 Mendoza"
                 return pos
             if text[pos] == "(":
                 return pos
@@ -596,24 +590,6 @@ def place_action(ctx: ActionContext) -> None:
             kind = "PAIS" if lookup.features.get("minorType") == "country" else "TERRITORIO"
             add(ctx.output, kind, lookup.start, lookup.end, f"{ctx.rule}")
             return
-
-
-@action("meddocan.hospital")
-def hospital_action(ctx: ActionContext) -> None:
-    """Bound: a hospital name in the narrative; a town after its proper name ('del Hospital Ramón y
-    Cajal de Madrid') is a TERRITORIO of its own."""
-    span = ctx.span
-    if span is None:
-        return
-    start, end = span
-    town = max((a.start for a in ctx.input.with_type("Lookup").ending_at(end)
-                if a.features.get("majorType") == "location" and a.start > start), default=None)
-    stop = town_after_name(ctx.doc.text, start, town) if town is not None else None
-    if stop is None:
-        add(ctx.output, "HOSPITAL", start, end, ctx.rule)
-    else:
-        add(ctx.output, "HOSPITAL", start, stop, ctx.rule)
-        add(ctx.output, "TERRITORIO", town, end, ctx.rule)
 
 
 @action("meddocan.resolve")

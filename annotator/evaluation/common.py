@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from annotator.document import Annotation, Document
-from annotator.errors import Errors, EvaluationError
+from annotator.errors import EvaluationError, coded
 
 #: The feature in which the XML readers keep the category element of an annotation when it is not
 #: the schema's default for its type.
@@ -25,9 +25,9 @@ CATEGORY_FEATURE = "category"
 OFFICIAL_ELEMENTS = ("PHI", "NAME", "PROFESSION", "LOCATION", "AGE", "DATE", "CONTACT", "ID", "OTHER")
 
 
-def evaluation_error(code: str, path: str | Path | None = None, **fields) -> EvaluationError:
+def evaluation_error(code: str, path: str | Path | None = None, **fields: Any) -> EvaluationError:
     """An :class:`EvaluationError` whose message is ``E2xx <template filled with fields>``."""
-    return EvaluationError(f"{code} " + getattr(Errors, code).format(**fields), path=path)
+    return EvaluationError(coded(code, **fields), path=path)
 
 
 def ratio(numerator: float, denominator: float) -> float:
@@ -129,6 +129,17 @@ class Counts:
             "fp": self.fp,
             "fn": self.fn,
         }
+
+
+def per_type_table(title: str, per_type: Mapping[str, Counts], width: int) -> list[str]:
+    """Counts and P/R/F1 (4 digits) per type, sorted by type, under ``title`` (not in the
+    official scripts); ``width`` is the width of the type column."""
+    row = f"{{:<{width}}}{{:>7}}{{:>7}}{{:>7}}  {{:<10}}{{:<10}}{{:<10}}"
+    rule = "-" * (width + 53)
+    lines = [title, rule, row.format("Type", "TP", "FP", "FN", "Precision", "Recall", "F1"), rule]
+    for name, c in sorted(per_type.items()):
+        lines.append(row.format(name, c.tp, c.fp, c.fn, fmt4(c.precision), fmt4(c.recall), fmt4(c.f1)))
+    return lines + [rule]
 
 
 def add_counts_by_label(out: dict[str, Counts], gold: set, system: set, label: Callable[[Any], str]) -> None:

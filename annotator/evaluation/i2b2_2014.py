@@ -37,6 +37,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from annotator.document import Document
 from annotator.evaluation.common import (
     CATEGORY_FEATURE, OFFICIAL_ELEMENTS, Counts, add_counts_by_label, evaluation_error, f_beta, fmt4, json_float, mean_sd, official_annotations, pair_documents,
+    per_type_table,
 )
 from formats.schemas import default_category
 
@@ -503,10 +504,5 @@ def format_report(result: I2b2Result, *, verbose: bool = False, single_file: boo
 
 def format_per_type(result: I2b2Result) -> str:
     """Strict counts and micro P/R/F1 per ``CATEGORY/TYPE`` (not in the kotfic scorer)."""
-    row = "{:<30}{:>7}{:>7}{:>7}  {:<10}{:<10}{:<10}"
-    rule = "-" * 83
-    lines = ["Strict per type", rule, row.format("Type", "TP", "FP", "FN", "Precision", "Recall", "F1"), rule]
-    for name, c in sorted(result.per_type.items()):
-        lines.append(row.format(name, c.tp, c.fp, c.fn, fmt4(c.precision), fmt4(c.recall), fmt4(c.f1)))
-    return "\n".join(lines + [rule]) + "\n"
+    return "\n".join(per_type_table("Strict per type", result.per_type, 30)) + "\n"
 

@@ -27,7 +27,8 @@ from typing import Iterable, Mapping
 
 from annotator.document import Annotation, Document
 from annotator.evaluation.common import (
-    CATEGORY_FEATURE, Counts, Pairing, add_counts_by_label, evaluation_error, f_beta, fmt4, official_annotations, pair_documents, ratio,
+    CATEGORY_FEATURE, Counts, Pairing, add_counts_by_label, evaluation_error, f_beta, fmt4, official_annotations, pair_documents, per_type_table,
+    ratio,
 )
 from formats.schemas import default_category
 
@@ -207,37 +208,35 @@ def evaluate_meddocan(
 
 
 # ---------------------------------------------------------------------------------- printing
-def _summary(label: str, system_id: str, n_docs: int, counts: Counts, leak: float | str | None) -> list[str]:
+def _measures(first: str, counts: Counts, leak: float | str | None) -> list[str]:
+    """The Leak (when given), Precision, Recall and F1 rows of one block, then the rule."""
     p, r = counts.precision, counts.recall
-    lines = [_ROW.format("", "", ""), f"Report (SYSTEM: {system_id}):", _RULE, _ROW.format(label, "Measure", "Micro"), _RULE]
-    first = f"Total ({n_docs} docs)"
+    lines = []
     if leak is not None:
         lines.append(_ROW.format(first, "Leak", fmt4(leak)))
         first = ""
     lines += [
         _ROW.format(first, "Precision", fmt4(p)),
         _ROW.format("", "Recall", fmt4(r)),
-        _ROW.format("", "F1", fmt4(f_beta(r, p))),
+        _ROW.format("", "F1", fmt4(f_beta(p, r))),
         _RULE,
-        "\n",
     ]
     return lines
 
 
+def _header(system_id: str, column: str) -> list[str]:
+    return [f"Report (SYSTEM: {system_id}):", _RULE, _ROW.format(column, "Measure", "Micro"), _RULE]
+
+
+def _summary(label: str, system_id: str, n_docs: int, counts: Counts, leak: float | str | None) -> list[str]:
+    lines = [_ROW.format("", "", "")] + _header(system_id, label)
+    return lines + _measures(f"Total ({n_docs} docs)", counts, leak) + ["\n"]
+
+
 def _documents(system_id: str, rows: list[tuple[str, Counts, float | str | None]]) -> list[str]:
-    lines = ["\n", f"Report (SYSTEM: {system_id}):", _RULE, _ROW.format("Document ID", "Measure", "Micro"), _RULE]
+    lines = ["\n"] + _header(system_id, "Document ID")
     for name, counts, leak in rows:
-        p, r = counts.precision, counts.recall
-        first = name
-        if leak is not None:
-            lines.append(_ROW.format(first, "Leak", fmt4(leak)))
-            first = ""
-        lines += [
-            _ROW.format(first, "Precision", fmt4(p)),
-            _ROW.format("", "Recall", fmt4(r)),
-            _ROW.format("", "F1", fmt4(f_beta(p, r))),
-            _RULE,
-        ]
+        lines += _measures(name, counts, leak)
     return lines
 
 
@@ -263,13 +262,8 @@ def format_report(result: MeddocanResult, *, verbose: bool = False, single_file:
 
 
 def format_per_type(per_type: Mapping[str, Counts]) -> list[str]:
-    """Subtrack 1 per type (not in the official script): counts and P/R/F1 with 4 digits."""
-    row = "{:<35}{:>7}{:>7}{:>7}  {:<10}{:<10}{:<10}"
-    lines = ["Subtrack 1 [NER] per type", "-" * 88, row.format("Type", "TP", "FP", "FN", "Precision", "Recall", "F1"), "-" * 88]
-    for name, c in sorted(per_type.items()):
-        lines.append(row.format(name, c.tp, c.fp, c.fn, fmt4(c.precision), fmt4(c.recall), fmt4(c.f1)))
-    lines.append("-" * 88)
-    return lines
+    """Subtrack 1 per type (not in the official script)."""
+    return per_type_table("Subtrack 1 [NER] per type", per_type, 35)
 
 
 def system_id_of(path: str | Path) -> str:

@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 import regex
 
-from annotator.errors import Errors
-from annotator.jape.lexer import error
+from annotator.errors import coded
+from annotator.jape.lexer import error_at
 from annotator.jape.rhs import compile_actions
 from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
 from annotator.jape.values import clean_string, predicate
@@ -169,7 +169,7 @@ def value_test(pred: Predicate) -> Callable[[Any], bool]:
     try:
         return memoised(predicate(pred.op, pred.value))  # type: ignore[arg-type]
     except regex.error as exc:
-        raise error(Errors.E507.format(pattern=pred.value, reason=exc), pred.pos, "E507") from None
+        raise error_at(pred.pos, coded("E507", pattern=pred.value, reason=exc)) from None
 
 
 def _annotation_test(pred: Predicate, env: Env) -> AnnTest:

@@ -45,9 +45,14 @@ class Token:
         return f"'{self.value}'"
 
 
-def error(message: str, pos: Pos, code: str = "E500") -> GrammarError:
-    """A GrammarError ``CODE message`` at ``pos`` (E500: a syntax error; E501... see ``Errors``)."""
-    return GrammarError(f"{code} {message}", path=pos.path, line=pos.line, column=pos.column)
+def error_at(pos: Pos, message: str) -> GrammarError:
+    """A GrammarError at ``pos``; ``message`` starts with its code (see :func:`annotator.errors.coded`)."""
+    return GrammarError(message, path=pos.path, line=pos.line, column=pos.column)
+
+
+def error(message: str, pos: Pos) -> GrammarError:
+    """A syntax error: ``E500 message`` at ``pos``."""
+    return error_at(pos, f"E500 {message}")
 
 
 class Lexer:

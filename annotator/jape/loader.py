@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from annotator.errors import Errors, GrammarError
+from annotator.errors import GrammarError, coded
 from annotator.jape.compiler import CompiledPhase, compile_phase
-from annotator.jape.lexer import Pos
+from annotator.jape.lexer import Pos, error_at
 from annotator.jape.parser import ParsedFile, parse
 from annotator.jape.runtime import Trace, run_phases
 from annotator.jape.syntax import Diagnostic, Phase
@@ -36,9 +36,8 @@ def _read(path: Path, where: Pos | None) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if where is not None:
-            raise GrammarError("E509 " + Errors.E509.format(path=path, reason=reason), path=where.path, line=where.line,
-                               column=where.column) from None
-        raise GrammarError("E508 " + Errors.E508.format(reason=reason), path=path) from None
+            raise error_at(where, coded("E509", path=path, reason=reason)) from None
+        raise GrammarError(coded("E508", reason=reason), path=path) from None
 
 
 def read_grammar(path: str | Path) -> Report:
@@ -51,8 +50,8 @@ def read_grammar(path: str | Path) -> Report:
 def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path]) -> None:
     resolved = path.resolve()
     if resolved in stack:
-        place = {"path": where.path, "line": where.line, "column": where.column} if where else {"path": path}
-        report.errors.append(GrammarError("E510 " + Errors.E510.format(path=path), **place))
+        message = coded("E510", path=path)
+        report.errors.append(error_at(where, message) if where else GrammarError(message, path=path))
         return
     try:
         text = _read(path, where)

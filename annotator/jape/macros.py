@@ -12,8 +12,8 @@ from __future__ import annotations
 import copy
 import re
 
-from annotator.errors import Errors
-from annotator.jape.lexer import Pos, error
+from annotator.errors import coded
+from annotator.jape.lexer import Pos, error_at
 from annotator.jape.syntax import Action, Element, Group, Value
 
 _PLACEHOLDER = re.compile(r"\$\{([^}]*)\}")
@@ -29,7 +29,7 @@ class Scope:
         elements = self.lhs_macros.get(name)
         if elements is None:
             hint = " (it is an RHS macro)" if name in self.rhs_macros else ""
-            raise error(Errors.E503.format(name=name, hint=hint), pos, "E503")
+            raise error_at(pos, coded("E503", name=name, hint=hint))
         if len(elements) == 1:
             return copy.deepcopy(elements[0])
         return Group([copy.deepcopy(elements)], pos)
@@ -38,12 +38,12 @@ class Scope:
         actions = self.rhs_macros.get(name)
         if actions is None:
             hint = " (it is a pattern macro)" if name in self.lhs_macros else ""
-            raise error(Errors.E503.format(name=name, hint=hint), pos, "E503")
+            raise error_at(pos, coded("E503", name=name, hint=hint))
         return copy.deepcopy(actions)
 
     def call_template(self, name: str, args: dict[str, Value], pos: Pos) -> Value:
         if name not in self.templates:
-            raise error(Errors.E504.format(name=name), pos, "E504")
+            raise error_at(pos, coded("E504", name=name))
         value = self.templates[name]
         if not isinstance(value, str):
             return value

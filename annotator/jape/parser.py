@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from annotator.errors import Errors, GrammarError
-from annotator.jape.lexer import Lexer, Pos, Token, error
+from annotator.errors import GrammarError, coded
+from annotator.jape.lexer import Lexer, Pos, Token, error, error_at
 from annotator.jape.macros import Scope
 from annotator.jape.syntax import (
     COMPARISONS, CONTROLS, EMBEDDED, META, Action, Assign, Basic, Constraint, Diagnostic, Element,
@@ -127,7 +127,7 @@ class Parser:
             self.buf.clear()
             self.lex.raw_block(block.offset)
             if keyword in JAVA_BLOCKS:
-                raise error(Errors.E502.format(name=f"{tok.value}:"), tok.pos, "E502")
+                raise error_at(tok.pos, coded("E502", name=f"{tok.value}:"))
             self.out.warnings.append(Diagnostic(tok.pos, "Imports: block ignored (no Java here)"))
         elif keyword == "phase":
             self._finish_phase()
@@ -486,7 +486,7 @@ class Parser:
         if not inner.strip():
             return []
         if not _ACTION_BLOCK.match(inner):
-            raise error(Errors.E501, brace.pos, "E501")
+            raise error_at(brace.pos, coded("E501"))
         inner_pos = self.lex.pos_at_offset(start)
         sub = Parser(inner, self.path, inner_pos.line, inner_pos.column)
         sub.scope = self.scope

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from annotator.errors import Errors
+from annotator.errors import coded
 from annotator.jape.actions import ActionContext, action_names, get_action
-from annotator.jape.lexer import error
+from annotator.jape.lexer import error_at
 from annotator.jape.syntax import Action, Assign, FeatureRef
 from annotator.jape.values import clean_string
 
@@ -91,7 +91,7 @@ def compile_actions(actions: list[Action], registry: Any) -> list[Callable[[Matc
         fn = (registry or get_action)(act.name)
         if fn is None:
             known = ", ".join(action_names()) or "none"
-            raise error(Errors.E505.format(name=act.name, known=known), act.pos, "E505")
+            raise error_at(act.pos, coded("E505", name=act.name, known=known))
         out.append(_python(act.label, dict(act.params), fn))
     return out
 

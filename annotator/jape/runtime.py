@@ -28,8 +28,9 @@ from bisect import bisect_left
 from collections import deque
 from typing import Any, Callable
 
-from annotator.errors import AnnotatorError, Errors, GrammarError
+from annotator.errors import AnnotatorError, coded
 from annotator.jape.compiler import CompiledPhase, CompiledRule
+from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
 log = logging.getLogger("annotator.jape")
@@ -319,8 +320,7 @@ class PhaseRun:
             except AnnotatorError:
                 raise
             except Exception as exc:  # a Python action failed: name the rule, keep it one line
-                raise GrammarError("E506 " + Errors.E506.format(rule=rule.name, error=f"{type(exc).__name__}: {exc}"),
-                                   path=rule.pos.path, line=rule.pos.line, column=rule.pos.column) from exc
+                raise error_at(rule.pos, coded("E506", rule=rule.name, error=f"{type(exc).__name__}: {exc}")) from exc
         if m.touched:
             self.touched = True
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from annotator.errors import Errors, PipelineError
+from annotator.errors import PipelineError, coded
 
 
 def gazetteer_error(code: str, path: Path | str | None = None, line: int | None = None, **values: Any) -> PipelineError:
     """A coded gazetteer error (``E43x message``) placed at ``path:line``."""
-    return PipelineError(f"{code} {getattr(Errors, code).format(**values)}", path=path, line=line)
+    return PipelineError(coded(code, **values), path=path, line=line)
 
 
 @dataclass(frozen=True)

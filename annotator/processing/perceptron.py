@@ -39,15 +39,7 @@ START, END = "<s>", "</s>"  # the "tags" of the pads in pass 2
 SCALE = 100  # weights are stored as round(weight * SCALE)
 TAGDICT_MIN_COUNT = 20
 TAGDICT_MIN_SHARE = 0.97
-CLASS_MIN_COUNT = int(os.environ.get("POSX_CLASSMIN", "3"))
-_EXP = set(os.environ.get("POSX", "").split(","))
-def _names():
-    import csv
-    d = "/work/shared/resources-data/names/us_census1990/"
-    first = {l.split()[0] for f in ("dist.male.first", "dist.female.first") for l in open(d + f)}
-    last = {l.split()[0] for l in open(d + "dist.all.last")}
-    return first, last
-_FIRST, _LAST = _names() if "names" in _EXP else (set(), set())
+CLASS_MIN_COUNT = 3
 MAX_CACHED_TYPES = 100_000  # word types whose scores a Tagger keeps (10 x n_tags floats each)
 _DIGITS = str.maketrans("0123456789", "0000000000")
 _PADS = frozenset(LEFT_PADS + RIGHT_PADS)
@@ -87,9 +79,6 @@ def word_features(word: str, classes: dict[str, str]) -> tuple[list[str], ...]:
     own += [f"0p{i}={n[:i]}" for i in range(1, 5) if len(n) > i]
     if "-" in word:
         own.append("0hy")
-    if "names" in _EXP and word[:1].isupper():
-        u = word.upper()
-        own.append("0nm=" + ("F" if u in _FIRST else "") + ("L" if u in _LAST else ""))
     own += list(dict.fromkeys(f"0g={n[i:i + 3]}" for i in range(1, len(n) - 3)))
     near = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={sh}"] for k in (-1, 1)]
     far = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s3={n[-3:]}"] for k in (-2, 2)]
@@ -395,9 +384,14 @@ def _predict(weights: np.ndarray, flat: np.ndarray, ptr: np.ndarray, forced: np.
 
 
 def _perceptron(flat: np.ndarray, ptr: np.ndarray, gold: np.ndarray, examples: np.ndarray, shape: tuple[int, int],
-                iterations: int, rng: np.random.Generator,
+                iterations: int, rng: np.random.Generator, bags: int = 1,
                 report: Callable[[int, np.ndarray], None] | None = None) -> np.ndarray:
-    """Averaged perceptron over fixed feature lists; returns the averaged weights."""
+    """Averaged perceptron over fixed feature lists; returns the averaged weights. With ``bags`` > 1,
+    that many perceptrons are trained on different random example orders and their weights averaged
+    (one linear model again, so tagging costs the same; about +0.1 on EWT dev with 3)."""
+    if bags > 1:
+        return sum(_perceptron(flat, ptr, gold, examples, shape, iterations, rng, report=report)
+                   for _ in range(bags)) / bags
     w = np.zeros(shape)
     totals = np.zeros(shape)  # sum of (update * time), for lazy averaging
     ptr_l, gold_l = ptr.tolist(), gold.tolist()
@@ -449,9 +443,10 @@ def _classes(sentences: Sequence[Sentence]) -> dict[str, str]:
 
 
 def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *, iterations: int = 10,
-          seed: int = 0, folds: int = 4, min_count: int = 2, min_weight: float = 0.0,
+          seed: int = 0, folds: int = 4, min_count: int = 2, min_weight: float = 0.0, bags: int = 1,
           meta: dict[str, Any] | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Train both passes; log dev accuracy after each iteration; return the model dict to save."""
+    """Train both passes (each the average of ``bags`` perceptrons, see :func:`_perceptron`); log dev
+    accuracy after each iteration; return the model dict to save."""
     tags = sorted({t for s in train_sents for t in s[1] if t is not None})
     if not tags:
         raise InputError(Errors.E604.format(column=(meta or {}).get("column", "?")))
@@ -476,7 +471,7 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
     jack = np.empty(len(tr.pos), dtype=np.int64)
     for fold in range(folds):
         held = fold_of[examples] == fold
-        w = _perceptron(*x1, tr.gold, examples[~held], (len(index), nt), iterations, rng)
+        w = _perceptron(*x1, tr.gold, examples[~held], (len(index), nt), iterations, rng, bags)
         part = fold_of == fold
         jack[part] = _predict(w, *x1, forced_tr)[part]
         log(f"pass 1, fold {fold + 1}/{folds}: held-out accuracy {_acc(jack[part], tr.gold[part]):.2f}%")
@@ -496,7 +491,7 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
             log(f"{name}, iteration {it + 1}/{iterations}: dev accuracy {_acc(pred, dv.gold):.2f}%")
         return report
 
-    w1 = _perceptron(*x1, tr.gold, examples, (len(index), nt), iterations, rng,
+    w1 = _perceptron(*x1, tr.gold, examples, (len(index), nt), iterations, rng, bags,
                      reporter("pass 1", lambda: dev_parts[0]))
 
     # pass 2: static features + tag-context features from the jackknifed tags
@@ -512,7 +507,7 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
         dev_x2 = _join(_join(dev_parts[0], _flatten(dv.tag_word_strings(dev_pred1, names), index)),
                        _dense(dv, dev_pred1, nt, base))
         log(f"pass 1 (all data): dev accuracy {_acc(dev_pred1, dv.gold):.2f}%")
-    w2 = _perceptron(*x2, tr.gold, examples, (base + dense_size(nt), nt), iterations, rng,
+    w2 = _perceptron(*x2, tr.gold, examples, (base + dense_size(nt), nt), iterations, rng, bags,
                      reporter("pass 2", lambda: dev_x2))
 
     # drop features without weights in either pass, quantise, and build the model dict

@@ -51,7 +51,7 @@ from pathlib import Path
 import regex
 
 from annotator.document import Document
-from annotator.errors import Errors, InputError
+from annotator.errors import InputError, coded
 from annotator.paths import RESOURCES
 from annotator.processing.base import Param, ProcessingResource, register
 
@@ -66,7 +66,7 @@ _TERMINATOR = regex.compile(
     rf"(?P<term>\.(?:[ \u00a0]\.){{2,}}|[.!?‽…]+)(?P<close>[{_CLOSERS}]*)(?=\s|\Z)"
 )
 # The next word after a terminator: white space, opening punctuation, then a word or a number.
-_NEXT = regex.compile(rf"\s*(?P<open>[^\s\p{{L}}\p{{N}}]*)(?P<word>\p{{L}}[\p{{L}}\p{{M}}]*|\p{{N}}+)?")
+_NEXT = regex.compile(r"\s*(?P<open>[^\s\p{L}\p{N}]*)(?P<word>\p{L}[\p{L}\p{M}]*|\p{N}+)?")
 _INITIALS = regex.compile(r"(?:\p{L}\.)+\p{L}")
 _WORD_BEFORE = regex.compile(r"\S*", regex.REVERSE)  # .match(text, 0, end): the word ending at end
 _LINE = regex.compile(r"\S(?:[^\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*\S)?")
@@ -95,7 +95,7 @@ def _read_list(path: Path, fold: bool = False) -> frozenset[str]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(Errors.E471.format(reason=exc), path=path) from None
+        raise InputError(coded("E471", reason=exc), path=path) from None
     entries = (line.strip() for line in lines)
     entries = (e for e in entries if e and not e.startswith("#"))
     if fold:

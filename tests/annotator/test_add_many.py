@@ -55,11 +55,14 @@ def test_empty_input_changes_nothing() -> None:
 @pytest.mark.parametrize(
     "item, code",
     [(("T", 0, 9, {}), "outside"), (("T", 2, 1, {}), "after its end"), (("", 0, 1, {}), "non-empty"),
-     (("T", 0.0, 1, {}), "integers"), (("T", 0, 1, {"f": object()}), "JSON-able")],
+     (("T", 0.0, 1, {}), "integers"), (("T", 0, True, {}), "integers"),
+     (("T", 0, 1, {"f": object()}), "JSON-able")],
 )
 def test_checks_like_add(item: tuple, code: str) -> None:
     doc = Document("abc")
     annset = doc.annset()
+    with pytest.raises(DocumentError, match=code):
+        annset.add(*item)
     with pytest.raises(DocumentError, match=code):
         annset.add_many([("T", 0, 1, {}), item])
     assert [a.span for a in annset] == [(0, 1)]

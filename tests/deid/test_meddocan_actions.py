@@ -120,20 +120,6 @@ def test_glued_street_named_after_a_person_or_a_place_noun_is_split(lookups):
                                               ("CALLE", "Altos de Nava s/n")]
 
 
-def test_town_after_a_hospitals_proper_name_is_a_place_of_its_own(lookups):
-    doc = lookups("Remitido por: Ana Ruiz Gil. Hospital Ramón y Cajal de Madrid. 28034 Madrid.\n")
-    assert field(doc, "Remitido por")[1:3] == [("HOSPITAL", "Hospital Ramón y Cajal"), ("TERRITORIO", "Madrid")]
-    doc = lookups("Remitido por: Ana Ruiz Gil. Hospital General de Móstoles. 28935 Móstoles.\n")
-    assert field(doc, "Remitido por")[1] == ("HOSPITAL", "Hospital General de Móstoles")
-
-
-def test_street_keeps_the_period_of_a_floor_abbreviation(lookups):
-    doc = lookups("Domicilio: Calle Mayor, 12, 5 Der..\n")
-    assert field(doc, "Domicilio") == [("CALLE", "Calle Mayor, 12, 5 Der.")]
-    doc = lookups("Domicilio: Calle Mayor, 12, 5 B.\n")
-    assert field(doc, "Domicilio") == [("CALLE", "Calle Mayor, 12, 5 B")]
-
-
 def test_phone_numbers_joined_by_a_dash_are_two(lookups):
     doc = lookups("Remitido por: Ana Ruiz Gil. 28046 Madrid Tlf. 917000001 - 606000002 E-mail: x@y.es\n")
     assert field(doc, "Remitido por")[3:5] == [("NUMERO_TELEFONO", "917000001"), ("NUMERO_TELEFONO", "606000002")]
@@ -142,3 +128,15 @@ def test_phone_numbers_joined_by_a_dash_are_two(lookups):
 def test_nhc_shaped_like_a_nass_stays_an_nhc(lookups):
     assert field(lookups("NHC: 22 75000000 36.\n"), "NHC") == [("ID_SUJETO_ASISTENCIA", "22 75000000 36")]
     assert field(lookups("Domicilio: 22 75000000 36.\n"), "Domicilio") == [("ID_ASEGURAMIENTO", "22 75000000 36")]
+
+
+def test_two_known_places_without_a_comma_are_two(lookups):
+    doc = lookups("Localidad/ Provincia: Mostoles Madrid.\n")
+    assert field(doc, "Localidad/ Provincia") == [("TERRITORIO", "Mostoles"), ("TERRITORIO", "Madrid")]
+    doc = lookups("Localidad/ Provincia: Donostia-San Sebastián.\n")
+    assert field(doc, "Localidad/ Provincia") == [("TERRITORIO", "Donostia-San Sebastián")]
+
+
+def test_email_glued_to_its_cue_leaves_the_cue_out(lookups):
+    doc = lookups("Remitido por: Ana Ruiz Gil. 31008 Pamplona E-mail.aruiz@example.com\n")
+    assert field(doc, "Remitido por")[-1] == ("CORREO_ELECTRONICO", "aruiz@example.com")

@@ -1,23 +1,19 @@
 """GATE-style diff on small documents; every count below is worked out by hand."""
 
 import pytest
+from evalhelp import make_doc, span_of
 
-from annotator import Document
 from annotator.evaluation.diff import DiffCounts, evaluate_diff, format_report, format_tsv
 
 TEXT = "Juan Pérez vive en Madrid con Ana."
 
 
 def at(word, text=TEXT):
-    start = text.index(word)
-    return start, start + len(word)
+    return span_of(text, word)
 
 
 def doc(anns, name="d1", text=TEXT):
-    d = Document(text, name=name)
-    for type_, (start, end) in anns:
-        d.annset().add(type_, start, end)
-    return d
+    return make_doc(text, anns, name)
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@
 import math
 
 import pytest
+from evalhelp import make_doc, span_of
 
 from annotator import Document
 from annotator.errors import EvaluationError
@@ -14,15 +15,11 @@ TEXT = "Record date: 2067-05-03\nPatient John Smith, 45 yo, seen by Dr. Bland at
 
 
 def at(word, text=TEXT):
-    start = text.index(word)
-    return start, start + len(word)
+    return span_of(text, word)
 
 
 def doc(anns, name="100-01", text=TEXT):
-    d = Document(text, name=name)
-    for type_, span, *features in anns:
-        d.annset().add(type_, span[0], span[1], features[0] if features else None)
-    return d
+    return make_doc(text, anns, name)
 
 
 def counts(result, title):

@@ -1,6 +1,7 @@
 """MEDDOCAN scorer on small documents built in code; expected counts worked out by hand."""
 
 import pytest
+from evalhelp import span_of
 
 from annotator import Document
 from annotator.evaluation.meddocan import count_lines, evaluate_meddocan, format_report, merge_spans
@@ -9,19 +10,12 @@ NAME = "NOMBRE_SUJETO_ASISTENCIA"
 DATE = "FECHAS"
 
 
-def doc(text, anns, name="d1", features=None):
+def doc(text, anns, name="d1"):
     d = Document(text, name=name)
     for a in anns:
         type_, start, end = a[:3]
         d.annset().add(type_, start, end, a[3] if len(a) > 3 else None)
     return d
-
-
-def at(text, word, occurrence=0):
-    start = -1
-    for _ in range(occurrence + 1):
-        start = text.index(word, start + 1)
-    return start, start + len(word)
 
 
 # --------------------------------------------------------------------------- merge fold
@@ -58,7 +52,7 @@ def test_symbols_and_whitespace_do_not_block_the_merge(gap):
 # --------------------------------------------------------------------------- counting
 def test_split_system_span_is_wrong_strict_but_right_merged():
     text = "Paciente: Juan Pérez, 3 años."
-    name = at(text, "Juan Pérez")
+    name = span_of(text, "Juan Pérez")
     gold = doc(text, [(NAME, *name)])
     system = doc(text, [(NAME, name[0], name[0] + 4), (NAME, name[0] + 5, name[1])])
     r = evaluate_meddocan([gold], [system]).to_json()
@@ -79,7 +73,7 @@ def test_tp_union_can_exceed_the_number_of_gold_spans():
 
 def test_relabelled_annotation_is_a_subtrack1_error_only():
     text = "Nacido el 10/10/1963 en Madrid"
-    span = at(text, "10/10/1963")
+    span = span_of(text, "10/10/1963")
     r = evaluate_meddocan([doc(text, [(DATE, *span)])], [doc(text, [(NAME, *span)])]).to_json()
     assert (r["subtask1"]["tp"], r["subtask1"]["fp"], r["subtask1"]["fn"]) == (0, 1, 1)
     assert (r["subtask2_strict"]["tp"], r["subtask2_strict"]["fp"], r["subtask2_strict"]["fn"]) == (1, 0, 0)
@@ -96,7 +90,7 @@ def test_duplicates_collapse_and_two_types_on_one_span_count_once_in_subtrack2()
 
 def test_merged_fp_and_fn_are_strict_misses_outside_tp_spans():
     text = "Juan, Pérez vive en Madrid; llamó Ana."
-    juan, perez, madrid, ana = at(text, "Juan"), at(text, "Pérez"), at(text, "Madrid"), at(text, "Ana")
+    juan, perez, madrid, ana = span_of(text, "Juan"), span_of(text, "Pérez"), span_of(text, "Madrid"), span_of(text, "Ana")
     gold = doc(text, [(NAME, *juan), (NAME, *perez), (NAME, *madrid)])
     system = doc(text, [(NAME, juan[0], perez[1]), (NAME, *ana)])
     r = evaluate_meddocan([gold], [system]).to_json()["subtask2_merged"]

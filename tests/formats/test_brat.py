@@ -9,7 +9,7 @@ import pytest
 import formats
 from annotator.corpus import read_documents, write_documents
 from annotator.errors import InputError
-from formatshelp import only_documents, relations, snapshot
+from formatshelp import only_documents, snapshot
 
 
 def read_one(path, **kw):

@@ -11,22 +11,22 @@ from annotator.jape import compile_grammar
 
 
 @pytest.fixture
-def grammar(tmp_path: Path) -> Callable:
-    """``grammar(text, name="g.jape")`` writes a grammar file and compiles it."""
-
-    def build(text: str, name: str = "g.jape"):
-        path = tmp_path / name
-        path.write_text(text, encoding="utf-8")
-        return compile_grammar(path)
-
-    return build
-
-
-@pytest.fixture
 def write(tmp_path: Path) -> Callable:
+    """``write(name, text)`` writes a file in the test's temporary folder and returns its path."""
+
     def put(name: str, text: str) -> Path:
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
         return path
 
     return put
+
+
+@pytest.fixture
+def grammar(write: Callable) -> Callable:
+    """``grammar(text, name="g.jape")`` writes a grammar file and compiles it."""
+
+    def build(text: str, name: str = "g.jape"):
+        return compile_grammar(write(name, text))
+
+    return build

@@ -90,7 +90,7 @@ def test_cli_check(write, multiphase, capsys):
     bad = write("bad.jape", "Phase: P\nInput: Token\nRule: R ({Token.a = 1}):x --> :y.T = {}\n")
     assert main(["jape", "check", str(bad)]) == 1
     out = capsys.readouterr()
-    assert f"{bad}:3:19: error: E500 expected an operator" in out.out
+    assert f"{bad}:3:19: E500 expected an operator" in out.out
     assert "1 error(s), 0 warning(s)" in out.err
 
 

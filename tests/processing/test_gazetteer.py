@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 import regex
+from gazetteerhelp import write
 
 from annotator.document import Document
 from annotator.errors import PipelineError
@@ -13,13 +14,6 @@ from annotator.processing.base import resource_class
 from annotator.processing.gazetteer import Gazetteer
 
 TOKEN = regex.compile(r"(?P<t>[\p{L}\p{M}]+|\p{Nd}+|\S)|(?P<s>\s)")
-
-
-def write(folder: Path, files: dict[str, str], encoding: str = "utf-8") -> Path:
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(text.encode(encoding))
-    return folder / "lists.def"
 
 
 def tokenize(doc: Document, set_name: str = "", pattern: regex.Pattern = TOKEN) -> None:

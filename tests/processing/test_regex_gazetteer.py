@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from gazetteerhelp import write
 
 from annotator.document import Document
 from annotator.errors import PipelineError
@@ -28,12 +29,6 @@ rules:
     kind: suffix
     pattern: '(?:,?\\s*(?:n[º°o]\\.?\\s*)?\\d{1,4})?'
 """
-
-
-def write(folder: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder / "lists.def"
 
 
 def found(definition: Path, text: str, **params) -> list[tuple[str, dict]]:
