@@ -60,6 +60,8 @@ def _check_type(type: Any) -> None:
 
 def _check_span(start: Any, end: Any, length: int) -> None:
     """Raise the error for a span that is not ``0 <= start <= end <= length`` in integers."""
+    if start.__class__ is int and end.__class__ is int and 0 <= start <= end <= length:
+        return
     if not (isinstance(start, int) and isinstance(end, int)) or isinstance(start, bool) or isinstance(end, bool):
         raise DocumentError(coded("E007", start=start, end=end))
     if start > end:

@@ -23,7 +23,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gazetteer_data  # noqa: E402
-from timing import build_timed, machine, median_time  # noqa: E402
+from timing import build_timed, machine, median_time, print_table  # noqa: E402
 
 from annotator import Document  # noqa: E402
 from annotator.processing.gazetteer import Gazetteer  # noqa: E402
@@ -118,20 +118,22 @@ def main() -> None:
     print(f"input: {len(texts)} MEDDOCAN train+dev texts, {chars:,} characters; {len(names):,} names; "
           f"median of {args.runs} runs")
     print("M chars/s: by CPU time of this process (by wall clock in brackets); load: wall clock")
-    print(f"| {'matcher':<52} | {'load s':>7} | {'M chars/s':>13} | matches")
-    print(f"|{'-' * 54}|{'-' * 9}|{'-' * 15}|--------")
+    rows, skipped = [], []
     with tempfile.TemporaryDirectory() as tmp:
         lists_def = gazetteer_data.write_lists(Path(tmp), names)
         jobs: list[Job | str] = [*annotator_jobs(lists_def, texts), gatenlp_job(lists_def, texts), spacy_job(names, texts)]
         for job in jobs:
             if isinstance(job, str):
-                print(f"| {job}")
+                skipped.append(job)
                 continue
             label, load, run = job
             made: list[int] = []
             seconds = median_time(lambda: made.append(run()), args.runs)
             rate = f"{chars / seconds.cpu / 1e6:.2f} ({chars / seconds.wall / 1e6:.2f})"
-            print(f"| {label:<52} | {load:>7.2f} | {rate:>13} | {made[-1]:,}")
+            rows.append([label, f"{load:.2f}", rate, f"{made[-1]:,}"])
+    print_table(["matcher", "load s", "M chars/s", "matches"], rows)
+    for reason in skipped:
+        print(reason)
 
 
 if __name__ == "__main__":

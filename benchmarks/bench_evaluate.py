@@ -16,7 +16,7 @@ import argparse
 import random
 from pathlib import Path
 
-from timing import machine, median_time
+from timing import machine, median_time, print_table
 
 from annotator import Document
 from annotator.corpus import read_documents
@@ -100,10 +100,8 @@ def main() -> None:
     rows.append((f"i2b2-2014: 42 sections, 1,000 docs, {n_tags:,} gold tags", median_time(lambda: evaluate_i2b2(gold, system), args.runs), 5.0))
 
     print(f"{machine()}; median of {args.runs} runs")
-    print(f"{'task':<62}{'wall s':>9}{'cpu s':>9}{'target s':>10}")
-    print("-" * 90)
-    for name, (cpu, wall), target in rows:
-        print(f"{name:<62}{wall:>9.3f}{cpu:>9.3f}{(f'< {target:g}' if target else '-'):>10}")
+    print_table(["task", "wall s", "cpu s", "target s"],
+                [[name, f"{wall:.3f}", f"{cpu:.3f}", f"< {target:g}" if target else "-"] for name, (cpu, wall), target in rows])
 
 
 if __name__ == "__main__":

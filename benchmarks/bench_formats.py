@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import formats  # noqa: E402
-from timing import machine, median_of, timed  # noqa: E402
+from timing import machine, median_of, print_table, timed  # noqa: E402
 from annotator.corpus import Failure, read_documents, write_documents  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "meddocan" / "train" / "brat"
@@ -39,7 +39,7 @@ def main() -> None:
     docs = [d for d in read_documents(CORPUS, "brat") if not isinstance(d, Failure)]
     assert sorted(ORDER) == formats.names()
     print(f"{machine()}; {len(docs)} documents, median of {args.runs} runs")
-    print(f"{'format':<14}{'write doc/s (cpu)':>19}{'(wall)':>9}{'read doc/s (cpu)':>18}{'(wall)':>9}")
+    rows = []
     for fmt in ORDER:
         writes, reads = [], []
         for _ in range(args.runs):
@@ -48,8 +48,8 @@ def main() -> None:
                 writes.append(timed(lambda: write_documents(docs, dest, fmt)))
                 reads.append(timed(lambda: [d for d in read_documents(dest, fmt)]))
         n = len(docs)
-        rates = [n / seconds for seconds in (*median_of(writes), *median_of(reads))]
-        print(f"{fmt:<14}{rates[0]:>19,.0f}{rates[1]:>9,.0f}{rates[2]:>18,.0f}{rates[3]:>9,.0f}")
+        rows.append([fmt] + [f"{n / seconds:,.0f}" for seconds in (*median_of(writes), *median_of(reads))])
+    print_table(["format", "write doc/s (cpu)", "(wall)", "read doc/s (cpu)", "(wall)"], rows)
 
 
 if __name__ == "__main__":

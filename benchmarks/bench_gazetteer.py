@@ -28,7 +28,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gazetteer_data  # noqa: E402
-from timing import Seconds, build_timed, machine, median_time  # noqa: E402
+from timing import Seconds, build_timed, machine, median_time, print_table  # noqa: E402
 
 from annotator import Document  # noqa: E402
 from annotator.processing.gazetteer import Gazetteer  # noqa: E402
@@ -74,14 +74,14 @@ def main() -> None:
         folder = Path(tmp)
         big = gazetteer_data.write_lists(folder / "big", gazetteer_data.combinations(500_000))
         seconds = median_time(lambda: Gazetteer(listsURL=big), args.runs)
-        rows.append(("load 500,000 entries", f"{seconds.cpu:.2f} ({seconds.wall:.2f}) s", "target < 3 s"))
+        rows.append(["load 500,000 entries", f"{seconds.cpu:.2f} ({seconds.wall:.2f}) s", "target < 3 s"])
 
         names = gazetteer_data.names()
         gazetteer = Gazetteer(listsURL=gazetteer_data.write_lists(folder / "names", names))
         lookups: list[int] = []
         seconds = median_time(lambda: annotate_all(gazetteer, texts, lookups), args.runs)
-        rows.append((f"match raw text, {len(names):,} entries", speed(chars, seconds),
-                     f"{sum(lookups):,} Lookups"))
+        rows.append([f"match raw text, {len(names):,} entries", speed(chars, seconds),
+                     f"{sum(lookups):,} Lookups"])
 
         tokenizer = Tokenizer()
         tokenized = []
@@ -101,22 +101,18 @@ def main() -> None:
                 lookups.append(len(doc.annset("G")))
 
         seconds = median_time(run_tokens, args.runs)
-        rows.append((f"match on Tokens, {len(names):,} entries", speed(chars, seconds),
-                     f"{sum(lookups):,} Lookups"))
+        rows.append([f"match on Tokens, {len(names):,} entries", speed(chars, seconds),
+                     f"{sum(lookups):,} Lookups"])
 
         definition = street_lists(folder)
         regex_gazetteer, load = build_timed(lambda: RegexGazetteer(listsURL=definition))
         seconds = median_time(lambda: annotate_all(regex_gazetteer, texts, lookups), max(1, args.runs // 2))
-        rows.append(("regex gazetteer, 6,000 munged streets", speed(chars, seconds),
-                     f"{sum(lookups):,} Lookups; load {load:.2f} s"))
+        rows.append(["regex gazetteer, 6,000 munged streets", speed(chars, seconds),
+                     f"{sum(lookups):,} Lookups; load {load:.2f} s"])
 
     print(f"{machine()} | {len(texts)} MEDDOCAN train+dev texts, {chars:,} characters | median of {args.runs} runs")
-    width = max(len(r[0]) for r in rows)
     print("result: CPU time of this process (wall clock in brackets)")
-    print(f"| {'task':<{width}} | {'result':>28} | note")
-    print(f"|{'-' * (width + 2)}|{'-' * 30}|------")
-    for task, result, note in rows:
-        print(f"| {task:<{width}} | {result:>28} | {note}")
+    print_table(["task", "result", "note"], rows, "lrl")
 
 
 if __name__ == "__main__":

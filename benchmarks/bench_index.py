@@ -15,7 +15,7 @@ import random
 import re
 from pathlib import Path
 
-from timing import machine, median_time
+from timing import machine, median_time, print_table
 
 from annotator import Document
 
@@ -101,10 +101,11 @@ def main() -> None:
                      *median_wall(lambda: intervaltree_covering(tokens, sentences), max(1, args.runs // 2))))
     except ImportError:
         print("intervaltree not installed (pip install -e '.[bench]'): reference row skipped")
-    print(f"{'task':<42}{'target':>12}{'median s':>12}{'results':>12}")
+    table = []
     for name, target, seconds, result in rows:
         count = len(result.annset()) if isinstance(result, Document) else result
-        print(f"{name:<42}{target:>12}{seconds:>12.3f}{count:>12,}")
+        table.append([name, target, f"{seconds:.3f}", f"{count:,}"])
+    print_table(["task", "target", "median s", "results"], table)
 
 
 if __name__ == "__main__":

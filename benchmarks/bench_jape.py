@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from timing import Seconds, machine, median_of, median_time, timed
+from timing import Seconds, machine, median_of, median_time, print_table, timed
 
 from annotator import Document
 from annotator.jape import compile_grammar
@@ -120,17 +120,17 @@ def main() -> None:
     print(f"grammar: {GRAMMAR.relative_to(ROOT)} ({len(grammar.phases)} phases, {rules} rules)")
     print(f"corpus: MEDDOCAN train+dev, {len(items)} documents, {chars:,} characters, "
           f"{annotations:,} input annotations, {sum(made):,} made by the grammar")
-    print()
-    print(f"{'measure':<40}{'CPU s':>9}{'chars/s/core':>14}{'wall s':>9}")
+    rows = []
 
     def row(label: str, size: int, seconds: Seconds) -> None:
-        print(f"{label:<40}{seconds.cpu:>9.3f}{size / seconds.cpu:>14,.0f}{seconds.wall:>9.3f}")
+        rows.append([label, f"{seconds.cpu:.3f}", f"{size / seconds.cpu:,.0f}", f"{seconds.wall:.3f}"])
 
     row("JAPE phases alone (750 documents)", chars, jape_s)
     row("whole pipeline (tok+split+gaz+JAPE)", chars, pipeline_s)
     for size in (100_000, 1_000_000):
         big = prepare(joined(items, size), prs)
         row(f"JAPE on one {size // 1000:,} KB document", size, time_jape(grammar, big, args.runs))
+    print_table(["measure", "CPU s", "chars/s/core", "wall s"], rows)
 
 
 if __name__ == "__main__":

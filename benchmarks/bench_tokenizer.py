@@ -24,7 +24,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gazetteer_data  # noqa: E402
-from timing import Seconds, machine, median_time  # noqa: E402
+from timing import Seconds, machine, median_time, print_table  # noqa: E402
 
 from annotator import Document  # noqa: E402
 from annotator.processing.sentence_splitter import SentenceSplitter  # noqa: E402
@@ -60,12 +60,12 @@ def main() -> None:
     tokenizer, splitter = Tokenizer(), SentenceSplitter(language="es")
     print(machine())
     print(f"{len(texts)} MEDDOCAN train+dev texts, {chars:,} characters; median of {args.runs} runs")
-    print(f"| {'chain':32} | {'annotations':>11} | {'CPU s':>6} | {'chars/s per core':>16} | {'wall s':>6} | {'chars/s wall':>12} |")
-    print(f"|{'-' * 34}|{'-' * 13}|{'-' * 8}|{'-' * 18}|{'-' * 8}|{'-' * 14}|")
+    rows = []
     for name, prs in (("tokenizer", [tokenizer]), ("sentence-splitter (es)", [splitter]),
                       ("tokenizer + sentence-splitter", [tokenizer, splitter])):
         (cpu, wall), made = measure(texts, prs, args.runs)
-        print(f"| {name:32} | {made:>11,} | {cpu:>6.3f} | {chars / cpu:>16,.0f} | {wall:>6.3f} | {chars / wall:>12,.0f} |")
+        rows.append([name, f"{made:,}", f"{cpu:.3f}", f"{chars / cpu:,.0f}", f"{wall:.3f}", f"{chars / wall:,.0f}"])
+    print_table(["chain", "annotations", "CPU s", "chars/s per core", "wall s", "chars/s wall"], rows)
     print(f"target for tokenizer + splitter + gazetteer: {TARGET_CPS:,} chars/s per core (bench_pipeline.py)")
 
 

@@ -48,3 +48,18 @@ def machine() -> str:
     """One line naming the machine, for the head of a benchmark's output."""
     return (f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
             f"load average {os.getloadavg()[0]:.2f}")
+
+
+def print_table(header: list[str], rows: list[list[str]], align: str | None = None) -> None:
+    """Print a Markdown table, each column as wide as its widest cell. ``align`` has one letter per
+    column, ``l`` or ``r`` (default: the first column left, the others right)."""
+    align = align or "l" + "r" * (len(header) - 1)
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(cells, widths, align)) + " |"
+
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print(line(row))

@@ -234,6 +234,7 @@ def _fragments_str(fragments: list[tuple[int, int]]) -> str:
 
 @lru_cache(maxsize=64)
 def _declared_types_cached(path: str, mtime: float) -> frozenset[str]:
+    """The types declared in ``path``; ``mtime`` is only part of the cache key (an edited file is read again)."""
     declared, section = set(), None
     for raw in Path(path).read_text(encoding="utf-8", errors="replace").splitlines():
         line = raw.split("#", 1)[0].strip()

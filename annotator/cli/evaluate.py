@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from pathlib import Path
@@ -21,6 +22,8 @@ from annotator.evaluation.common import evaluation_error
 from formats.atomic import write_atomic
 
 METRICS = ("meddocan", "i2b2-2014", "diff")
+
+log = logging.getLogger("annotator")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -50,7 +53,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _warn(message: str) -> None:
-    print(f"annotator: warning: {message}", file=sys.stderr)
+    log.warning("%s", message)
 
 
 def _error(message: str) -> None:

@@ -368,8 +368,10 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
         seg_end = place_end(text, pos, end, places)
         if seg_end > pos:
             s, e = clean_span(text, pos, seg_end)
+            if text[e:e + 1] == "." and regex.search(r"(?:\p{Lu}\.)+\p{Lu}$", text[s:e]):
+                e += 1  # "México D.F.", "Bogotá D.C.": the abbreviation keeps its last period
             add(out, "PAIS" if places.get((s, e)) == "country" else "TERRITORIO", s, e, f"{rule}:place")
-            pos = seg_end
+            pos = max(seg_end, e)
             continue
         skip = regex.match(r"\S+", text[pos:end])
         pos += skip.end() if skip else 1
@@ -594,9 +596,35 @@ def place_action(ctx: ActionContext) -> None:
 
 @action("meddocan.resolve")
 def resolve_action(ctx: ActionContext) -> None:
-    """One PHI annotation per span (the first added wins: header rules run before context rules)
-    and none nested strictly inside a longer PHI annotation."""
+    """The patient's name wherever the text repeats it, then one PHI annotation per span (the first
+    added wins: header rules run before context rules) and none nested strictly inside a longer
+    PHI annotation."""
+    patient_name_mentions(ctx.doc.text, ctx.output)
     resolve(ctx.output)
+
+
+def patient_name_mentions(text: str, annset: AnnotationSet) -> None:
+    """The name of the "Nombre:" and "Apellidos:" fields where the case history repeats it ("Historia
+    Actual: Miguel presenta ...", "La Sra. Teresa Puertas Rondon"): on train 8 of 9 such mentions
+    outside other PHI are annotated. Full name first, then each part; never over another PHI span."""
+    parts = {str(a.features.get("rule")): text[a.start:a.end] for a in annset.with_type("NOMBRE_SUJETO_ASISTENCIA")
+             if str(a.features.get("rule")) in ("field:nombre", "field:apellidos")}
+    first, last = parts.get("field:nombre", ""), parts.get("field:apellidos", "")
+    taken = [(a.start, a.end) for a in annset.with_type(*PHI_TYPES)]
+    found = []
+    for name in (f"{first} {last}" if first and last else "", first, last):
+        if len(name) < 3:
+            continue
+        at = text.find(name)
+        while at >= 0:  # str.find: compiling a regex per document would cost more than the search
+            span = (at, at + len(name))
+            whole_word = not (at and text[at - 1].isalnum()) and not text[span[1]:span[1] + 1].isalnum()
+            if whole_word and not any(s < span[1] and span[0] < e for s, e in taken):
+                taken.append(span)
+                found.append(span)
+            at = text.find(name, at + 1)
+    for start, end in found:
+        annset.add("NOMBRE_SUJETO_ASISTENCIA", start, end, {"rule": "patient-name-repeated"})
 
 
 def resolve(annset: AnnotationSet) -> None:

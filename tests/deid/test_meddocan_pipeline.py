@@ -72,3 +72,15 @@ def test_patient_description_profession_and_month_phases(pipeline):
     assert {("ID_SUJETO_ASISTENCIA", "Lactante"), ("SEXO_SUJETO_ASISTENCIA", "varón"),
             ("EDAD_SUJETO_ASISTENCIA", "3 meses"), ("FECHAS", "octubre"),
             ("PROFESION", "pescador"), ("EDAD_SUJETO_ASISTENCIA", "40 años")} <= found
+
+
+def test_the_patients_name_is_found_where_the_history_repeats_it(pipeline):
+    text = ("Nombre: Teresa.\nApellidos: Puertas Rondon.\nMédico: Dra. Teresa Puertas Gil NºCol: 28 28 12345.\n"
+            "Informe clínico del paciente: La Sra. Teresa Puertas Rondon, de 36 años. Teresa refiere dolor.\n")
+    doc = Document(text)
+    pipeline(doc)
+    names = [(a.type, text[a.start:a.end]) for a in sorted(doc.annset("PHI"), key=lambda a: a.start)
+             if a.type.startswith("NOMBRE")]
+    assert names == [("NOMBRE_SUJETO_ASISTENCIA", "Teresa"), ("NOMBRE_SUJETO_ASISTENCIA", "Puertas Rondon"),
+                     ("NOMBRE_PERSONAL_SANITARIO", "Teresa Puertas Gil"),
+                     ("NOMBRE_SUJETO_ASISTENCIA", "Teresa Puertas Rondon"), ("NOMBRE_SUJETO_ASISTENCIA", "Teresa")]
