@@ -11,8 +11,9 @@ Measured, median of ``--runs`` runs, all in this one process:
    characters per second = characters per second per core.
 2. the same through ``pipeline.pipe(docs, workers=N)`` for N = 1 and 2, (a) returning whole
    documents and (b) returning only the Lookups (what ``annotator run --types Lookup`` does),
-   and ``annotator run`` itself (plain-text input, brat output of the Lookups); wall-clock, pool
-   start-up included.
+   and ``annotator run`` itself (plain-text input, brat output of the Lookups, written by the
+   workers; pipeline loading included); wall-clock, pool start-up included; w=1 and w=2 runs
+   alternate so that a change in the machine's load hits both alike.
 3. python-gatenlp 1.0.8: ``SplitPatternTokenizer`` (word tokens between whitespace and
    punctuation) + ``TokenGazetteer`` on the same lists.def (longest match only).
 4. spaCy: ``spacy.blank("es")`` tokenizer + ``sentencizer`` + ``PhraseMatcher`` over the same

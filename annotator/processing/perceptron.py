@@ -10,7 +10,8 @@ depends on its own earlier decisions, so a whole batch of sentences is scored wi
 gathers, and the part of the score that depends on one word type at one offset is computed once
 per type and cached. Frequent unambiguous words take their tag from a tag dictionary.
 
-Training is the averaged perceptron (Collins 2002) with lazy averaging. The pass-2 weights are
+Training is the averaged perceptron (Collins 2002) with lazy averaging, optionally averaged again
+over several random example orders ("bags"). The pass-2 weights are
 trained on pass-1 tags predicted by models that did not see the sentence (jackknifing), so they
 learn how far pass-1 tags can be trusted. Models are gzip JSON (weights quantised, tiny ones
 dropped): see :func:`save_model`.

@@ -79,6 +79,14 @@ def test_same_seed_same_model_bytes(tmp_path: Path, tiny: list) -> None:
     assert paths[0].read_bytes() == paths[1].read_bytes()
 
 
+def test_bagged_model_averages_several_orders(tiny: list, tiny_model: dict) -> None:
+    bagged = perceptron.train(tiny, tiny, iterations=6, seed=3, min_count=1, bags=3, log=lambda m: None)
+    assert bagged["pass1"] != tiny_model["pass1"]  # more than one example order went into the weights
+    assert bagged == perceptron.train(tiny, tiny, iterations=6, seed=3, min_count=1, bags=3, log=lambda m: None)
+    correct, total = perceptron.accuracy(perceptron.Tagger(bagged), tiny)
+    assert correct / total >= 0.95
+
+
 def test_bad_model_file_is_one_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.json.gz"
     path.write_bytes(gzip.compress(b'{"format": "something else"}'))
@@ -101,12 +109,12 @@ def test_train_cli_writes_model_with_accuracy(tmp_path: Path, data_dir: Path, ca
     out = tmp_path / "cli.json.gz"
     code = main(["train", "pos", "--train", str(fixture), "--dev", str(fixture), "--test", str(fixture),
                  "--column", "upos", "--out", str(out), "--iterations", "3", "--min-count", "1",
-                 "--language", "en", "--licence", "Apache-2.0"])
+                 "--language", "en", "--licence", "Apache-2.0", "--bags", "2"])
     assert code == 0
     printed = capsys.readouterr().out
     assert "pass 2, iteration 3/3: dev accuracy" in printed and "test pos-tiny.conllu:" in printed
     meta = perceptron.read_model(out)["meta"]
-    assert meta["column"] == "upos" and meta["licence"] == "Apache-2.0"
+    assert meta["column"] == "upos" and meta["licence"] == "Apache-2.0" and meta["bags"] == 2
     assert meta["accuracy"]["test"][0]["words"] == 78
     assert main(["train", "pos-eval", str(out), str(fixture)]) == 0
     assert f"accuracy pos-tiny.conllu: {meta['accuracy']['test'][0]['accuracy']:.2f}%" in capsys.readouterr().out
