@@ -51,18 +51,34 @@ class IntervalIndex:
     def __init__(self, annotations: Iterable["Annotation"]) -> None:
         self.ordered: list[Annotation] = sorted(annotations, key=document_order)
         self._starts = [a.start for a in self.ordered]
-        self._by_end = sorted(self.ordered, key=lambda a: (a.end, a.start, a.id))
-        self._ends = [a.end for a in self._by_end]
-        self._top, self._nested = _build_ncls(self.ordered)
+        # The end order and the NCLS are built on the first query that needs them: many indexes
+        # are only iterated (a JAPE lattice reads every Token in order), never queried so.
+        self._by_end: list[Annotation] | None = None
+        self._ends: list[int] = []
+        self._top: _Sublist | None = None
+        self._nested = False
 
     def __len__(self) -> int:
         return len(self.ordered)
+
+    def _tree(self) -> _Sublist:
+        """The top sublist of the NCLS (built on first use)."""
+        if self._top is None:
+            self._top, self._nested = _build_ncls(self.ordered)
+        return self._top
+
+    def _end_order(self) -> tuple[list["Annotation"], list[int]]:
+        """The annotations sorted by (end, start, id) and their ends (built on first use)."""
+        if self._by_end is None:
+            self._by_end = sorted(self.ordered, key=lambda a: (a.end, a.start, a.id))
+            self._ends = [a.end for a in self._by_end]
+        return self._by_end, self._ends
 
     # ------------------------------------------------------------------ containment queries
     def covering(self, start: int, end: int) -> list["Annotation"]:
         """Annotations with ``a.start <= start`` and ``a.end >= end``, in document order."""
         out: list[Annotation] = []
-        stack = [self._top]
+        stack = [self._tree()]
         while stack:
             sub = stack.pop()
             lo = bisect_left(sub.ends, end)
@@ -77,7 +93,7 @@ class IntervalIndex:
     def overlapping(self, start: int, end: int) -> list["Annotation"]:
         """Annotations sharing a position with ``[start, end)`` (zero-length rules in the module doc)."""
         out: list[Annotation] = []
-        stack = [self._top]
+        stack = [self._tree()]
         while stack:
             sub = stack.pop()
             starts, ends, children = sub.starts, sub.ends, sub.children
@@ -115,9 +131,10 @@ class IntervalIndex:
         return self.ordered[bisect_left(self._starts, start) : bisect_left(self._starts, end)]
 
     def ending_at(self, offset: int) -> list["Annotation"]:
-        i = bisect_left(self._ends, offset)
-        j = bisect_right(self._ends, offset, lo=i)
-        return sorted(self._by_end[i:j], key=document_order)
+        by_end, ends = self._end_order()
+        i = bisect_left(ends, offset)
+        j = bisect_right(ends, offset, lo=i)
+        return sorted(by_end[i:j], key=document_order)
 
     def next_after(self, offset: int, exclude: "Annotation | None" = None) -> "Annotation | None":
         """The first annotation (in document order) starting at or after ``offset``, skipping
@@ -130,10 +147,11 @@ class IntervalIndex:
     def last_before(self, offset: int, exclude: "Annotation | None" = None) -> "Annotation | None":
         """The annotation ending at or before ``offset`` with the largest end (latest start on
         ties), skipping ``exclude``."""
-        i = bisect_right(self._ends, offset)
-        if i > 0 and self._by_end[i - 1] is exclude:
+        by_end, ends = self._end_order()
+        i = bisect_right(ends, offset)
+        if i > 0 and by_end[i - 1] is exclude:
             i -= 1
-        return self._by_end[i - 1] if i > 0 else None
+        return by_end[i - 1] if i > 0 else None
 
     def _in_order(self, out: list["Annotation"]) -> list["Annotation"]:
         if self._nested and len(out) > 1:

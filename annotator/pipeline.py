@@ -13,6 +13,7 @@ import gc
 import multiprocessing
 import traceback
 from collections import deque
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
@@ -61,6 +62,21 @@ class Step:
 
     def runs_on(self, doc: Document) -> bool:
         return all(condition(doc) for condition in self.conditions)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while one document is processed: a document's thousands
+    of annotations stay alive through every PR, and the collections that the PRs' allocations
+    trigger would walk them all again and again (about 40% of a tokenizer + gazetteer chain).
+    Annotations hold no reference cycles; whatever cycles a PR makes are collected afterwards."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def pipeline_error(code: str, path: str | Path | None = None, line: int | None = None, **fields: Any) -> PipelineError:
@@ -151,14 +167,15 @@ class Pipeline:
         """Run every (applicable) PR on ``doc`` in place and return it. A PR that raises makes a
         ProcessingError ``doc-name: PR-name: ExceptionType: message``; the document is then
         half-processed and must not be used."""
-        for step in self.steps:
-            if step.runs_on(doc):
-                try:
-                    step.pr(doc)
-                except Exception as exc:
-                    error = ProcessingError(f"{step.name}: {type(exc).__name__}: {exc}", path=doc.name)
-                    error.details = traceback.format_exc()
-                    raise error from exc
+        with gc_paused():
+            for step in self.steps:
+                if step.runs_on(doc):
+                    try:
+                        step.pr(doc)
+                    except Exception as exc:
+                        error = ProcessingError(f"{step.name}: {type(exc).__name__}: {exc}", path=doc.name)
+                        error.details = traceback.format_exc()
+                        raise error from exc
         return doc
 
     def pipe(

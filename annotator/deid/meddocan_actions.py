@@ -56,10 +56,10 @@ _POSTCODE_CUE = regex.compile(r"(?:C\.\s?P\.?|CP\.?|Código [Pp]ostal|Cod\. [Pp]
 _NAME_WORD = regex.compile(r"(?:\p{Lu}\.[a-zª]\b|\p{Lu}\p{Ll}*ª|\p{Lu}+(?!\p{Ll})\.?|\p{Lu}[\p{Ll}'´`’]*\.?(?:-\p{Lu}?\p{Ll}+)*|"
                           r"(?:del|de|la|las|los|y|i|da|das|do|dos|van|von|di)\b)")
 _ORG_START = regex.compile(
-    r"(?:Servicio|Unidad|Departamento|Dpto\.?|Sección|Secció|Área|Instituto|Institut|Hospital|Hospitalario|Complejo|"
+    r"(?:Servicio|Unidad|Departamento|Dpto\.?|Sección|Secció|Área|Instituto|Institut|Hospital|Hospitalario|Complejo|Complexo|"
     r"Clínica|Clinica|Clínic|Centro|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|Xarxa|Consorci|"
     r"Consorcio|Laboratorio|Corporació|Corporación|Policlínica|Sanatorio|Ciudad Sanitaria|Residencia|Gabinete|"
-    r"Agencia|H\.\s?U\.|Dirección|Correspondencia)\b")
+    r"Ciudad de la Justicia|Palacio de Justicia|Agencia|H\.\s?U\.|Dirección|Correspondencia)\b")
 # words that end a person's name in a signature (organisations and specialities)
 _NAME_STOP = regex.compile(_ORG_START.pattern + r"|(?:Especialista|Médico|Medicina|Cirugía|Urología|Oftalmología|"
                            r"Anatomía|Atención|Programa|Red|Pediatría|Psiquiatría|Radiología|Neurología|Jefe|Jefa|"
@@ -68,11 +68,13 @@ _NAME_STOP = regex.compile(_ORG_START.pattern + r"|(?:Especialista|Médico|Medic
                            r"Enfermería|Microbiología|Bioquímica|Otorrinolaringología|Anestesiología|Rehabilitación|"
                            r"Digestivo|Nutrición|Odontología|Estomatología|Correos?|Email|E-mail|Tel|Tfno|Fax|Comunidad|Profesor|"
                            r"Profesora)\b")
-_HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital|Hospitalario|Complejo|Clínica|Clinica|Clínic|Policlínica|Sanatorio|"
+_HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+M[ée]dico[- ]?Forense)|Clínic|Policlínica|Sanatorio|"
                           r"Ciudad Sanitaria|Hopital|Hospitau|Hospitali)\b")
 _HEALTH_CENTRE = regex.compile(r"Centro de Salud\b|C\.S\.|Ambulatorio\b|Consultorio\b")
 _INSTITUTION = regex.compile(r"(?:Instituto|Institut|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|"
-                             r"Xarxa|Consorci|Consorcio|Laboratorio|Corporació|Corporación|Agencia|Centro)\b")
+                             r"Xarxa|Consorci|Consorcio|Laboratorio|Corporació|Corporación|Agencia|Centro|"
+                             r"Palacio de Justicia|Ciudad de la Justicia|Cl[íi]nica M[ée]dico[- ]?Forense|Ciudad Universitaria|Edificio Juzgados|"
+                             r"Juzgados?)\b")  # forensic reports sign from the courts
 _DEPARTMENT = regex.compile(r"(?:Servicio|Unidad|Departamento|Departament|Dpto\.?|Sección|Secció|Área|Especialista|"
                             r"Programa|Red|Jefe|Jefa|Jefatura|División|Cátedra|Grupo|Cirugía|Oncología|Medicina|"
                             r"Urología|Oftalmología|Anatomía|Nefrología|Neurocirugía|Neurología|Hematología|"
@@ -81,7 +83,7 @@ _DEPARTMENT = regex.compile(r"(?:Servicio|Unidad|Departamento|Departament|Dpto\.
                             r"Psiquiatría|Radiología|Radiodiagnóstico|Otorrinolaringología|Anestesiología|Anestesia|"
                             r"Rehabilitación|Aparato|Digestivo|Nutrición|Odontología|Estomatología|Patología|"
                             r"Planta|Consulta|Laboratorio de|Cuidados)\b")
-_DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|Complejo|(?:Clínica|Clinica)(?!\s+y\b|-)|Clínic|Instituto|"
+_DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+y\b|-)|Clínic|Instituto|"
                                 r"Institut|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
 _STREET_START = regex.compile(
     r"(?:Calle|calle|C/|c/|C\\|C\s/|Carrer|Avda\.?|Avenida|Av\.|Avd\.|Avinguda|Plaza|Pza\.|Plaça|Praza|Paseo|Pº|"
@@ -137,6 +139,8 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
     kind = FIELD_TYPES[field]
     if field in ("nhc", "nass", "domicilio"):
         kind = shape_type(text[start:end], kind)
+        if field == "nass" and regex.fullmatch(r"\d{5,9}", text[start:end]) and _NASS_UNDER_DOMICILIO.search(text):
+            kind = "ID_SUJETO_ASISTENCIA"  # rotated header values: the NHC under "NASS:", the NASS under "Domicilio:"
     rule = f"field:{field}"
     if field == "nhc":
         prefix = _NHC_PREFIX.match(text, start, end)
@@ -179,6 +183,7 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
 
 
 _NASS_SHAPE = regex.compile(r"\d{2}\s?\d{8}\s?\d{2}")
+_NASS_UNDER_DOMICILIO = regex.compile(r"(?m)^Domicilio:[ \t]*\d{2}\s?\d{8}\s?\d{2}\b")
 
 
 def shape_type(value: str, kind: str) -> str:
@@ -340,7 +345,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
         if pos in organisations and regex.match(r"\s*(?:[.,;(]|$)", text[organisations[pos][0]:end]):
             org_stop, kind = organisations[pos]
             add(out, kind, *clean_span(text, pos, org_stop), f"{rule}:organisation-list")
-            pos = org_stop
+            pos = add_abbreviation(out, text, org_stop, end, kind, f"{rule}:organisation-list")
             continue
         if _HEALTH_CENTRE.match(text, pos, end):
             pos = add_organisation(out, text, pos, end, "CENTRO_SALUD", f"{rule}:health_centre", places, people)
@@ -360,10 +365,17 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             pos = add_organisation(out, text, pos, end, "INSTITUCION", f"{rule}:institution", places, people)
             continue
         if _STREET_START.match(text, pos, end) or (not seen_street and street_without_type(text, pos, end)):
-            seg_end = street_end(text, pos, end)
+            seg_end = colonia_end(text, street_end(text, pos, end), end, places)
             add(out, "CALLE", *clean_span(text, pos, seg_end), f"{rule}:street")
             seen_street = True
             pos = seg_end
+            continue
+        republic = regex.match(r"Rep[úu]blica\s+", text[pos:end])
+        country_end = republic and max((e for (s, e), minor in places.items()
+                                        if s == pos + republic.end() and minor == "country"), default=0)
+        if country_end:  # "República Argentina"
+            add(out, "PAIS", pos, country_end, f"{rule}:place")
+            pos = country_end
             continue
         seg_end = place_end(text, pos, end, places)
         if seg_end > pos:
@@ -429,11 +441,17 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
     add(out, kind, s, e, rule)
+    return max(add_abbreviation(out, text, stop, end, kind, rule), start + 1)
+
+
+def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: str, rule: str) -> int:
+    """The abbreviation in parentheses right after an organisation ('Hospital Universitario La Paz
+    (HULP)') has the organisation's type; returns where the address goes on."""
     abbreviation = regex.match(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)", text[stop:end])
-    if abbreviation:
-        add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
-        stop += abbreviation.end()
-    return max(stop, start + 1)
+    if abbreviation is None:
+        return stop
+    add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
+    return stop + abbreviation.end()
 
 
 def org_end(text: str, start: int, end: int) -> int:
@@ -515,6 +533,30 @@ _FLOOR_WORD = regex.compile(r"(?i)(?:[A-Z]|p\d{1,2}|iz|\d{1,4}\s?[º°ªo]?\s?[A
                             r"puerta|pta|piso|planta|portal|esc|escalera|izq|izqda|izda|der|dcha|drcha|dcho|local|"
                             r"bloque|blq|apto|apartamento|km|nº|no|n\.º|bis|interior|int|ático|atico|sótano|casa|"
                             r"esq|s/n|sn|dto|depto|oficina|of)\b")
+
+
+_COLONIA = regex.compile(r",?\s*(?:Col\.|Colonia)\s+")
+_COLONIA_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'´]+|[IVXL]+)(?=[\s,.;]|$)")
+
+
+def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
+    """A Mexican street goes on with its district (train: 4 of 5): 'Chimalpopoca 14, Col. Obrera',
+    'Calzada de Tlalpan # 4800 Colonia Sección XVI'; the district stops before a known place
+    ('Col. Obrera México D.F.') and after three words. Returns the street's new end."""
+    colonia = _COLONIA.match(text, stop, end)
+    if colonia is None or not regex.search(r"\d", text[max(0, stop - 12):stop]):
+        return stop
+    pos = last = colonia.end()
+    for _ in range(3):
+        word = _COLONIA_WORD.match(text, pos, end)
+        if word is None or any(s == pos for (s, _) in places):
+            break
+        last = word.end()
+        gap = regex.match(r"[ \t]+", text[last:end])
+        if gap is None:
+            break
+        pos = last + gap.end()
+    return last if last > colonia.end() else stop
 
 
 def street_end(text: str, start: int, end: int) -> int:

@@ -48,6 +48,7 @@ class Lattice:
     def __init__(self, inset: Any) -> None:
         self.inset = inset
         self._at: dict[str, dict[int, list]] = {}
+        self._built_from: dict[str, Any] = {}  # type -> the set's index of it that _at was read from
         self._values: dict[tuple[str, str], dict[Any, list[int]]] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
 
@@ -66,6 +67,7 @@ class Lattice:
                     found[start] = [a]
                 else:
                     anns.append(a)
+            self._built_from[type_name] = _type_index_of(self.inset, type_name)
         return found
 
     def values(self, type_name: str, feature: str) -> dict[Any, list[int]]:
@@ -77,6 +79,10 @@ class Lattice:
             self.index_values(type_name, [feature])
             found = self._values[(type_name, feature)]
         return found
+
+    def has_values(self, type_name: str, feature: str) -> bool:
+        """Whether :meth:`values` of that feature is built (so costs nothing)."""
+        return (type_name, feature) in self._values
 
     def index_values(self, type_name: str, features: list[str]) -> None:
         """Build :meth:`values` for several features of a type in one pass over its annotations."""
@@ -120,12 +126,43 @@ class Lattice:
             self._values.clear()
             self._starts.clear()
             return
+        self._drop_types(types)
+
+    def refresh(self) -> None:
+        """After Python actions, which may have changed the input set in any way: keep the
+        ``{start: [annotations]}`` of each type whose annotations are still the same (the set still
+        has the index the lattice was read from: adding or removing one of a type drops that index),
+        forget the other types and every feature-value index (a feature may have been changed in
+        place). Saves rebuilding the lattice of the big unchanged types (Token) after every phase
+        with a Python action."""
+        changed = set()
+        for t, source in self._built_from.items():
+            current = _type_index_of(self.inset, t)
+            if source is None:  # no annotations of t when read: still valid while there are none
+                if current is not None or len(self.inset.with_type(t)):
+                    changed.add(t)
+            elif current is not source:
+                changed.add(t)
+        self._values.clear()
+        self._drop_types(changed)
+
+    def _drop_types(self, types: set[str]) -> None:
+        """Forget the lattice, value indexes and start lists of ``types``."""
         for t in types:
             self._at.pop(t, None)
+            self._built_from.pop(t, None)
         for key in [k for k in self._values if k[0] in types]:
             del self._values[key]
         for key in [k for k in self._starts if types.intersection(k)]:
             del self._starts[key]
+
+
+def _type_index_of(inset: Any, type_name: str) -> Any:
+    """The set's current interval index of a type (None: not built), a new object whenever the
+    annotations of that type change (:class:`annotator.document.AnnotationSet` drops it on every
+    add and remove). Sets of another kind give a fresh object: never taken as unchanged."""
+    indexes = getattr(inset, "_type_indexes", None)
+    return object() if indexes is None else indexes.get(type_name)
 
 
 def bindings_of(chain: Any) -> dict[str, list]:
@@ -209,11 +246,13 @@ class PhaseRun:
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
-        equal to a string) can match; -1: nowhere."""
+        equal to a string) can match; -1: nowhere. A feature is looked up only when its value
+        index is already built (for dispatch): building one for this bound alone costs a pass
+        over the type (all Tokens) and saves less; the type's last offset is a looser bound."""
         type_name = key[0]
         if type_name not in self.visible:
             return -1
-        if len(key) == 1:
+        if len(key) == 1 or not self.lattice.has_values(type_name, key[1]):
             at = self.lattice.at(type_name)
             return next(reversed(at)) if at else -1
         offsets = self.lattice.values(type_name, key[1]).get(key[2])
@@ -410,7 +449,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
             run = PhaseRun(phase, doc, inset, outset, lattice, trace)
             run.run()
             if run.touched:
-                lattice.forget()
+                lattice.refresh()
             elif outset is inset and phase.produces:
                 lattice.forget(phase.produces)
     finally:

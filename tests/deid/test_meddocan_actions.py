@@ -140,3 +140,22 @@ def test_two_known_places_without_a_comma_are_two(lookups):
 def test_email_glued_to_its_cue_leaves_the_cue_out(lookups):
     doc = lookups("Remitido por: Ana Ruiz Gil. 31008 Pamplona E-mail.aruiz@example.com\n")
     assert field(doc, "Remitido por")[-1] == ("CORREO_ELECTRONICO", "aruiz@example.com")
+
+
+def test_rotated_header_values_give_the_nhc_under_nass(lookups):
+    doc = lookups("NHC: Calle Mayor, 2.\nNASS: 7346582.\nDomicilio: 37 45673567 04.\n")
+    assert field(doc, "NASS") == [("ID_SUJETO_ASISTENCIA", "7346582")]
+    assert field(lookups("NASS: 7346582.\nDomicilio: Calle Mayor, 2.\n"), "NASS") == [("ID_ASEGURAMIENTO", "7346582")]
+
+
+def test_signature_colonia_abbreviation_and_republic(lookups):
+    text = ("Dr. Juan Pérez. Hospital Universitario La Paz (HULP). Chimalpopoca 14, Col. Obrera México D.F. "
+            "Palacio de Justicia. Ciudad Autónoma de Buenos Aires. República Argentina.")
+    doc = lookups(text)
+    out = doc.annset("PHI")
+    actions.annotate_signature(doc, doc.annset(), out, 0, len(text))
+    found = spans(doc, out)
+    assert ("HOSPITAL", "HULP") in found
+    assert ("CALLE", "Chimalpopoca 14, Col. Obrera") in found
+    assert ("INSTITUCION", "Palacio de Justicia") in found
+    assert ("PAIS", "República Argentina") in found

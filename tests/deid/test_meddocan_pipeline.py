@@ -84,3 +84,23 @@ def test_the_patients_name_is_found_where_the_history_repeats_it(pipeline):
     assert names == [("NOMBRE_SUJETO_ASISTENCIA", "Teresa"), ("NOMBRE_SUJETO_ASISTENCIA", "Puertas Rondon"),
                      ("NOMBRE_PERSONAL_SANITARIO", "Teresa Puertas Gil"),
                      ("NOMBRE_SUJETO_ASISTENCIA", "Teresa Puertas Rondon"), ("NOMBRE_SUJETO_ASISTENCIA", "Teresa")]
+
+
+def test_infant_ages_years_relatives_with_names_and_unnamed_centres(pipeline):
+    text = ("Informe clínico del paciente: Varón de 26 días de vida. A los ocho meses de vida se "
+            "repitió la prueba (TC 2005, normal), con 2000 mg de paracetamol. Gestante de 27 semanas. "
+            "Acudió a su Centro de Salud; avisando a su madre Teresa Rodriguez y a su hermano Juan.\n")
+    doc = Document(text)
+    pipeline(doc)
+    found = {(a.type, text[a.start:a.end]) for a in doc.annset("PHI")}
+    assert {("EDAD_SUJETO_ASISTENCIA", "26 días"), ("EDAD_SUJETO_ASISTENCIA", "ocho meses"),
+            ("FECHAS", "2005"), ("FAMILIARES_SUJETO_ASISTENCIA", "madre Teresa Rodriguez"),
+            ("FAMILIARES_SUJETO_ASISTENCIA", "hermano"), ("FAMILIARES_SUJETO_ASISTENCIA", "Juan")} <= found
+    assert not {kind for kind, value in found if value in ("2000", "27 semanas", "Centro de Salud")}
+
+
+def test_places_after_de_and_eponyms_with_a_qualifier(pipeline):
+    text = "Fue trasladada a otro centro hospitalario de Barcelona; cumple los criterios revisados de El Escorial."
+    doc = Document(text)
+    pipeline(doc)
+    assert {(a.type, text[a.start:a.end]) for a in doc.annset("PHI")} == {("TERRITORIO", "Barcelona")}

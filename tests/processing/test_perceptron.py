@@ -16,7 +16,7 @@ from annotator.processing.conllu import read_conllu
 EWT_MODEL = RESOURCES / "models" / "pos-en-ewt-xpos.json.gz"
 ES_MODEL = RESOURCES / "models" / "pos-es-upos.json.gz"
 ES_MIXED_MODEL = RESOURCES / "models" / "pos-es-mixed-upos.json.gz"
-EWT_TEST_MIN = 94.9  # measured 94.93% (resources/models/README.md); the issue asks 95.5, not reached
+EWT_TEST_MIN = 95.0  # measured 95.03% (resources/models/README.md); the issue asks 95.5, not reached
 ANCORA_TEST_MIN = 96.6  # measured 96.62%
 
 
