@@ -300,7 +300,7 @@ class AnnotationSet(_Queries):
         self._by_id: dict[int, Annotation] = {}
         self._by_type: dict[str, dict[int, Annotation]] = {}
         self._type_indexes: dict[str, IntervalIndex] = {}
-        self._all_index: IntervalIndex | None = None
+        self._all_parts: list[IntervalIndex] | None = None  # [index of every type], built lazily
         self.relations: dict[int, Relation] = {}
 
     @property
@@ -323,7 +323,7 @@ class AnnotationSet(_Queries):
         self._by_id[ann.id] = ann
         self._by_type.setdefault(type, {})[ann.id] = ann
         self._type_indexes.pop(type, None)
-        self._all_index = None
+        self._all_parts = None
         return ann
 
     def add_many(self, items: Iterable[tuple[str, int, int, dict[str, Any]]], check_features: bool = True) -> None:
@@ -379,7 +379,7 @@ class AnnotationSet(_Queries):
                 if not by_type[type]:
                     del by_type[type]
             if changed:
-                self._all_index = None
+                self._all_parts = None
 
     def add_all(self, annotations: Iterable[Annotation], keep_ids: bool = False) -> list[Annotation]:
         """Copy annotations (from any set or document) into this set; features are copied."""
@@ -397,7 +397,7 @@ class AnnotationSet(_Queries):
         if not self._by_type[found.type]:
             del self._by_type[found.type]
         self._type_indexes.pop(found.type, None)
-        self._all_index = None
+        self._all_parts = None
         self._document._release_id(ann_id)
 
     def remove_all(self, annotations: Iterable[Annotation]) -> None:
@@ -410,7 +410,7 @@ class AnnotationSet(_Queries):
         self._by_id.clear()
         self._by_type.clear()
         self._type_indexes.clear()
-        self._all_index = None
+        self._all_parts = None
         self.relations.clear()
 
     def add_relation(
@@ -448,9 +448,9 @@ class AnnotationSet(_Queries):
         return TypeView(self, types)
 
     def _parts(self) -> list[IntervalIndex]:
-        if self._all_index is None:
-            self._all_index = IntervalIndex(self._by_id.values())
-        return [self._all_index]
+        if self._all_parts is None:
+            self._all_parts = [IntervalIndex(self._by_id.values())]
+        return self._all_parts
 
     def _type_index(self, type: str) -> IntervalIndex:
         index = self._type_indexes.get(type)

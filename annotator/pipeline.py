@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
-from annotator.errors import Errors, PipelineError, ProcessingError
+from annotator.errors import PipelineError, ProcessingError, coded
 from annotator.processing.base import ProcessingResource
 
 
@@ -81,7 +81,7 @@ def gc_paused() -> Iterator[None]:
 
 def pipeline_error(code: str, path: str | Path | None = None, line: int | None = None, **fields: Any) -> PipelineError:
     """A PipelineError ``E3xx message`` (template ``Errors.E3xx`` filled with ``fields``) at path:line."""
-    return PipelineError(f"{code} {getattr(Errors, code).format(**fields)}", path=path, line=line)
+    return PipelineError(coded(code, **fields), path=path, line=line)
 
 
 def parse_provides(spec: str | Iterable[str]) -> frozenset[tuple[str, str]]:
@@ -223,7 +223,7 @@ class Pipeline:
                 while pending:
                     yield from _results(pending.popleft().result(), errors)
             except BrokenProcessPool:
-                raise ProcessingError(f"E316 {Errors.E316}") from None
+                raise ProcessingError(coded("E316")) from None
             finally:
                 for future in pending:
                     future.cancel()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from annotator.errors import Errors, InputError
+from annotator.errors import InputError, coded
 from annotator.processing import perceptron
 from annotator.processing.conllu import COLUMNS, read_conllu
 
@@ -92,7 +92,7 @@ def run_eval(args: argparse.Namespace) -> int:
     tagger = perceptron.load_model(args.model)
     column = args.column or tagger.meta.get("column")
     if column not in COLUMNS:
-        raise InputError(Errors.E603.format(reason="it does not say which column it tags: give --column"),
+        raise InputError(coded("E603", reason="it does not say which column it tags: give --column"),
                          path=args.model)
     _print_scores("accuracy", [_score(tagger, p, column) for p in args.files])
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from annotator.errors import Errors, InputError
+from annotator.errors import InputError, coded
 
 COLUMNS = {"upos": 3, "xpos": 4}
 
@@ -24,7 +24,7 @@ def read_conllu(path: str | Path, column: str = "upos") -> list[Sentence]:
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(Errors.E606.format(what="CoNLL-U file", reason=exc), path=path) from None
+        raise InputError(coded("E606", what="CoNLL-U file", reason=exc), path=path) from None
     sentences: list[Sentence] = []
     words: list[str] = []
     tags: list[str | None] = []
@@ -41,7 +41,7 @@ def read_conllu(path: str | Path, column: str = "upos") -> list[Sentence]:
             continue
         cols = line.split("\t")
         if len(cols) != 10:
-            raise InputError(Errors.E601.format(n=len(cols)), path=path, line=number)
+            raise InputError(coded("E601", n=len(cols)), path=path, line=number)
         ident = cols[0]
         no_space = "SpaceAfter=No" in cols[9].split("|")
         if not ident.isdigit():
@@ -51,7 +51,7 @@ def read_conllu(path: str | Path, column: str = "upos") -> list[Sentence]:
                 continue
             if "." in ident:
                 continue
-            raise InputError(Errors.E602.format(id=ident), path=path, line=number)
+            raise InputError(coded("E602", id=ident), path=path, line=number)
         words.append(cols[1])
         tag = cols[index]
         tags.append(None if tag == "_" else tag)

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from annotator.errors import Errors, InputError
+from annotator.errors import InputError, coded
 
 FORMAT = "annotator-pos-perceptron"
 VERSION = 1
@@ -302,12 +302,12 @@ def read_model(path: str | Path) -> dict[str, Any]:
         with gzip.open(path, "rb") as f:
             model = json.loads(f.read().decode("utf-8"))
     except (OSError, EOFError, ValueError) as exc:
-        raise InputError(Errors.E603.format(reason=exc), path=path) from None
+        raise InputError(coded("E603", reason=exc), path=path) from None
     if not isinstance(model, dict) or model.get("format") != FORMAT or model.get("version") != VERSION:
-        raise InputError(Errors.E603.format(reason=f"not a {FORMAT} model, version {VERSION}"), path=path)
+        raise InputError(coded("E603", reason=f"not a {FORMAT} model, version {VERSION}"), path=path)
     rows = len(model["features"]) + dense_size(len(model["tags"]))
     if not all(len(model[p]["counts"]) == rows for p in ("pass1", "pass2")):
-        raise InputError(Errors.E603.format(reason="weights do not match the features (another version?)"), path=path)
+        raise InputError(coded("E603", reason="weights do not match the features (another version?)"), path=path)
     return model
 
 
@@ -450,7 +450,7 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
     accuracy after each iteration; return the model dict to save."""
     tags = sorted({t for s in train_sents for t in s[1] if t is not None})
     if not tags:
-        raise InputError(Errors.E604.format(column=(meta or {}).get("column", "?")))
+        raise InputError(coded("E604", column=(meta or {}).get("column", "?")))
     tag_ids = {t: i for i, t in enumerate(tags)}
     nt = len(tags)
     names = tags + [START, END]

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from annotator.document import Annotation, Document
-from annotator.errors import Errors, InputError
+from annotator.errors import InputError, coded
 from annotator.paths import RESOURCES
 from annotator.processing.base import Param, ProcessingResource, register
 from annotator.processing.perceptron import Tagger, load_model
@@ -38,14 +38,14 @@ def read_lexicon(path: str | Path) -> dict[str, str]:
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(Errors.E606.format(what="POS lexicon", reason=exc), path=path) from None
+        raise InputError(coded("E606", what="POS lexicon", reason=exc), path=path) from None
     lexicon: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.split("\t")
         if len(parts) != 2 or not parts[0] or not parts[1].strip():
-            raise InputError(Errors.E605.format(line=line), path=path, line=number)
+            raise InputError(coded("E605", line=line), path=path, line=number)
         lexicon[parts[0]] = parts[1].strip()
     return lexicon
 

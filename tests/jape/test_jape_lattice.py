@@ -1,0 +1,62 @@
+"""The lattice a cascade shares between phases, after Python actions changed the input set.
+
+The runtime keeps a type's lattice across a phase with Python actions while that type's
+annotations are unchanged and always re-reads feature values (see Lattice.refresh): a later
+phase must see annotations added or removed and features changed in place by an earlier one.
+"""
+
+from __future__ import annotations
+
+from japehelp import found, make_doc
+
+from annotator.jape.actions import action
+
+
+@action("tests.lattice_recase")
+def _recase(ctx) -> None:
+    """Change a feature in place: the bound Token's orth becomes "marked"."""
+    for a in ctx.bindings["t"]:
+        a.features["orth"] = "marked"
+
+
+@action("tests.lattice_add_token")
+def _add_token(ctx) -> None:
+    """Add a Token over the bound one's first character (a new annotation of a lattice type)."""
+    a = ctx.bindings["t"][0]
+    ctx.input.add("Token", a.start, a.start + 1, {"string": ctx.doc.text[a.start], "orth": "marked"})
+
+
+@action("tests.lattice_remove")
+def _remove(ctx) -> None:
+    for a in ctx.bindings["t"]:
+        ctx.input.remove(a)
+
+
+def _cascade(grammar, action_name: str):
+    return grammar(
+        "Phase: Change\nInput: Token\nOptions: control = appelt\n"
+        'Rule: C ({Token.string == "Bob"}):t --> :t { action: "' + action_name + '" }\n'
+        "Rule: Caps ({Token.orth == allCaps}):k --> :k.Caps = {}\n"  # Token.orth values indexed before the change
+        "Phase: Read\nInput: Token\nOptions: control = all\n"
+        "Rule: Marked ({Token.orth == marked}):m --> :m.Marked = {}\n"
+        "Rule: Cap ({Token.orth == upperInitial}):m --> :m.Cap = {}\n")
+
+
+def test_a_feature_changed_in_place_is_seen_by_the_next_phase(grammar):
+    doc = make_doc("Ann Bob Cid")
+    _cascade(grammar, "tests.lattice_recase")(doc)
+    assert found(doc, "Marked") == ["Bob"]
+    assert found(doc, "Cap") == ["Ann", "Cid"]
+
+
+def test_an_added_annotation_is_seen_by_the_next_phase(grammar):
+    doc = make_doc("Ann Bob Cid")
+    _cascade(grammar, "tests.lattice_add_token")(doc)
+    assert found(doc, "Marked") == ["B"]
+    assert found(doc, "Cap") == ["Ann", "Bob", "Cid"]
+
+
+def test_a_removed_annotation_is_not_seen_by_the_next_phase(grammar):
+    doc = make_doc("Ann Bob Cid")
+    _cascade(grammar, "tests.lattice_remove")(doc)
+    assert found(doc, "Cap") == ["Ann", "Cid"]
