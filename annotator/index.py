@@ -46,7 +46,7 @@ class _Sublist:
 class IntervalIndex:
     """Immutable index over a collection of annotations."""
 
-    __slots__ = ("ordered", "_starts", "_by_end", "_ends", "_top", "_nested")
+    __slots__ = ("ordered", "_starts", "_by_end", "_ends", "_top")
 
     def __init__(self, annotations: Iterable["Annotation"]) -> None:
         self.ordered: list[Annotation] = sorted(annotations, key=document_order)
@@ -56,7 +56,6 @@ class IntervalIndex:
         self._by_end: list[Annotation] | None = None
         self._ends: list[int] = []
         self._top: _Sublist | None = None
-        self._nested = False
 
     def __len__(self) -> int:
         return len(self.ordered)
@@ -64,7 +63,7 @@ class IntervalIndex:
     def _tree(self) -> _Sublist:
         """The top sublist of the NCLS (built on first use)."""
         if self._top is None:
-            self._top, self._nested = _build_ncls(self.ordered)
+            self._top = _build_ncls(self.ordered)
         return self._top
 
     def _end_order(self) -> tuple[list["Annotation"], list[int]]:
@@ -79,6 +78,7 @@ class IntervalIndex:
         """Annotations with ``a.start <= start`` and ``a.end >= end``, in document order."""
         out: list[Annotation] = []
         stack = [self._tree()]
+        mixed = False  # results of several branches interleave: sort at the end
         while stack:
             sub = stack.pop()
             lo = bisect_left(sub.ends, end)
@@ -88,31 +88,42 @@ class IntervalIndex:
                 child = sub.children[i]
                 if child is not None:
                     stack.append(child)
-        return self._in_order(out)
+                    mixed = mixed or hi - lo > 1
+        return _in_order(out, mixed)
 
     def overlapping(self, start: int, end: int) -> list["Annotation"]:
         """Annotations sharing a position with ``[start, end)`` (zero-length rules in the module doc)."""
         out: list[Annotation] = []
         stack = [self._tree()]
+        mixed = False  # results of several branches interleave: sort at the end
         while stack:
             sub = stack.pop()
             starts, ends, children = sub.starts, sub.ends, sub.children
+            emitted = pushed = 0
+            foreign = False  # a child list pushed for an annotation that is not in the result
             i = bisect_right(ends, start)
             if i > 0 and ends[i - 1] == start:
                 # The interval ending exactly at `start` does not overlap a non-empty range, but it
                 # may sit at `start` (zero-length) or hold zero-length children there.
                 if starts[i - 1] == start:
                     out.append(sub.anns[i - 1])
+                    emitted += 1
                 if children[i - 1] is not None:
                     stack.append(children[i - 1])
+                    pushed += 1
+                    foreign = not emitted
             n = len(starts)
             limit = end + 1 if start == end else end  # a zero-length range also takes those starting at it
             while i < n and starts[i] < limit:
                 out.append(sub.anns[i])
+                emitted += 1
                 if children[i] is not None:
                     stack.append(children[i])
+                    pushed += 1
                 i += 1
-        return self._in_order(out)
+            if pushed and (pushed > 1 or emitted > 1 or (foreign and emitted)):
+                mixed = True
+        return _in_order(out, mixed)
 
     def within(self, start: int, end: int) -> list["Annotation"]:
         """Annotations with ``a.start >= start`` and ``a.end <= end``, in document order."""
@@ -153,17 +164,18 @@ class IntervalIndex:
             i -= 1
         return by_end[i - 1] if i > 0 else None
 
-    def _in_order(self, out: list["Annotation"]) -> list["Annotation"]:
-        if self._nested and len(out) > 1:
-            out.sort(key=document_order)
-        return out
+def _in_order(out: list["Annotation"], mixed: bool) -> list["Annotation"]:
+    """``out`` in document order. A depth-first walk that never branched (one result per sublist
+    holding a child list, as for a token inside a sentence) is in document order already."""
+    if mixed:
+        out.sort(key=document_order)
+    return out
 
 
-def _build_ncls(ordered: list["Annotation"]) -> tuple[_Sublist, bool]:
+def _build_ncls(ordered: list["Annotation"]) -> _Sublist:
     """Split annotations (already in document order) into nested containment sublists."""
     top = _Sublist()
     stack: list[tuple[int, int, _Sublist, int]] = []  # (start, end, sublist holding it, its index)
-    nested = False
     for a in ordered:
         s, e = a.start, a.end
         while stack and not (stack[-1][0] <= s and e <= stack[-1][1]):
@@ -174,7 +186,6 @@ def _build_ncls(ordered: list["Annotation"]) -> tuple[_Sublist, bool]:
             if child is None:
                 child = parent_list.children[k] = _Sublist()
             target = child
-            nested = True
         else:
             target = top
         target.starts.append(s)
@@ -182,4 +193,4 @@ def _build_ncls(ordered: list["Annotation"]) -> tuple[_Sublist, bool]:
         target.anns.append(a)
         target.children.append(None)
         stack.append((s, e, target, len(target.anns) - 1))
-    return top, nested
+    return top
