@@ -10,11 +10,11 @@ This module does no I/O and knows no format or processing resource.
 
 from __future__ import annotations
 
-import gc
 import math
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from annotator.errors import DocumentError, coded
+from annotator.gc_pause import gc_paused
 from annotator.index import IntervalIndex, document_order
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -338,14 +338,8 @@ class AnnotationSet(_Queries):
         meanwhile: the new objects hold no cycles, and collections triggered by hundreds of
         thousands of new annotations would otherwise take about 40% of a tokenizer's time.
         """
-        collecting = gc.isenabled()
-        if collecting:
-            gc.disable()
-        try:
+        with gc_paused():
             self._add_many(items, check_features)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _add_many(self, items: Iterable[tuple[str, int, int, dict[str, Any]]], check_features: bool) -> None:
         document = self._document

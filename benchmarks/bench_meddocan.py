@@ -18,7 +18,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from annotator import Document
-from annotator.pipeline import Pipeline, gc_paused
+from annotator.gc_pause import gc_paused
+from annotator.pipeline import Pipeline
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpora" / "meddocan"

@@ -22,13 +22,13 @@ it; ``once`` is ``first`` but stops the phase after one firing.
 
 from __future__ import annotations
 
-import gc
 import logging
 from bisect import bisect_left
 from collections import deque
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
+from annotator.gc_pause import gc_paused
 from annotator.jape.compiler import CompiledPhase, CompiledRule
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
@@ -441,9 +441,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
     The cyclic garbage collector is paused meanwhile: matching allocates many short-lived tuples
     (freed by reference counting) and, with a large document alive, the collector's passes over
     every annotation cost a third of the run."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         lattice = Lattice(inset)
         for phase in phases:
             run = PhaseRun(phase, doc, inset, outset, lattice, trace)
@@ -452,6 +450,3 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
                 lattice.refresh()
             elif outset is inset and phase.produces:
                 lattice.forget(phase.produces)
-    finally:
-        if collecting:
-            gc.enable()
