@@ -11,7 +11,10 @@ This module does no I/O and knows no format or processing resource.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Iterator, Mapping
+import weakref
+from itertools import chain, compress, count, filterfalse, islice, repeat
+from operator import attrgetter, eq, le
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.errors import DocumentError, coded
 from annotator.gc_pause import gc_paused
@@ -70,6 +73,56 @@ def _check_span(start: Any, end: Any, length: int) -> None:
         raise DocumentError(coded("E001", start=start, end=end, length=length))
 
 
+def _check_item(type: Any, start: Any, end: Any, features: Any, length: int, check_spans: bool,
+                check_features: bool) -> None:
+    """Raise the error of one ``(type, start, end, features)`` item of a bulk add, if any: the
+    checks of :meth:`AnnotationSet.add`, in the same order."""
+    if check_spans:
+        _check_type(type)
+        _check_span(start, end, length)
+    if check_features:
+        _check_features(features)
+
+
+def _columns_valid(types: Sequence[Any], starts: Sequence[Any], ends: Sequence[Any], features: Sequence[Any],
+                   length: int, check_spans: bool, check_features: bool) -> bool:
+    """Whether every item of a bulk add passes :func:`_check_item`, tested column by column in
+    C-level loops (``set``, ``map``, ``min``)."""
+    if not types:
+        return True
+    if check_spans:
+        try:
+            distinct = set(types)
+        except TypeError:  # an unhashable type: the item checks name it
+            return False
+        if not all(t.__class__ is str and t for t in distinct):
+            return False
+        if {*map(type, starts), *map(type, ends)} != {int}:  # exactly int (not bool, not float)
+            return False
+        if min(starts) < 0 or max(ends) > length or not all(map(le, starts, ends)):
+            return False
+    if check_features:
+        try:
+            for item in features:
+                _check_features(item)
+        except DocumentError:
+            return False
+    return True
+
+
+def _valid_prefix(types: Sequence[Any], starts: Sequence[Any], ends: Sequence[Any], features: Sequence[Any],
+                  length: int, check_spans: bool, check_features: bool) -> int:
+    """The number of items before the first one that fails :func:`_check_item` (all when none does)."""
+    if _columns_valid(types, starts, ends, features, length, check_spans, check_features):
+        return len(types)
+    for i, item in enumerate(zip(types, starts, ends, features)):
+        try:
+            _check_item(*item, length, check_spans, check_features)
+        except DocumentError:
+            return i
+    return len(types)
+
+
 class Annotation:
     """A typed span ``[start, end)`` of the document text with features.
 
@@ -86,21 +139,11 @@ class Annotation:
         self._end = end
         self.features = features
 
-    @property
-    def id(self) -> int:
-        return self._id
-
-    @property
-    def type(self) -> str:
-        return self._type
-
-    @property
-    def start(self) -> int:
-        return self._start
-
-    @property
-    def end(self) -> int:
-        return self._end
+    # Read-only attributes; a C getter (attrgetter) is read faster than a Python function.
+    id = property(attrgetter("_id"), doc="The id, unique in the document (int).")
+    type = property(attrgetter("_type"), doc="The annotation type (str).")
+    start = property(attrgetter("_start"), doc="The start offset (int).")
+    end = property(attrgetter("_end"), doc="The end offset, exclusive (int).")
 
     @property
     def length(self) -> int:
@@ -127,6 +170,9 @@ class Relation:
 
     def __repr__(self) -> str:
         return f"Relation({self.id}, {self.type!r}, {self.members!r}, {self.features!r})"
+
+
+_START, _END = attrgetter("_start"), attrgetter("_end")  # the slots, read without the property
 
 
 class _Queries:
@@ -272,8 +318,12 @@ class TypeView(_Queries):
 
     def unordered(self) -> Iterator[Annotation]:
         """The annotations in no particular order, without building an index (for bulk readers)."""
-        for t in self._types:
-            yield from self._set._by_type.get(t, {}).values()
+        return chain.from_iterable(self._set._by_type.get(t, {}).values() for t in self._types)
+
+    def edges(self) -> tuple[set[int], set[int]]:
+        """The start offsets and the end offsets of the annotations, as two sets, without building
+        an index (what a whole-word matcher checks)."""
+        return set(map(_START, self.unordered())), set(map(_END, self.unordered()))
 
     def __len__(self) -> int:
         return sum(len(self._set._by_type.get(t, ())) for t in self._types)
@@ -291,11 +341,61 @@ class TypeView(_Queries):
         return f"TypeView({self._set.name!r}, {self._types!r}, {len(self)} annotations)"
 
 
+class _Ids:
+    """The ids of one document's annotations and relations: those in use and the next free one.
+
+    Shared by a document and its sets. A set holds this and the text, and refers to its document
+    only weakly: without a reference cycle, a document and all its annotations are freed by
+    reference counting when the last reference to it goes, not by the cyclic garbage collector
+    (whose passes over the annotations took a quarter of a tokenizer + splitter + gazetteer run).
+    """
+
+    __slots__ = ("next", "used")
+
+    def __init__(self) -> None:
+        self.next = 0
+        self.used: set[int] = set()
+
+    def claim(self, wanted: int | None) -> int:
+        """Claim ``wanted`` (an error if taken or not an int >= 0), or the next free id for None."""
+        if wanted is None:
+            while self.next in self.used:
+                self.next += 1
+            wanted = self.next
+        elif wanted in self.used or wanted.__class__ is not int or wanted < 0:
+            raise DocumentError(coded("E004", id=wanted))
+        self.used.add(wanted)
+        if wanted >= self.next:
+            self.next = wanted + 1
+        return wanted
+
+    def claim_many(self, n: int) -> list[int]:
+        """Claim ``n`` new ids in increasing order: what ``n`` calls of ``claim(None)`` give."""
+        used = self.used
+        # a list, not a range: the set, the dicts and the annotations then share one int per id
+        ids = list(range(self.next, self.next + n))
+        if not used.isdisjoint(ids):  # ids ahead of the next free one are taken: skip them
+            ids = list(islice(filterfalse(used.__contains__, count(self.next)), n))
+        if ids:
+            used.update(ids)
+            self.next = ids[-1] + 1
+        return ids
+
+    def release(self, ann_id: int) -> None:
+        self.used.discard(ann_id)
+
+
 class AnnotationSet(_Queries):
-    """A named, mutable set of annotations over one document, plus relations between them."""
+    """A named, mutable set of annotations over one document, plus relations between them.
+
+    The set refers to its document weakly (see :class:`_Ids`): a set kept after its document
+    is gone still works, but its ``document`` is then None.
+    """
 
     def __init__(self, document: "Document", name: str = "") -> None:
-        self._document = document
+        self._document = weakref.ref(document)
+        self._text = document.text
+        self._ids = document._ids
         self.name = name
         self._by_id: dict[int, Annotation] = {}
         self._by_type: dict[str, dict[int, Annotation]] = {}
@@ -304,8 +404,8 @@ class AnnotationSet(_Queries):
         self.relations: dict[int, Relation] = {}
 
     @property
-    def document(self) -> "Document":
-        return self._document
+    def document(self) -> "Document | None":
+        return self._document()
 
     # ------------------------------------------------------------------ changes
     def add(
@@ -318,8 +418,8 @@ class AnnotationSet(_Queries):
     ) -> Annotation:
         """Add an annotation and return it; ``id`` may be given (unique in the document)."""
         _check_type(type)
-        _check_span(start, end, len(self._document.text))
-        ann = Annotation(self._document._claim_id(id), type, start, end, _checked_features(features))
+        _check_span(start, end, len(self._text))
+        ann = Annotation(self._ids.claim(id), type, start, end, _checked_features(features))
         self._by_id[ann.id] = ann
         self._by_type.setdefault(type, {})[ann.id] = ann
         self._type_indexes.pop(type, None)
@@ -329,51 +429,60 @@ class AnnotationSet(_Queries):
     def add_many(self, items: Iterable[tuple[str, int, int, dict[str, Any]]], check_features: bool = True) -> None:
         """Add ``(type, start, end, features)`` tuples in one go, with new ids in the given order.
 
-        The fast path for processing resources that make many annotations (tokenizer, gazetteer):
-        the same checks as :meth:`add` (the same ``_check_*`` functions), but the feature dicts are
-        taken over, not copied, so the caller must pass a fresh dict per annotation.
-        ``check_features=False`` skips the JSON-able check for callers whose features are str keys
-        with str/int values by construction.
-        On an error, the items before it stay added. The cyclic garbage collector is paused
-        meanwhile: the new objects hold no cycles, and collections triggered by hundreds of
-        thousands of new annotations would otherwise take about 40% of a tokenizer's time.
+        The fast path for processing resources that make many annotations (gazetteer, sentence
+        splitter): the same checks as :meth:`add` (the same ``_check_*`` functions), but the
+        feature dicts are taken over, not copied, so the caller must pass a fresh dict per
+        annotation. ``check_features=False`` skips the JSON-able check for callers whose features
+        are str keys with str/int values by construction. On an error, the items before it stay
+        added.
         """
-        with gc_paused():
-            self._add_many(items, check_features)
+        items = list(items)
+        if items:
+            types, starts, ends, features = zip(*items, strict=True)
+            self.add_columns(types, starts, ends, features, check_features)
 
-    def _add_many(self, items: Iterable[tuple[str, int, int, dict[str, Any]]], check_features: bool) -> None:
-        document = self._document
-        length = len(document._text)
-        used = document._used_ids
-        by_id = self._by_id
-        by_type = self._by_type
-        changed: dict[str, dict[int, Annotation]] = {}
-        next_id = document._next_id
-        try:
-            for type, start, end, features in items:
-                of_type = changed.get(type)
-                if of_type is None:
-                    _check_type(type)
-                    of_type = changed[type] = by_type.setdefault(type, {})
-                # Inline test of the common case; _check_span raises the error, if any.
-                if start.__class__ is not int or end.__class__ is not int or not 0 <= start <= end <= length:
-                    _check_span(start, end, length)
-                if check_features:
-                    _check_features(features)
-                # The same id claim as Document._claim_id(None), inlined for speed.
-                while next_id in used:
-                    next_id += 1
-                used.add(next_id)
-                by_id[next_id] = of_type[next_id] = Annotation(next_id, type, start, end, features)
-                next_id += 1
-        finally:
-            document._next_id = next_id
-            for type in changed:
-                self._type_indexes.pop(type, None)
-                if not by_type[type]:
-                    del by_type[type]
-            if changed:
-                self._all_parts = None
+    def add_columns(self, types: Sequence[str], starts: Sequence[int], ends: Sequence[int],
+                    features: Sequence[dict[str, Any]], check_features: bool = True,
+                    check_spans: bool = True) -> None:
+        """:meth:`add_many` with the items given as four parallel sequences (what a tokenizer
+        has): annotation ``i`` is ``(types[i], starts[i], ends[i], features[i])``.
+
+        Checks run over whole columns and annotations are made and stored by C-level loops
+        (``map``, ``dict.update``), so the cost per annotation is little more than making it.
+        ``check_spans=False`` skips the type and span checks for a caller that guarantees them
+        (a tokenizer whose offsets are running sums of the lengths of a partition of the text).
+        The cyclic garbage collector is paused meanwhile: the new objects hold no cycles, and
+        collections triggered by the new annotations would walk them again and again.
+        """
+        if not len(types) == len(starts) == len(ends) == len(features):
+            raise ValueError("add_columns: the four columns differ in length")
+        length = len(self._text)
+        with gc_paused():
+            if check_spans or check_features:
+                n = _valid_prefix(types, starts, ends, features, length, check_spans, check_features)
+                if n < len(types):
+                    self._store(types[:n], starts[:n], ends[:n], features[:n])
+                    _check_item(types[n], starts[n], ends[n], features[n], length, check_spans,
+                                check_features)  # raises
+            self._store(types, starts, ends, features)
+
+    def _store(self, types: Sequence[str], starts: Sequence[int], ends: Sequence[int],
+               features: Sequence[dict[str, Any]]) -> None:
+        """Make and store annotations from checked columns, with new ids in order."""
+        if not types:
+            return
+        ids = self._ids.claim_many(len(types))
+        made = list(map(Annotation, ids, types, starts, ends, features))
+        self._by_id.update(zip(ids, made))
+        distinct = dict.fromkeys(types)  # in order of first appearance
+        for ann_type in distinct:
+            of_type = self._by_type.setdefault(ann_type, {})
+            if len(distinct) == 1:
+                of_type.update(zip(ids, made))
+            else:
+                of_type.update(compress(zip(ids, made), map(eq, types, repeat(ann_type))))
+            self._type_indexes.pop(ann_type, None)
+        self._all_parts = None
 
     def add_all(self, annotations: Iterable[Annotation], keep_ids: bool = False) -> list[Annotation]:
         """Copy annotations (from any set or document) into this set; features are copied."""
@@ -392,7 +501,7 @@ class AnnotationSet(_Queries):
             del self._by_type[found.type]
         self._type_indexes.pop(found.type, None)
         self._all_parts = None
-        self._document._release_id(ann_id)
+        self._ids.release(ann_id)
 
     def remove_all(self, annotations: Iterable[Annotation]) -> None:
         for ann in list(annotations):
@@ -400,7 +509,7 @@ class AnnotationSet(_Queries):
 
     def clear(self) -> None:
         for ann_id in self._by_id:
-            self._document._release_id(ann_id)
+            self._ids.release(ann_id)
         self._by_id.clear()
         self._by_type.clear()
         self._type_indexes.clear()
@@ -411,10 +520,11 @@ class AnnotationSet(_Queries):
         self, type: str, members: list[int], features: Mapping[str, Any] | None = None, id: int | None = None
     ) -> Relation:
         """Add a relation between annotations of this document (members are annotation ids)."""
+        document = self._document()
         for member in members:
-            if not self._document._has_annotation(member):
+            if not (document._has_annotation(member) if document is not None else member in self._by_id):
                 raise DocumentError(coded("E008", id=member))
-        rel = Relation(self._document._claim_id(id), type, list(members), _checked_features(features))
+        rel = Relation(self._ids.claim(id), type, list(members), _checked_features(features))
         self.relations[rel.id] = rel
         return rel
 
@@ -466,8 +576,7 @@ class Document:
         self.name = name
         self.features: dict[str, Any] = _checked_features(features)
         self._sets: dict[str, AnnotationSet] = {}
-        self._next_id = 0
-        self._used_ids: set[int] = set()
+        self._ids = _Ids()
 
     @property
     def text(self) -> str:
@@ -494,21 +603,6 @@ class Document:
 
     def covered_text(self, ann: Annotation) -> str:
         return self._text[ann.start : ann.end]
-
-    def _claim_id(self, wanted: int | None) -> int:
-        if wanted is None:
-            while self._next_id in self._used_ids:
-                self._next_id += 1
-            wanted = self._next_id
-        elif wanted in self._used_ids or wanted.__class__ is not int or wanted < 0:
-            raise DocumentError(coded("E004", id=wanted))
-        self._used_ids.add(wanted)
-        if wanted >= self._next_id:
-            self._next_id = wanted + 1
-        return wanted
-
-    def _release_id(self, ann_id: int) -> None:
-        self._used_ids.discard(ann_id)
 
     def _has_annotation(self, ann_id: int) -> bool:
         return any(s.get(ann_id) is not None for s in self._sets.values())

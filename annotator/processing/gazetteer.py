@@ -28,7 +28,7 @@ matches at later starts are kept even when they overlap ("York City" inside "New
 from __future__ import annotations
 
 import re
-from itertools import accumulate
+from itertools import accumulate, compress
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -96,15 +96,16 @@ class EntryTable:
                 longest_only: bool) -> list[tuple[int, int, Payload]]:
         """``(start, end, payload)`` of every match in ``text``, in document order."""
         spaced = _SPACED_UNIT.findall(self.key(text))  # each unit with the whitespace before it
-        units = [item.lstrip() for item in spaced]
+        units = list(map(str.lstrip, spaced))
         ends = list(accumulate(map(len, spaced)))  # fold keeps offsets, so these are text offsets
-        get = self.table.get
+        table = self.table
+        get = table.get
         found: list[tuple[int, int, Payload]] = []
         count = len(units)
-        for i, key in enumerate(units):
-            value = get(key, _MISSING)
-            if value is _MISSING:
-                continue
+        # only the units that begin a key, picked in C: most units begin none
+        for i in compress(range(count), map(table.__contains__, units)):
+            key = units[i]
+            value = table[key]
             end = ends[i]
             start = end - len(key)
             if start_ok is not None and not start_ok(start):
@@ -148,8 +149,7 @@ def boundaries(doc: Document, set_name: str, whole_words: bool) -> tuple[Callabl
         return None, None
     tokens = doc.annset(set_name).with_type("Token") if doc.has_annset(set_name) else None
     if tokens:
-        starts = {t.start for t in tokens.unordered()}
-        ends = {t.end for t in tokens.unordered()}
+        starts, ends = tokens.edges()
         return starts.__contains__, ends.__contains__
     check = word_boundary(doc.text)
     return check, check
@@ -157,13 +157,15 @@ def boundaries(doc: Document, set_name: str, whole_words: bool) -> tuple[Callabl
 
 def add_lookups(doc: Document, set_name: str, specs: list[ListSpec],
                 matches: Iterable[tuple[int, int, Payload]]) -> None:
-    """One annotation per (match, list): the list's type and features, then the entry's features."""
+    """One annotation per (match, list): the list's type and features, then the entry's features
+    (str keys and values, as read from the list files: not checked again)."""
     base = [spec.features() for spec in specs]
     types = [spec.annotation_type for spec in specs]
     doc.annset(set_name).add_many(
-        (types[index], start, end, {**base[index], **features} if features else dict(base[index]))
-        for start, end, payload in matches
-        for index, features in payload
+        ((types[index], start, end, {**base[index], **features} if features else dict(base[index]))
+         for start, end, payload in matches
+         for index, features in payload),
+        check_features=False,
     )
 
 

@@ -61,12 +61,12 @@ LANGUAGES = ("en", "es", "sv")
 _CLOSERS = "\"'”’»)\\]}"
 _OPENERS = "\"'“‘«([{¿¡"
 # A terminator: spaced ellipsis (". . ." or more), or a run of . ! ? … ; then closers; then
-# white space or the end of the text.
+# white space or the end of the text. A lookahead (which always matches) captures what comes
+# next: white space, opening punctuation, then a word or a number.
 _TERMINATOR = regex.compile(
     rf"(?P<term>\.(?:[ \u00a0]\.){{2,}}|[.!?‽…]+)(?P<close>[{_CLOSERS}]*)(?=\s|\Z)"
+    r"(?=(?P<next>\s*(?P<open>[^\s\p{L}\p{N}]*)(?P<word>\p{L}[\p{L}\p{M}]*|\p{N}+)?))"
 )
-# The next word after a terminator: white space, opening punctuation, then a word or a number.
-_NEXT = regex.compile(r"\s*(?P<open>[^\s\p{L}\p{N}]*)(?P<word>\p{L}[\p{L}\p{M}]*|\p{N}+)?")
 _INITIALS = regex.compile(r"(?:\p{L}\.)+\p{L}")
 _WORD_BEFORE = regex.compile(r"\S*", regex.REVERSE)  # .match(text, 0, end): the word ending at end
 _LINE = regex.compile(r"\S(?:[^\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*\S)?")
@@ -182,16 +182,13 @@ class _Splitter:
         ts = m.start("term")
         if ts in self.protected:
             return None
-        close = m.group("close")
+        term, close, opening, word = m.group("term", "close", "open", "word")
         if ts > 0 and text[ts - 1] in "[(" and close[:1] in ")]":
             return None
-        nxt = _NEXT.match(text, m.end())
-        word = nxt.group("word")
-        if nxt.end() == len(text) and not word and not nxt.group("open"):
+        if m.end("next") == len(text) and not word and not opening:
             return m.end()
         if word and word[0].islower():
             return None
-        term = m.group("term")
         dots = term.count(".") + 3 * term.count("…")
         if "!" in term or "?" in term or "‽" in term:
             return m.end()

@@ -56,15 +56,14 @@ text                           tokens
 
 Speed: one ``regex`` ``findall`` pass over the text with a compiled master pattern (one
 alternative per rule), a cache of the features by token string shared by all documents, offsets
-from the string lengths, and one bulk :meth:`~annotator.document.AnnotationSet.add_many`.
+from the string lengths, and one bulk :meth:`~annotator.document.AnnotationSet.add_columns`.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from itertools import accumulate, chain
-from operator import itemgetter
-from typing import Any, Iterator
+from itertools import accumulate
+from typing import Any, Sequence
 
 import regex
 
@@ -127,28 +126,45 @@ def classify(string: str) -> tuple[str, dict[str, Any]]:
     return type, {"string": string, **features, "length": 1}
 
 
-# Type and features by token string, shared by all documents; replaced when it grows past the limit.
-_KNOWN: dict[str, tuple[str, dict[str, Any]]] = {}
+# Type and features by token string, shared by all documents; replaced when it grows past the
+# limit. Two dicts, not one of (type, features) tuples: a tuple holding a dict stays tracked by the
+# cyclic garbage collector, and its every full collection walked the whole cache.
+_KNOWN: tuple[dict[str, str], dict[str, dict[str, Any]]] = ({}, {})
 _KNOWN_LIMIT = 200_000
 
+Columns = tuple[Sequence[str], Sequence[int], Sequence[int], Sequence[dict[str, Any]]]
 
-def tokenize(text: str) -> Iterator[tuple[str, int, int, dict[str, Any]]]:
-    """The ``(type, start, end, features)`` of every Token and SpaceToken of ``text``, in order.
 
-    The features are a fresh dict per token. Everything per token runs in C (``map``, ``zip``,
-    ``accumulate``); Python code runs once per distinct token string."""
-    global _KNOWN
+def tokenize(text: str) -> Columns:
+    """Every Token and SpaceToken of ``text``, in order, as four parallel columns: types, starts,
+    ends and features (a fresh dict per token), ready for
+    :meth:`~annotator.document.AnnotationSet.add_columns`.
+
+    Everything per token runs in C (``map``, ``accumulate``); Python code runs once per token
+    string not seen before."""
     strings = _MASTER.findall(text)
-    known = _KNOWN
-    new = set(strings).difference(known)
-    if len(known) + len(new) > _KNOWN_LIMIT:
-        known = _KNOWN = {}  # a new dict, so that a thread still using the old one is not disturbed
+    type_of, features_of = _KNOWN
+    try:
+        types = list(map(type_of.__getitem__, strings))
+    except KeyError:
+        type_of, features_of = _learn(strings)
+        types = list(map(type_of.__getitem__, strings))
+    offsets = list(accumulate(map(len, strings), initial=0))
+    return types, offsets[:-1], offsets[1:], list(map(dict.copy, map(features_of.__getitem__, strings)))
+
+
+def _learn(strings: list[str]) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
+    """The cache, with the type and features of the ``strings`` it lacks added."""
+    global _KNOWN
+    type_of, features_of = _KNOWN
+    new = set(strings).difference(type_of)
+    if len(type_of) + len(new) > _KNOWN_LIMIT:
+        # new dicts, so that a thread still using the old ones is not disturbed
+        type_of, features_of = _KNOWN = ({}, {})
         new = set(strings)
     for string in new:
-        known[string] = classify(string)
-    ends = list(accumulate(map(len, strings)))
-    found = list(map(known.__getitem__, strings))
-    return zip(map(itemgetter(0), found), chain((0,), ends), ends, map(dict.copy, map(itemgetter(1), found)))
+        type_of[string], features_of[string] = classify(string)
+    return type_of, features_of
 
 
 @register("tokenizer")
@@ -158,4 +174,4 @@ class Tokenizer(ProcessingResource):
     produces = ("Token", "SpaceToken")
 
     def __call__(self, doc: Document) -> None:
-        self.output_set(doc).add_many(tokenize(doc.text), check_features=False)
+        self.output_set(doc).add_columns(*tokenize(doc.text), check_features=False, check_spans=False)

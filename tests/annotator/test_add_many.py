@@ -1,8 +1,9 @@
-"""AnnotationSet.add_many: the bulk path used by the tokenizer and the sentence splitter."""
+"""AnnotationSet.add_many and add_columns: the bulk paths of the tokenizer, sentence splitter and gazetteers."""
 
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_skips_ids_taken_after_a_removal() -> None:
     annset.remove(first)
     annset.add("X", 2, 3, id=5)
     annset.add("X", 3, 4, id=7)
-    doc._next_id = 4  # ids 5 and 7 lie ahead of the next free id
+    doc._ids.next = 4  # ids 5 and 7 lie ahead of the next free id
     annset.add_many([("T", 0, 1, {}), ("T", 1, 2, {}), ("T", 2, 3, {})])
     assert sorted(a.id for a in annset.with_type("T")) == [4, 6, 8]
 
@@ -90,3 +91,62 @@ def test_garbage_collector_state_is_restored() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_columns_add_like_items() -> None:
+    items = [("Token", 0, 5, {"kind": "word"}), ("SpaceToken", 5, 6, {}), ("Token", 6, 11, {"kind": "word"})]
+    by_items, by_columns = Document("hello world"), Document("hello world")
+    by_items.annset().add("X", 0, 1)
+    by_columns.annset().add("X", 0, 1)
+    by_items.annset().add_many(items)
+    features = [dict(f) for *_, f in items]
+    by_columns.annset().add_columns(["Token", "SpaceToken", "Token"], [0, 5, 6], [5, 6, 11], features)
+    rows = [[(a.id, a.type, a.span, a.features) for a in d.annset()] for d in (by_items, by_columns)]
+    assert rows[0] == rows[1] and len(rows[0]) == 4
+    assert [a.features for a in by_columns.annset().with_type("Token")][1] is features[2]
+    assert by_columns.annset().types() == {"X", "Token", "SpaceToken"}
+
+
+@pytest.mark.parametrize(
+    "column, value, code",
+    [("starts", 7, "after its end"), ("ends", 12, "outside"), ("types", "", "non-empty"), ("starts", 1.0, "integers")],
+)
+def test_columns_are_checked_and_the_items_before_an_error_stay(column: str, value: object, code: str) -> None:
+    doc = Document("hello world")
+    columns = {"types": ["T", "T", "T"], "starts": [0, 1, 2], "ends": [1, 2, 3]}
+    columns[column][1] = value
+    with pytest.raises(DocumentError, match=code):
+        doc.annset().add_columns(columns["types"], columns["starts"], columns["ends"], [{}, {}, {}])
+    assert [a.span for a in doc.annset()] == [(0, 1)]
+
+
+def test_columns_must_have_one_length() -> None:
+    with pytest.raises(ValueError, match="differ in length"):
+        Document("abc").annset().add_columns(["T", "T"], [0, 1], [1, 2], [{}])
+
+
+def test_unchecked_spans_are_taken_as_given() -> None:
+    doc = Document("abc")
+    doc.annset().add_columns(["T"], [2], [1], [{}], check_spans=False)  # the caller's promise, not checked
+    assert doc.annset().with_type("T").first().span == (2, 1)
+
+
+def test_a_document_is_freed_without_the_cyclic_collector() -> None:
+    gc.disable()
+    try:
+        doc = Document("hello world")
+        annset = doc.annset("kept")
+        annset.add_columns(["T", "T"], [0, 6], [5, 11], [{}, {}])
+        ref = weakref.ref(doc)
+        assert annset.document is doc
+        del doc
+        assert ref() is None  # freed by reference counting: no reference cycle
+    finally:
+        gc.enable()
+    # the set outlives its document and still works on its own annotations and ids
+    assert annset.document is None
+    added = annset.add("U", 0, 11)
+    assert added.id not in {a.id for a in annset.with_type("T")}
+    assert annset.add_relation("r", [added.id]).members == [added.id]
+    with pytest.raises(DocumentError):
+        annset.add_relation("r", [999])

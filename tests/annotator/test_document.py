@@ -217,3 +217,10 @@ def test_queries_match_brute_force_on_random_nested_sets(seed: int) -> None:
             assert got == _naive(anns, query, qs, qe), (query, qs, qe)
             typed = [(a.start, -a.end, a.id) for a in getattr(s.with_type("A", "C"), query)(qs, qe)]
             assert typed == _naive([a for a in anns if a.type in "AC"], query, qs, qe)
+
+
+def test_type_view_edges_are_the_starts_and_ends(doc: Document) -> None:
+    starts, ends = doc.annset().with_type("Token", "Mark").edges()
+    assert starts == {0, 4, 8, 12, 13, 21, 26}
+    assert ends == {3, 7, 12, 20, 26, 27}
+    assert doc.annset().with_type("Nothing").edges() == (set(), set())

@@ -154,10 +154,10 @@ def test_meddocan_text_is_fully_covered(meddocan_dir) -> None:
 
 def test_feature_cache_is_bounded(monkeypatch) -> None:
     monkeypatch.setattr(tokenizer, "_KNOWN_LIMIT", 5)
-    monkeypatch.setattr(tokenizer, "_KNOWN", {})
-    first = [f["string"] for _, _, _, f in tokenizer.tokenize("uno dos tres")]
+    monkeypatch.setattr(tokenizer, "_KNOWN", ({}, {}))
+    first = [f["string"] for f in tokenizer.tokenize("uno dos tres")[3]]
     assert first == ["uno", " ", "dos", " ", "tres"]
-    assert set(tokenizer._KNOWN) == {"uno", "dos", "tres", " "}
-    again = [f["string"] for _, _, _, f in tokenizer.tokenize("siete ocho")]
+    assert set(tokenizer._KNOWN[0]) == set(tokenizer._KNOWN[1]) == {"uno", "dos", "tres", " "}
+    again = [f["string"] for f in tokenizer.tokenize("siete ocho")[3]]
     assert again == ["siete", " ", "ocho"]
-    assert set(tokenizer._KNOWN) == {"siete", " ", "ocho"}
+    assert set(tokenizer._KNOWN[0]) == set(tokenizer._KNOWN[1]) == {"siete", " ", "ocho"}
