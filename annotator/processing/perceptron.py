@@ -3,9 +3,11 @@
 Pass 1 scores each word from the words around it: form, prefixes, suffixes, inner trigrams and
 shape of the word itself, form/suffixes/shape of the two words on each side, the tag sets seen with
 each of these five words in training ("ambiguity classes"), word bigrams, and whether the word
-touches its neighbours (no space: ``e-mail`` vs ``2 - 3``). Pass 2 adds the
-pass-1 tags of the two words on each side (alone, in pairs, and joined with the current word),
-i.e. tag context from both directions, which a greedy left-to-right tagger lacks. Neither pass
+touches its neighbours (no space: ``e-mail`` vs ``2 - 3``), and, when the model has a cluster
+table, prefixes of each window word's distributional cluster (Brown clusters learnt from unlabelled
+text: they generalise to words the treebank never shows). Pass 2 adds the pass-1 tags of the two
+words on each side (alone, in pairs, and joined with the current word and with its cluster), i.e.
+tag context from both directions, which a greedy left-to-right tagger lacks. Neither pass
 depends on its own earlier decisions, so a whole batch of sentences is scored with a few numpy
 gathers, and the part of the score that depends on one word type at one offset is computed once
 per type and cached. Frequent unambiguous words take their tag from a tag dictionary.
@@ -32,7 +34,8 @@ import numpy as np
 from annotator.errors import InputError, coded
 
 FORMAT = "annotator-pos-perceptron"
-VERSION = 1
+VERSION = 2  # 2: adds the word-cluster table ("clusters"); version 1 files (no clusters) still load
+READABLE_VERSIONS = (1, 2)
 OFFSETS = (-2, -1, 0, 1, 2)
 LEFT_PADS = ("<s2>", "<s1>")  # pseudo-words before and after every sentence
 RIGHT_PADS = ("</s1>", "</s2>")
@@ -42,6 +45,9 @@ TAGDICT_MIN_COUNT = 20
 TAGDICT_MIN_SHARE = 0.97
 CLASS_MIN_COUNT = 3
 MAX_CACHED_TYPES = 100_000  # word types whose scores a Tagger keeps (10 x n_tags floats each)
+OWN_CLUSTER_BITS = (4, 6, 10, 20)  # cluster-path prefixes used for the word itself (20: the whole path)
+NEAR_CLUSTER_BITS = (4, 6, 10, 20)  # ... for the words at -1 and +1
+FAR_CLUSTER_BITS = (6, 20)  # ... for the words at -2 and +2
 _DIGITS = str.maketrans("0123456789", "0000000000")
 _PADS = frozenset(LEFT_PADS + RIGHT_PADS)
 
@@ -64,16 +70,38 @@ def shape(word: str) -> str:
     return "".join(out)
 
 
-def word_features(word: str, classes: dict[str, str]) -> tuple[list[str], ...]:
+def cluster_of(word: str, clusters: dict[str, int]) -> int | None:
+    """The word's cluster path (bit i = branch i of the cluster tree): the word as written, else
+    lower-cased, else with every digit as ``0``; None for words the table lacks."""
+    found = clusters.get(word)
+    if found is None:
+        found = clusters.get(word.lower())
+        if found is None:
+            found = clusters.get(normalise(word))
+    return found
+
+
+def cluster_features(key: str, path: int | None, bits: Sequence[int]) -> list[str]:
+    """Prefixes of a cluster path (its lowest ``b`` bits for each ``b`` in ``bits``): coarse ones
+    group words of one part of speech, fine ones near-synonyms."""
+    if path is None:
+        return []
+    return [f"{key}{b}={path & ((1 << b) - 1)}" for b in bits]
+
+
+def word_features(word: str, classes: dict[str, str], clusters: dict[str, int] | None = None
+                  ) -> tuple[list[str], ...]:
     """Features contributed by ``word`` standing at each offset of :data:`OFFSETS` from the word
     being tagged; ``classes`` maps frequent normalised words to their ambiguity class (the tags
-    seen with them in training)."""
+    seen with them in training), ``clusters`` words to their distributional cluster path (learnt
+    from unlabelled text, so it also covers words never seen in training)."""
     if word in _PADS:
         return tuple([f"{k}w={word}"] + (["bias"] if k == 0 else []) for k in OFFSETS)
     n = normalise(word)
     cls = classes.get(n, "?")
     sh = shape(word)
-    own = ["bias", f"0ac={cls}", f"0w={n}", f"0sh={sh}"]
+    path = cluster_of(word, clusters) if clusters else None
+    own = ["bias", f"0ac={cls}", f"0w={n}", f"0sh={sh}", *cluster_features("0c", path, OWN_CLUSTER_BITS)]
     if word[:1].isupper():  # a capitalised common word, or a name?
         own += [f"0W={word}", f"0uc={cls}"]
     own += [f"0s{i}={n[-i:]}" for i in range(1, 6) if len(n) > i]
@@ -81,8 +109,10 @@ def word_features(word: str, classes: dict[str, str]) -> tuple[list[str], ...]:
     if "-" in word:
         own.append("0hy")
     own += list(dict.fromkeys(f"0g={n[i:i + 3]}" for i in range(1, len(n) - 3)))
-    near = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={sh}"] for k in (-1, 1)]
-    far = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s3={n[-3:]}"] for k in (-2, 2)]
+    near = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s2={n[-2:]}", f"{k}s3={n[-3:]}", f"{k}sh={sh}",
+             *cluster_features(f"{k}c", path, NEAR_CLUSTER_BITS)] for k in (-1, 1)]
+    far = [[f"{k}w={n}", f"{k}ac={cls}", f"{k}s3={n[-3:]}", *cluster_features(f"{k}c", path, FAR_CLUSTER_BITS)]
+           for k in (-2, 2)]
     return far[0], near[0], own, near[1], far[1]
 
 
@@ -92,9 +122,84 @@ def pair_features(prev: str, cur: str, nxt: str, glue: str) -> tuple[str, ...]:
     return f"b{prev}|{cur}", f"a{cur}|{nxt}", f"c{prev}|{nxt}", f"g{glue}|{cur}"
 
 
-def tag_word_features(prev_tag: str, cur: str, next_tag: str) -> tuple[str, str, str]:
-    """Pass 2: pass-1 tags of the neighbours joined with the current normalised word."""
-    return f"L{prev_tag}|{cur}", f"R{cur}|{next_tag}", f"M{prev_tag}|{cur}|{next_tag}"
+def tag_word_features(prev_tag: str, cur: str, next_tag: str, cluster: str | None) -> tuple[str, ...]:
+    """Pass 2: pass-1 tags of the neighbours joined with the current normalised word (L, R, M), and
+    with its cluster (P, N, Q; :func:`cluster_key`; None: the model has no clusters): generalises
+    the word-tag pairs to words seen rarely or never. No other feature starts with these letters
+    (see :class:`_TagWordRows`)."""
+    words = f"L{prev_tag}|{cur}", f"R{cur}|{next_tag}", f"M{prev_tag}|{cur}|{next_tag}"
+    if cluster is None:
+        return words
+    return words + (f"P{prev_tag}|{cluster}", f"N{cluster}|{next_tag}", f"Q{prev_tag}|{cluster}|{next_tag}")
+
+
+class _TagWordRows:
+    """The weight rows of a model's :func:`tag_word_features`, keyed by integers (previous tag, next
+    tag, word or cluster id) so that a whole batch is looked up with numpy rather than by building
+    six strings per word. Tags never contain ``|``; words may."""
+
+    KINDS = "LRMPNQ"
+
+    def __init__(self, features: Sequence[str], tag_names: Sequence[str], zero_row: int) -> None:
+        tag_id = {t: i for i, t in enumerate(tag_names)}
+        self.n_tags, self.zero_row = len(tag_names), zero_row
+        self.values: tuple[dict[str, int], dict[str, int]] = ({}, {})  # normalised word / cluster key -> id
+        found: dict[str, list[tuple[int, int, int, int]]] = {k: [] for k in self.KINDS}
+        for row, f in enumerate(features):
+            kind = f[:1]
+            if kind not in found:
+                continue
+            prev = nxt = ""
+            if kind in "LP":
+                prev, value = f[1:].split("|", 1)
+            elif kind in "RN":
+                value, nxt = f[1:].rsplit("|", 1)
+            else:
+                prev, rest = f[1:].split("|", 1)
+                value, nxt = rest.rsplit("|", 1)
+            if (prev and prev not in tag_id) or (nxt and nxt not in tag_id):
+                continue  # not a tag: not one of these features
+            vocab = self.values[kind in "PNQ"]
+            found[kind].append((tag_id.get(prev, 0), tag_id.get(nxt, 0), vocab.setdefault(value, len(vocab)), row))
+        self.table: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for kind, entries in found.items():
+            arr = np.asarray(entries, dtype=np.int64).reshape(-1, 4)
+            keys = self._keys(kind, arr[:, 0], arr[:, 1], arr[:, 2])
+            order = np.argsort(keys)
+            self.table[kind] = keys[order], arr[order, 3]
+
+    def _keys(self, kind: str, prev: np.ndarray, nxt: np.ndarray, value: np.ndarray) -> np.ndarray:
+        size = len(self.values[kind in "PNQ"])
+        return (prev * self.n_tags + nxt) * size + value
+
+    def value_ids(self, norm: str, cluster: str | None) -> tuple[int, int]:
+        """The ids of a word type's normalised form and cluster key (-1: in no feature)."""
+        return self.values[0].get(norm, -1), self.values[1].get(cluster, -1)
+
+    def rows(self, prev: np.ndarray, nxt: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray
+             ) -> list[np.ndarray]:
+        """Per kind, the row of each word's feature (the zero row where the model has none)."""
+        none = np.zeros_like(prev)
+        out = []
+        for kind in self.KINDS:
+            keys, rows = self.table[kind]
+            value = cluster_ids if kind in "PNQ" else word_ids
+            if not len(keys):
+                out.append(np.full_like(prev, self.zero_row))
+                continue
+            want = self._keys(kind, prev if kind not in "RN" else none, nxt if kind not in "LP" else none, value)
+            at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+            out.append(np.where((keys[at] == want) & (value >= 0), rows[at], self.zero_row))
+        return out
+
+
+def cluster_key(word: str, clusters: dict[str, int]) -> str | None:
+    """The word's whole cluster path as a feature value: ``-`` for a word without one, None
+    for every word when there is no cluster table."""
+    if not clusters:
+        return None
+    path = cluster_of(word, clusters)
+    return "-" if path is None else str(path)
 
 
 def dense_size(n_tags: int) -> int:
@@ -157,6 +262,7 @@ class Tagger:
         nt = len(self.tags)
         self.tagdict: dict[str, int] = {w: self.tags.index(t) for w, t in model["tagdict"].items()}
         self.classes: dict[str, str] = model["classes"]
+        self.clusters: dict[str, int] = model.get("clusters", {})
         features: list[str] = model["features"]
         self.index = {f: i for i, f in enumerate(features)}
         self.dense_base = len(features)
@@ -165,10 +271,11 @@ class Tagger:
         self.w1 = _from_sparse(model["pass1"], rows, nt)
         self.w2 = _from_sparse(model["pass2"], rows, nt)
         self.tag_names = self.tags + [START, END]
+        self._tag_words = _TagWordRows(features, self.tag_names, self.zero_row)
         self._words: dict[str, int] = {}
         self._norms: list[str] = []
-        self._forced: list[int] = []
         self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
+        self._info = np.zeros((3, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id
 
     def _add_words(self, words: list[str]) -> None:
         """Compute and cache both passes' scores of new word types at every offset."""
@@ -179,20 +286,25 @@ class Tagger:
                              dtype=np.float32)
             grown[:, :, :first] = self._cache[:, :, :first]
             self._cache = grown
+            info = np.zeros((3, self._cache.shape[2]), dtype=np.int64)
+            info[:, :first] = self._info[:, :first]
+            self._info = info
         index, zero = self.index, self.zero_row
         feats = []
         for j, word in enumerate(words):
             self._words[word] = first + j
-            self._norms.append(normalise(word))
-            self._forced.append(self.tagdict.get(word, -1))
-            feats.append(word_features(word, self.classes))
+            norm = normalise(word)
+            self._norms.append(norm)
+            self._info[:, first + j] = (self.tagdict.get(word, -1),
+                                        *self._tag_words.value_ids(norm, cluster_key(word, self.clusters)))
+            feats.append(word_features(word, self.classes, self.clusters))
         for o in range(len(OFFSETS)):
             flat: list[int] = []
             starts: list[int] = []
             for f_word in feats:
                 starts.append(len(flat))
-                flat += [index.get(f, zero) for f in f_word[o]]
-                flat.append(zero)
+                flat += [i for i in map(index.get, f_word[o]) if i is not None]  # unknown features add 0
+                flat.append(zero)  # no segment is empty
             flat_a = np.asarray(flat, dtype=np.int64)
             starts_a = np.asarray(starts, dtype=np.int64)
             self._cache[0, o, first:need] = np.add.reduceat(self.w1[flat_a], starts_a)
@@ -203,8 +315,9 @@ class Tagger:
         """Tag each sentence (a sequence of word strings); ``glued[s][i]`` says that word i of
         sentence s has no space after it (default: spaces everywhere)."""
         if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
-            self._words, self._norms, self._forced = {}, [], []
+            self._words, self._norms = {}, []
             self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
+            self._info = np.zeros((3, 1024), dtype=np.int64)
         words, pos, pads, glue = layout(sentences, glued)
         if not len(pos):
             return [[] for _ in sentences]
@@ -215,7 +328,7 @@ class Tagger:
         ids = np.fromiter((known[w] for w in words), dtype=np.int64, count=len(words))
         norms = self._norms
         n = [norms[i] for i in ids.tolist()]
-        forced = np.asarray(self._forced, dtype=np.int64)[ids[pos]]
+        forced, word_ids, cluster_ids = self._info[:, ids[pos]]
         index, zero = self.index, self.zero_row
         pairs = np.asarray([index.get(f, zero) for i, g in zip(pos.tolist(), glue)
                             for f in pair_features(n[i - 1], n[i], n[i + 1], g)], dtype=np.int64).reshape(len(pos), -1)
@@ -232,13 +345,8 @@ class Tagger:
                 tags = _context_tags(predicted, pos, pads, nt)
                 for rows in dense_rows(tags, pos, nt, self.dense_base):
                     scores += weights[rows]
-                names = self.tag_names
-                tl = tags.tolist()
-                extra = np.asarray([index.get(f, zero) for i in pos.tolist()
-                                    for f in tag_word_features(names[tl[i - 1]], n[i], names[tl[i + 1]])],
-                                   dtype=np.int64).reshape(len(pos), -1)
-                for j in range(extra.shape[1]):
-                    scores += weights[extra[:, j]]
+                for rows in self._tag_words.rows(tags[pos - 1], tags[pos + 1], word_ids, cluster_ids):
+                    scores += weights[rows]
             predicted = np.where(forced >= 0, forced, scores.argmax(axis=1))
         out: list[list[str]] = []
         names = self.tags
@@ -303,8 +411,8 @@ def read_model(path: str | Path) -> dict[str, Any]:
             model = json.loads(f.read().decode("utf-8"))
     except (OSError, EOFError, ValueError) as exc:
         raise InputError(coded("E603", reason=exc), path=path) from None
-    if not isinstance(model, dict) or model.get("format") != FORMAT or model.get("version") != VERSION:
-        raise InputError(coded("E603", reason=f"not a {FORMAT} model, version {VERSION}"), path=path)
+    if not isinstance(model, dict) or model.get("format") != FORMAT or model.get("version") not in READABLE_VERSIONS:
+        raise InputError(coded("E603", reason=f"not a {FORMAT} model, version {' or '.join(map(str, READABLE_VERSIONS))}"), path=path)
     rows = len(model["features"]) + dense_size(len(model["tags"]))
     if not all(len(model[p]["counts"]) == rows for p in ("pass1", "pass2")):
         raise InputError(coded("E603", reason="weights do not match the features (another version?)"), path=path)
@@ -320,14 +428,16 @@ def load_model(path: str | Path) -> Tagger:
 class _Data:
     """Training or dev sentences in layout form, with per-word-type feature strings cached."""
 
-    def __init__(self, sentences: Sequence[Sentence], tag_ids: dict[str, int]) -> None:
+    def __init__(self, sentences: Sequence[Sentence], tag_ids: dict[str, int], clusters: dict[str, int]) -> None:
         self.words, self.pos, self.pads, self.glue = layout([s[0] for s in sentences], [s[2] for s in sentences])
         self.gold = np.asarray([tag_ids.get(t, -1) if t is not None else -1
                                 for s in sentences for t in s[1]], dtype=np.int64)
         self.norms = [normalise(w) for w in self.words]
+        self.cluster_keys = [cluster_key(w, clusters) for w in self.words]
         self.sentence_of = np.repeat(np.arange(len(sentences)), [len(s[0]) for s in sentences])
 
-    def static_strings(self, classes: dict[str, str]) -> tuple[list[list[str]], list[tuple[str, ...]]]:
+    def static_strings(self, classes: dict[str, str], clusters: dict[str, int]
+                       ) -> tuple[list[list[str]], list[tuple[str, ...]]]:
         """Per real word: the offset features of each offset, and its pair features."""
         cache: dict[str, tuple[list[str], ...]] = {}
         words, n = self.words, self.norms
@@ -337,7 +447,7 @@ class _Data:
             for o, k in enumerate(OFFSETS):
                 found = cache.get(words[i + k])
                 if found is None:
-                    found = cache[words[i + k]] = word_features(words[i + k], classes)
+                    found = cache[words[i + k]] = word_features(words[i + k], classes, clusters)
                 feats += found[o]
             per_word.append(feats)
             pairs.append(pair_features(n[i - 1], n[i], n[i + 1], glue))
@@ -345,8 +455,8 @@ class _Data:
 
     def tag_word_strings(self, predicted: np.ndarray, names: list[str]) -> list[tuple[str, ...]]:
         tags = _context_tags(predicted, self.pos, self.pads, len(names) - 2).tolist()
-        n = self.norms
-        return [tag_word_features(names[tags[i - 1]], n[i], names[tags[i + 1]]) for i in self.pos.tolist()]
+        n, ck = self.norms, self.cluster_keys
+        return [tag_word_features(names[tags[i - 1]], n[i], names[tags[i + 1]], ck[i]) for i in self.pos.tolist()]
 
 
 def _flatten(rows: Iterable[Iterable[str]], index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -445,9 +555,12 @@ def _classes(sentences: Sequence[Sentence]) -> dict[str, str]:
 
 def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *, iterations: int = 10,
           seed: int = 0, folds: int = 4, min_count: int = 2, min_weight: float = 0.0, bags: int = 1,
-          meta: dict[str, Any] | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
+          clusters: dict[str, int] | None = None, meta: dict[str, Any] | None = None,
+          log: Callable[[str], None] = print) -> dict[str, Any]:
     """Train both passes (each the average of ``bags`` perceptrons, see :func:`_perceptron`); log dev
-    accuracy after each iteration; return the model dict to save."""
+    accuracy after each iteration; return the model dict to save. ``clusters`` (word -> cluster
+    path, see :func:`cluster_of`) adds cluster features and is stored in the model."""
+    clusters = dict(sorted((clusters or {}).items()))
     tags = sorted({t for s in train_sents for t in s[1] if t is not None})
     if not tags:
         raise InputError(coded("E604", column=(meta or {}).get("column", "?")))
@@ -455,10 +568,10 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
     nt = len(tags)
     names = tags + [START, END]
     tagdict = _tagdict(train_sents)
-    tr = _Data(train_sents, tag_ids)
-    dv = _Data(dev_sents, tag_ids) if dev_sents else None
+    tr = _Data(train_sents, tag_ids, clusters)
+    dv = _Data(dev_sents, tag_ids, clusters) if dev_sents else None
     classes = _classes(train_sents)
-    static, pairs = tr.static_strings(classes)
+    static, pairs = tr.static_strings(classes, clusters)
     counts = Counter(f for feats in static for f in feats)
     counts.update(f for p in pairs for f in p)
     forced_tr = _forced(tr, tagdict, tag_ids)
@@ -479,7 +592,7 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
 
     dev_parts = None
     if dv is not None:
-        dv_static, dv_pairs = dv.static_strings(classes)
+        dv_static, dv_pairs = dv.static_strings(classes, clusters)
         dev_x1 = _join(_flatten(dv_static, index), _flatten(dv_pairs, index))
         dev_parts = (dev_x1, _forced(dv, tagdict, tag_ids))
 
@@ -520,7 +633,7 @@ def train(train_sents: Sequence[Sentence], dev_sents: Sequence[Sentence] = (), *
     features = sorted(index, key=index.__getitem__)
     kept_rows = np.concatenate((keep, np.arange(base, rows)))
     return {"format": FORMAT, "version": VERSION, "meta": dict(meta or {}), "tags": tags, "tagdict": tagdict,
-            "classes": classes, "features": [features[i] for i in keep.tolist()],
+            "classes": classes, "clusters": clusters, "features": [features[i] for i in keep.tolist()],
             "pass1": _to_sparse(q1[kept_rows]), "pass2": _to_sparse(q2[kept_rows])}
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from annotator.cli import main
+from annotator.cli.train import read_clusters
 from annotator.errors import InputError
 from annotator.paths import RESOURCES
 from annotator.processing import perceptron
@@ -16,7 +19,10 @@ from annotator.processing.conllu import read_conllu
 EWT_MODEL = RESOURCES / "models" / "pos-en-ewt-xpos.json.gz"
 ES_MODEL = RESOURCES / "models" / "pos-es-upos.json.gz"
 ES_MIXED_MODEL = RESOURCES / "models" / "pos-es-mixed-upos.json.gz"
-EWT_TEST_MIN = 95.0  # measured 95.03% (resources/models/README.md); the issue asks 95.5, not reached
+# The issue's target is 95.5% and the shipped model measures 95.50% (23,965/25,094; see
+# resources/models/README.md), one word above it. Scores are float32 sums, so another numpy build
+# may flip a near-tie or two: this regression guard allows 0.05 (13 words) below the target.
+EWT_TEST_MIN = 95.45
 ANCORA_TEST_MIN = 96.6  # measured 96.62%
 
 
@@ -87,6 +93,88 @@ def test_bagged_model_averages_several_orders(tiny: list, tiny_model: dict) -> N
     assert correct / total >= 0.95
 
 
+NOUN_CLUSTER, VERB_CLUSTER = 0b0101, 0b0110  # two cluster paths that share no 4-bit prefix
+CLUSTERS = {**{w: NOUN_CLUSTER for w in ("patient", "fever", "cough", "doctor", "pain", "scan", "nurse", "man",
+                                         "blood", "pressure", "clinic", "morphine")},
+            **{w: VERB_CLUSTER for w in ("admitted", "saw", "reviewed", "gave", "started", "seen", "denied")}}
+
+
+@pytest.fixture(scope="module")
+def cluster_model(tiny: list) -> dict:
+    return perceptron.train(tiny, iterations=6, seed=3, min_count=1, clusters=CLUSTERS, log=lambda m: None)
+
+
+def test_cluster_path_prefixes() -> None:
+    assert perceptron.cluster_features("0c", 0b101101, (2, 4)) == ["0c2=1", "0c4=13"]
+    assert perceptron.cluster_features("0c", None, (2, 4)) == []
+    table = {"apple": 3, "Apple": 9, "0000": 5}
+    assert perceptron.cluster_of("Apple", table) == 9  # as written first
+    assert perceptron.cluster_of("APPLE", table) == 3  # then lower-cased
+    assert perceptron.cluster_of("1999", table) == 5  # then digits as 0
+    assert perceptron.cluster_of("pear", table) is None
+
+
+def test_cluster_features_tag_an_unseen_word(cluster_model: dict) -> None:
+    sentence = ["The", "doctor", "blorf", "her", "."]  # "blorf" is in no training sentence
+    tagged = {}
+    for name, path in (("noun", NOUN_CLUSTER), ("verb", VERB_CLUSTER)):
+        tagger = perceptron.Tagger({**cluster_model, "clusters": {**cluster_model["clusters"], "blorf": path}})
+        tagged[name] = tagger.tag(sentence)[2]
+    assert tagged == {"noun": "NN", "verb": "VBD"}  # same weights: only the word's cluster differs
+
+
+def test_model_round_trip_keeps_the_cluster_table(tmp_path: Path, tiny: list, cluster_model: dict) -> None:
+    assert cluster_model["clusters"] == dict(sorted(CLUSTERS.items()))
+    assert any(f.startswith("0c4=") for f in cluster_model["features"])
+    path = tmp_path / "c.json.gz"
+    perceptron.save_model(cluster_model, path)
+    loaded = perceptron.load_model(path)
+    assert loaded.clusters == CLUSTERS
+    words, glued = [s[0] for s in tiny], [s[2] for s in tiny]
+    assert loaded.tag_sentences(words, glued) == perceptron.Tagger(cluster_model).tag_sentences(words, glued)
+
+
+def test_pass_2_integer_lookup_matches_the_feature_strings(tiny: list, cluster_model: dict) -> None:
+    tagger = perceptron.Tagger(cluster_model)
+    names = tagger.tag_names
+    words = [w for s in tiny for w in s[0]] + ["blorf", "A|b"]
+    prev = np.arange(len(words)) % len(names)
+    nxt = (np.arange(len(words)) * 7 + 3) % len(names)
+    ids = np.asarray([tagger._tag_words.value_ids(perceptron.normalise(w), perceptron.cluster_key(w, CLUSTERS))
+                      for w in words])
+    rows = np.stack(tagger._tag_words.rows(prev, nxt, ids[:, 0], ids[:, 1]), axis=1)
+    expected = [[tagger.index.get(f, tagger.zero_row) for f in perceptron.tag_word_features(
+        names[p], perceptron.normalise(w), names[n], perceptron.cluster_key(w, CLUSTERS))]
+        for w, p, n in zip(words, prev.tolist(), nxt.tolist())]
+    assert rows.tolist() == expected
+    assert (rows != tagger.zero_row).sum() > 50  # the comparison covers many stored features
+
+
+def test_version_1_model_without_clusters_still_loads(tmp_path: Path, tiny: list, tiny_model: dict) -> None:
+    old = {k: v for k, v in tiny_model.items() if k != "clusters"} | {"version": 1}
+    path = tmp_path / "v1.json.gz"
+    perceptron.save_model(old, path)
+    loaded = perceptron.load_model(path)
+    assert loaded.clusters == {}
+    words = [s[0] for s in tiny]
+    assert loaded.tag_sentences(words) == perceptron.Tagger(tiny_model).tag_sentences(words)
+
+
+def test_read_clusters_keeps_frequent_clustered_words(tmp_path: Path) -> None:
+    clusters, probs = tmp_path / "c.json.gz", tmp_path / "p.json"
+    clusters.write_bytes(gzip.compress(json.dumps(
+        {"the": 11, "The": 30, "Dog": 37, "dog": 37, "lol": 0, "rare": 5, "Paris": 6}).encode()))
+    probs.write_text(json.dumps({"the": -3.5, "The": -6.0, "Dog": -12.0, "dog": -9.0, "lol": -8.0,
+                                 "rare": -19.0, "Paris": -11.0}), encoding="utf-8")
+    # 0 = no cluster; "rare" is below the threshold; "Dog" is found through "dog"
+    assert read_clusters(clusters, probs, -17.0) == {"the": 11, "The": 30, "dog": 37, "Paris": 6}
+    assert read_clusters(clusters)["rare"] == 5
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(InputError, match="bad.json"):
+        read_clusters(bad)
+
+
 def test_bad_model_file_is_one_error(tmp_path: Path) -> None:
     path = tmp_path / "bad.json.gz"
     path.write_bytes(gzip.compress(b'{"format": "something else"}'))
@@ -107,15 +195,21 @@ def test_tags_empty_and_odd_input(tiny_model: dict) -> None:
 def test_train_cli_writes_model_with_accuracy(tmp_path: Path, data_dir: Path, capsys) -> None:
     fixture = data_dir / "pos-tiny.conllu"
     out = tmp_path / "cli.json.gz"
+    clusters = tmp_path / "clusters.json"
+    clusters.write_text(json.dumps(CLUSTERS), encoding="utf-8")
     code = main(["train", "pos", "--train", str(fixture), "--dev", str(fixture), "--test", str(fixture),
                  "--column", "upos", "--out", str(out), "--iterations", "3", "--min-count", "1",
-                 "--language", "en", "--licence", "Apache-2.0", "--bags", "2"])
+                 "--language", "en", "--licence", "Apache-2.0", "--bags", "2",
+                 "--clusters", str(clusters), "--clusters-source", "invented"])
     assert code == 0
     printed = capsys.readouterr().out
     assert "pass 2, iteration 3/3: dev accuracy" in printed and "test pos-tiny.conllu:" in printed
     meta = perceptron.read_model(out)["meta"]
     assert meta["column"] == "upos" and meta["licence"] == "Apache-2.0" and meta["bags"] == 2
     assert meta["accuracy"]["test"][0]["words"] == 78
+    assert meta["clusters"] == {"file": "clusters.json", "source": "invented", "words": len(CLUSTERS),
+                                "min_logprob": None}
+    assert perceptron.read_model(out)["clusters"] == dict(sorted(CLUSTERS.items()))
     assert main(["train", "pos-eval", str(out), str(fixture)]) == 0
     assert f"accuracy pos-tiny.conllu: {meta['accuracy']['test'][0]['accuracy']:.2f}%" in capsys.readouterr().out
 
@@ -133,6 +227,14 @@ def test_shipped_models_carry_licence_and_accuracy() -> None:
         meta = perceptron.read_model(path)["meta"]
         assert meta["licence"] == licence and meta["source"] and meta["attribution"].startswith("Derived from")
         assert meta["accuracy"]["test"][0]["accuracy"] > 90
+
+
+def test_shipped_english_model_carries_its_clusters() -> None:
+    model = perceptron.read_model(EWT_MODEL)
+    assert model["version"] == perceptron.VERSION
+    assert 50_000 < len(model["clusters"]) == model["meta"]["clusters"]["words"]
+    assert "MIT" in model["meta"]["clusters"]["source"]
+    assert any(f.startswith("0c4=") for f in model["features"])
 
 
 def test_shipped_english_model_on_ewt_test(shared_dir: Path) -> None:
