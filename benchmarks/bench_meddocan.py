@@ -5,7 +5,7 @@ one process over every train and dev text (750 documents, ~2.2 M characters), se
 and prints the median characters per second and the per-PR share of the time. The target is
 300,000 characters per second per core. Needs ../shared (the corpus); skips without it.
 
-    python benchmarks/bench_meddocan.py [--runs 3] [--limit N]
+    python benchmarks/bench_meddocan.py [--runs 3] [--limit N] [--pipeline FILE]
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--limit", type=int, default=None, help="only the first N documents")
+    parser.add_argument("--pipeline", type=Path, default=PIPELINE, help="another pipeline file (e.g. a snapshot)")
     args = parser.parse_args()
     if not CORPUS.is_dir():
         print(f"skipped: {CORPUS} not found")
@@ -55,7 +56,7 @@ def main() -> None:
     docs = texts(args.limit)
     chars = sum(len(t) for _, t in docs)
     t0 = time.perf_counter()
-    pipeline = Pipeline.from_xml(PIPELINE)
+    pipeline = Pipeline.from_xml(args.pipeline)
     load = time.perf_counter() - t0
     run_once(pipeline, docs[:20], defaultdict(float))  # warm-up
     per_pr: dict[str, float] = defaultdict(float)

@@ -235,6 +235,9 @@ def split_known_places(text: str, start: int, end: int, known: dict) -> list[tup
     return [(start, end)]
 
 
+_BLANKS = regex.compile(r"[ \t]*")
+
+
 def name_run_end(text: str, start: int, end: int) -> int:
     """End of a person's name starting at `start`: capitalised words, initials and particles,
     stopping at an organisation word, a street, a digit, a lower-case word or a sentence period."""
@@ -252,7 +255,7 @@ def name_run_end(text: str, start: int, end: int) -> int:
         if word.endswith(".") and len(word) > 3:
             last -= 1
             break
-        gap = regex.match(r"[ \t]*", text[pos:end]).end()
+        gap = _BLANKS.match(text, pos, end).end() - pos
         if text[pos + gap:pos + gap + 1] in ("", ",", ".", "(", "\n") or gap == 0 and text[pos:pos + 1] != "":
             break
         pos += gap
@@ -283,6 +286,11 @@ def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet,
     annotate_address(doc, annset, out, pos, end, "signature")
 
 
+_EMAIL_CUE = regex.compile(r"(?:E-?mail|Correos? electrónicos?|Correo-e|email)(?![\w@])\s*(?:autor)?\s*:?", regex.I)
+_PHONE_CUE = regex.compile(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
+                           r"\.?\s*:?\s*", regex.I)
+
+
 def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, start: int, end: int,
                      rule: str) -> None:
     """Cut an address run (organisations, street, postcode, town, country, phones, e-mail) into spans."""
@@ -308,8 +316,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             pos += 1
             continue
         # the cue first: "E-mail.x@y.es" (not an address "E-mail.x@y.es")
-        word = regex.match(r"(?:E-?mail|Correos? electrónicos?|Correo-e|email)(?![\w@])\s*(?:autor)?\s*:?", text[pos:end],
-                           regex.I)
+        word = _EMAIL_CUE.match(text[pos:end])
         if word:
             pos += word.end()
             continue
@@ -318,8 +325,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             add(out, "CORREO_ELECTRONICO", *email.span(), f"{rule}:email")
             pos = email.end()
             continue
-        cue = regex.match(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
-                          r"\.?\s*:?\s*", text[pos:end], regex.I)
+        cue = _PHONE_CUE.match(text[pos:end])
         if cue and cue.end() > 0 and text[pos + cue.end():pos + cue.end() + 1].isdigit() | (text[pos + cue.end():pos + cue.end() + 1] == "("):
             kind = "NUMERO_FAX" if cue.group().lower().startswith("fax") else "NUMERO_TELEFONO"
             phone_end = annotate_phones(out, text, pos + cue.end(), end, kind, f"{rule}:phone")
@@ -408,8 +414,13 @@ def place_end(text: str, start: int, end: int, places: dict) -> int:
         return start
     pos = start
     last = start
+    particle = None
     while pos < end:
-        if _NOT_PLACE.match(text, pos) or (pos > start and any(s == pos for (s, _) in places)):
+        inner = max((e for (s, e) in places if s == pos and e <= end), default=0) if pos > start else 0
+        if inner and particle:  # "San Juan de Alicante", "Isla de La Palma": a place after a particle is inside
+            last = inner
+            break
+        if _NOT_PLACE.match(text, pos) or inner:
             break
         word = _PLACE_WORD.match(text, pos, end)
         if word is None:
@@ -495,7 +506,7 @@ def split_glued_street(text: str, start: int, stop: int, end: int, people: dict 
     surnames and particles in between; `people` maps a name's span to "person_first" or "surname") or a place noun
     ('Altos de Nava'); returns the organisation's new end."""
     number = r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)"
-    inside = regex.search(number + r"\s*$", text[start:stop])
+    inside = regex.search(number + r"[\s.,;:–-]*$", text[start:stop])  # "Hospital POVISA Salamanca 5 - 36211"
     if inside:
         name_end = start + inside.start()
     elif regex.match(number, text[stop:end]):
@@ -513,10 +524,14 @@ def split_glued_street(text: str, start: int, stop: int, end: int, people: dict 
         for i in range(len(words) - 2, max(len(words) - 5, 1), -1):
             word = words[i].group()
             person = (people or {}).get((start + words[i].start(), start + words[i].end()))
-            if _STREET_NOUN.fullmatch(word) or person == "person_first":
-                if not _STREET_PARTICLE.fullmatch(words[i - 1].group()):
-                    cut = i
-                break
+            if person == "person_first" or _STREET_NOUN.fullmatch(word) and cut == len(words) - 1:
+                before = words[i - 1].group()
+                if _STREET_PARTICLE.fullmatch(before) or _SAINT.match(before):
+                    break
+                cut = i
+                if person != "person_first":
+                    break
+                continue  # "Federico Garcia Lorca": the street's name may hold two first names
             if not (_STREET_PARTICLE.fullmatch(word) or person == "surname"):
                 break
     return start + words[cut].start()
@@ -559,22 +574,30 @@ def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
     return last if last > colonia.end() else stop
 
 
+_PO_BOX = regex.compile(r"(?:apartado|apdo\.?)(?:\s+de\s+correos)?(?=\s+\d)", regex.I)
+
+
+_SN = regex.compile(r"\bSN\b")
+
+
 def street_end(text: str, start: int, end: int) -> int:
     """End of a street: before a postcode, an e-mail, a phone cue, a town in parentheses, a
     capitalised word after the number (a town or an organisation), or a '.'/',' that is followed
     by something that is not part of the number/floor/door."""
     pos = start
     has_number = False
+    po_box = _PO_BOX.match(text, start, end)  # "Apartado de Correos 20134 48080 Bilbao": the box number is inside
     while pos < end:
-        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) or _EMAIL.match(text, pos + 1, end)
-                                 or _POSTCODE_CUE.match(text, pos + 1, end)):
+        if text[pos] == " " and (_POSTCODE.match(text, pos + 1, end) and (has_number or not po_box)
+                                 or _EMAIL.match(text, pos + 1, end) or _POSTCODE_CUE.match(text, pos + 1, end)):
             return pos
         if text[pos] == " " and has_number and text[pos + 1:pos + 2].isupper() and not _FLOOR_WORD.match(
                 text, pos + 1, end):
             return pos
         if text[pos] in ".,;-(" and pos > start:
             rest = text[pos + 1:end]
-            if regex.match(r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", rest, regex.I) or (
+            if (has_number or not po_box) and regex.match(
+                    r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", rest, regex.I) or (
                     has_number and regex.match(r"\s*\d{4},?\s+\p{Lu}\p{Ll}", rest)):  # "1996. 5500 Mendoza"
                 return pos
             if text[pos] == "(":
@@ -586,7 +609,7 @@ def street_end(text: str, start: int, end: int) -> int:
                     r"(?:\b(?:Avda|Av|Dr|Dra|Sta|Sto|Pza|Ctra|Urb|Pº|C|S|San|Gral|Pte|Pl|Apdo|Hnos|Prof|Sr|Sra|Edf|Edif|"
                     r"\p{Lu})|C/)$", text[start:pos]) and not _STREET_START.fullmatch(text, start, pos):
                 return pos
-        if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or regex.match(r"\bSN\b", text[pos:pos + 3]):
+        if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or _SN.match(text[pos:pos + 3]):
             has_number = True
         pos += 1
     return end

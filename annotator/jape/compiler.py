@@ -120,9 +120,6 @@ class Dispatch:
                         by_test[key[2]] = by_test.get(key[2], 0) | mask
         for type_feature, by_test in tests.items():
             self.features[type_feature][1].extend(by_test.items())
-        self.by_type: dict[str, list[str]] = {}  # the features each type is dispatched on
-        for type_name, feature in self.features:
-            self.by_type.setdefault(type_name, []).append(feature)
 
 
 class CompiledPhase:
@@ -139,6 +136,7 @@ class CompiledPhase:
         self.env = env
         self.produces = produces
         self.dispatch = Dispatch(rules)
+        self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
 
 
 # ---------------------------------------------------------------------- constraints
@@ -148,7 +146,8 @@ _MEMO_LIMIT = 100_000
 def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
     """``fn`` over feature values, remembered per string value: token strings repeat, so a
     regular expression runs once per distinct string, not once per annotation. (Only strings:
-    ``1``, ``1.0`` and ``True`` are one dict key but differ for GATE.)"""
+    ``1``, ``1.0`` and ``True`` are one dict key but differ for GATE.) The memo is the test's
+    ``memo`` attribute, for callers that look a string up before calling."""
     memo: dict[str, bool] = {}
 
     def test(value: Any) -> bool:
@@ -161,6 +160,7 @@ def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
             found = memo[value] = fn(value)
         return found
 
+    test.memo = memo  # type: ignore[attr-defined]
     return test
 
 
@@ -232,8 +232,10 @@ def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -
 
 def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any]:
     """The most common element, ``{Type.feature OP value}``, written out for speed (this runs for
-    most candidate offsets). ``a._end``: the slot's read of Annotation.end without the property."""
+    most candidate offsets). ``a._end``: the slot's read of Annotation.end without the property;
+    a string value is looked up in the test's memo first (saves a call)."""
     name, test = pred.name, value_test(pred)
+    known = test.memo.get  # type: ignore[attr-defined]
 
     def single_feature(q: int) -> Any:
         anns = slot.at.get(q)
@@ -241,7 +243,9 @@ def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any
             return ()
         if len(anns) == 1:
             a = anns[0]
-            return ((a._end, a),) if test(a.features.get(name)) else ()
+            value = a.features.get(name)
+            ok = known(value) if value.__class__ is str else None
+            return ((a._end, a),) if (test(value) if ok is None else ok) else ()
         return [(a._end, a) for a in anns if test(a.features.get(name))]
 
     return single_feature

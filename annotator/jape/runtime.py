@@ -7,7 +7,8 @@ tried at the first offset ``>= e`` holding a visible annotation (gaps and invisi
 skipped). Every visible annotation starting there is a candidate: the automaton walks a lattice.
 
 Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
-the phases until a phase writes that type; at each offset only the rules whose first element can
+the phases until a phase writes that type, and by later grammars run on the same set (the JAPE PRs
+of a pipeline; see :func:`lattice_of`); at each offset only the rules whose first element can
 match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
 start cost nothing.
 
@@ -23,8 +24,11 @@ it; ``once`` is ``first`` but stops the phase after one firing.
 from __future__ import annotations
 
 import logging
+import weakref
 from bisect import bisect_left
 from collections import deque
+from itertools import chain, compress, repeat
+from operator import attrgetter, methodcaller
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
@@ -36,6 +40,8 @@ from annotator.jape.rhs import Match
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _SCALARS = {int, float, bool}
+_PLAIN = {str, type(None)}  # feature values dispatch reads with one C-level lookup each
+_FEATURES = attrgetter("features")
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
@@ -43,14 +49,22 @@ Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
 class Lattice:
-    """The visible annotations of one input set, by type and start offset, shared by phases."""
+    """The visible annotations of one input set, by type and start offset, shared by phases.
+    ``weak``: hold the set by a weak reference (a lattice kept in :func:`lattice_of`'s cache must
+    not keep its document alive)."""
 
-    def __init__(self, inset: Any) -> None:
-        self.inset = inset
+    def __init__(self, inset: Any, weak: bool = False) -> None:
+        self._inset: Callable[[], Any] = weakref.ref(inset) if weak else (lambda: inset)
         self._at: dict[str, dict[int, list]] = {}
         self._built_from: dict[str, Any] = {}  # type -> the set's index of it that _at was read from
-        self._values: dict[tuple[str, str], dict[Any, list[int]]] = {}
+        self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
+        self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
+        self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
+
+    @property
+    def inset(self) -> Any:
+        return self._inset()
 
     def at(self, type_name: str) -> dict[int, list]:
         """``{start: [annotations]}`` for the non-empty annotations of a type (document order)."""
@@ -70,40 +84,42 @@ class Lattice:
             self._built_from[type_name] = _type_index_of(self.inset, type_name)
         return found
 
-    def values(self, type_name: str, feature: str) -> dict[Any, list[int]]:
-        """``{value: [start offsets]}`` of a feature of a type, for rule dispatch. Keys are the
-        string values themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and
-        ``True`` must stay apart)."""
-        found = self._values.get((type_name, feature))
+    def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
+        """``(starts, values)``: the start offset and the value of ``feature`` (None: missing) of
+        each annotation of :meth:`at`, in that order, read with C-level maps (rule dispatch reads
+        a feature of every Token in each phase)."""
+        found = self._columns.get((type_name, feature))
         if found is None:
-            self.index_values(type_name, [feature])
-            found = self._values[(type_name, feature)]
+            flat = self._flat.get(type_name)
+            if flat is None:
+                at = self.at(type_name)
+                anns = list(chain.from_iterable(at.values()))
+                starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
+                flat = self._flat[type_name] = (starts, list(map(_FEATURES, anns)))
+            starts, feats = flat
+            try:
+                values = list(map(dict.get, feats, repeat(feature)))
+            except TypeError:  # features that are another kind of mapping
+                values = list(map(methodcaller("get", feature), feats))
+            found = self._columns[(type_name, feature)] = (starts, values)
         return found
 
-    def has_values(self, type_name: str, feature: str) -> bool:
-        """Whether :meth:`values` of that feature is built (so costs nothing)."""
-        return (type_name, feature) in self._values
+    def has_column(self, type_name: str, feature: str) -> bool:
+        """Whether :meth:`column` of that feature is read (so costs nothing)."""
+        return (type_name, feature) in self._columns
 
-    def index_values(self, type_name: str, features: list[str]) -> None:
-        """Build :meth:`values` for several features of a type in one pass over its annotations."""
-        todo = [(f, self._values.setdefault((type_name, f), {})) for f in features
-                if (type_name, f) not in self._values]
-        if not todo:
-            return
-        for start, anns in self.at(type_name).items():
-            for a in anns:
-                feats = a.features
-                for feature, found in todo:
-                    value = feats.get(feature)
-                    if value.__class__ is not str:
-                        if value.__class__ not in _SCALARS:
-                            continue
-                        value = (value.__class__, value)
-                    offsets = found.get(value)
-                    if offsets is None:
-                        found[value] = [start]
-                    elif offsets[-1] != start:
-                        offsets.append(start)
+    def last_starts(self, type_name: str, feature: str) -> dict[Any, int]:
+        """``{value: the last offset where an annotation with it starts}`` from :meth:`column`, for
+        string values (another value equal to one, a ``str`` subclass, may give a later offset)."""
+        found = self._lasts.get((type_name, feature))
+        if found is None:
+            starts, values = self.column(type_name, feature)
+            try:
+                found = dict(zip(values, starts))  # later pairs overwrite earlier ones
+            except TypeError:  # an unhashable value
+                found = {value: start for value, start in zip(values, starts) if value.__class__ is str}
+            self._lasts[(type_name, feature)] = found
+        return found
 
     def starts(self, types: tuple[str, ...]) -> list[int]:
         """Sorted offsets where an annotation of one of ``types`` starts."""
@@ -121,18 +137,13 @@ class Lattice:
 
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
-        if types is None:
-            self._at.clear()
-            self._values.clear()
-            self._starts.clear()
-            return
-        self._drop_types(types)
+        self._drop_types(set(self._at) if types is None else types)
 
     def refresh(self) -> None:
         """After Python actions, which may have changed the input set in any way: keep the
         ``{start: [annotations]}`` of each type whose annotations are still the same (the set still
         has the index the lattice was read from: adding or removing one of a type drops that index),
-        forget the other types and every feature-value index (a feature may have been changed in
+        forget the other types and every feature value read (a feature may have been changed in
         place). Saves rebuilding the lattice of the big unchanged types (Token) after every phase
         with a Python action."""
         changed = set()
@@ -143,18 +154,49 @@ class Lattice:
                     changed.add(t)
             elif current is not source:
                 changed.add(t)
-        self._values.clear()
+        self._flat.clear()  # an action may have given an annotation a new features dict
+        self._columns.clear()
+        self._lasts.clear()
         self._drop_types(changed)
 
     def _drop_types(self, types: set[str]) -> None:
-        """Forget the lattice, value indexes and start lists of ``types``."""
+        """Forget the lattice, feature values and start lists of ``types``."""
         for t in types:
             self._at.pop(t, None)
             self._built_from.pop(t, None)
-        for key in [k for k in self._values if k[0] in types]:
-            del self._values[key]
+            self._flat.pop(t, None)
+        for cache in (self._columns, self._lasts):
+            for key in [k for k in cache if k[0] in types]:
+                del cache[key]
         for key in [k for k in self._starts if types.intersection(k)]:
             del self._starts[key]
+
+
+_kept: list = [None, None]  # weak reference to the set a grammar ran on last, its lattice
+
+
+def lattice_of(inset: Any) -> Lattice:
+    """The lattice of ``inset``: the one the last grammar run left if it ran on this set (the
+    previous JAPE PR of a pipeline on the same document), refreshed as after a Python action
+    (types whose annotations were added or removed since are re-read, feature values always), or
+    a new one. Saves re-reading the big unchanged types (Token, Lookup) in every grammar of a
+    pipeline; only one lattice is kept (by a weak reference to its set), so memory does not
+    grow with the documents a caller keeps (and it goes with its set)."""
+    ref, lattice = _kept
+    if ref is not None and ref() is inset:
+        lattice.refresh()
+        return lattice
+    try:
+        _kept[:] = [weakref.ref(inset, _set_gone), Lattice(inset, weak=True)]
+    except TypeError:  # a set that cannot be weakly referenced: not kept
+        return Lattice(inset)
+    return _kept[1]
+
+
+def _set_gone(ref: weakref.ref) -> None:
+    """The kept lattice's set was freed: free its annotations too."""
+    if _kept[0] is ref:
+        _kept[:] = [None, None]
 
 
 def _type_index_of(inset: Any, type_name: str) -> Any:
@@ -163,6 +205,32 @@ def _type_index_of(inset: Any, type_name: str) -> Any:
     add and remove). Sets of another kind give a fresh object: never taken as unchanged."""
     indexes = getattr(inset, "_type_indexes", None)
     return object() if indexes is None else indexes.get(type_name)
+
+
+def _mask_of(value: Any, equal: dict, tests: list, memo: dict) -> int:
+    """The dispatch mask of a feature value: the rules of ``equal`` (value -> mask) and ``tests``
+    ((test, mask) pairs) it may start, remembered in ``memo``. Its keys are the string values
+    themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and ``True`` must stay
+    apart); a missing feature (None) and other values start no rule."""
+    if value is None:
+        memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.triggers
+        return 0
+    if value.__class__ is str:
+        key = value
+    elif value.__class__ in _SCALARS:
+        key = (value.__class__, value)
+    else:
+        return 0
+    mask = memo.get(key)
+    if mask is None:
+        mask = equal.get(key, 0)
+        for test, bits in tests:
+            if test(value):
+                mask |= bits
+        if len(memo) > 100_000:
+            memo.clear()
+        memo[key] = mask
+    return mask
 
 
 def bindings_of(chain: Any) -> dict[str, list]:
@@ -223,40 +291,32 @@ class PhaseRun:
         for type_name, mask in plan.types.items():
             if type_name in visible:
                 mark(lattice.at(type_name), mask)
-        for type_name, features in plan.by_type.items():
-            if type_name in visible:
-                lattice.index_values(type_name, features)
         for (type_name, feature), (equal, tests, memo) in plan.features.items():
             if type_name not in visible:
                 continue
-            for value, offsets in lattice.values(type_name, feature).items():
-                mask = memo.get(value)
-                if mask is None:
-                    mask = equal.get(value, 0)
-                    raw = value if value.__class__ is str else value[1]
-                    for test, bits in tests:
-                        if test(raw):
-                            mask |= bits
-                    if len(memo) > 100_000:
-                        memo.clear()
-                    memo[value] = mask
-                if mask:
-                    mark(offsets, mask)
+            starts, values = lattice.column(type_name, feature)
+            if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
+                masks = list(map(memo.get, values))
+                if None in masks:
+                    masks = [_mask_of(v, equal, tests, memo) if m is None else m for m, v in zip(masks, values)]
+            else:
+                masks = [_mask_of(v, equal, tests, memo) for v in values]
+            for p, mask in compress(zip(starts, masks), masks):
+                trig[p] = get(p, 0) | mask
         return sorted(trig), trig
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
-        equal to a string) can match; -1: nowhere. A feature is looked up only when its value
-        index is already built (for dispatch): building one for this bound alone costs a pass
-        over the type (all Tokens) and saves less; the type's last offset is a looser bound."""
+        equal to a string) can match; -1: nowhere. A feature is looked up only when its column is
+        already read (for dispatch): reading one for this bound alone costs a pass over the type
+        (all Tokens) and saves less; the type's last offset is a looser bound."""
         type_name = key[0]
         if type_name not in self.visible:
             return -1
-        if len(key) == 1 or not self.lattice.has_values(type_name, key[1]):
+        if len(key) == 1 or not self.lattice.has_column(type_name, key[1]):
             at = self.lattice.at(type_name)
             return next(reversed(at)) if at else -1
-        offsets = self.lattice.values(type_name, key[1]).get(key[2])
-        return offsets[-1] if offsets else -1
+        return self.lattice.last_starts(type_name, key[1]).get(key[2], -1)
 
     def expiries(self) -> list[tuple[int, int]]:
         """``(offset, rule bit)``, sorted: past that offset the rule cannot start any more, because
@@ -371,7 +431,9 @@ class PhaseRun:
         order, trig = self.triggers()
         expiries = self.expiries()
         allowed, expired = (1 << len(rules)) - 1, 0
-        by_mask: dict[int, list[CompiledRule]] = {}
+        by_mask = phase.by_mask
+        if len(by_mask) > 100_000:
+            by_mask.clear()
         style = phase.control
         trace = self.trace
         resume = -1
@@ -442,7 +504,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
     (freed by reference counting) and, with a large document alive, the collector's passes over
     every annotation cost a third of the run."""
     with gc_paused():
-        lattice = Lattice(inset)
+        lattice = lattice_of(inset)
         for phase in phases:
             run = PhaseRun(phase, doc, inset, outset, lattice, trace)
             run.run()

@@ -22,9 +22,15 @@ alternation scans the text at every position (``overlapped``), so at each start 
 matches, one match is found (the longest along the trie; between unrelated alternatives, the
 first that matches).
 Each regex entry is a pattern of its own (measured: an alternation of regexes is no faster than
-running them one by one, which keeps each one's own search optimisations and groups). With
+running them one by one, which keeps each one's own search optimisations and groups), and is not
+run on a document that lacks literal text every match of it contains (a month name, an "@"; see
+:mod:`annotator.processing.regex_literals`). With
 ``wholeWordsOnly`` (GATE's rule) the character before a match and the one after it may not be
-word characters. ``longestMatchOnly`` keeps at each start the longest match over all patterns;
+word characters (the scanning pattern checks only the character after: a pattern that starts with
+a look-behind defeats the ``regex`` module's search for where a match can start, so the character
+before is tested on each match found: the same matches in a fifth less time on the MEDDOCAN
+patterns).
+``longestMatchOnly`` keeps at each start the longest match over all patterns;
 otherwise every entry of a matching alternation that matches at that start is reported, with
 its own match. Zero-length matches are dropped. Identical patterns (after munging) from
 several lists give one Lookup per list. Meant for lists of thousands of entries (MEDDOCAN
@@ -53,9 +59,11 @@ from annotator.processing.folding import fold
 from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
+from annotator.processing.regex_literals import required_literals
 
 CHUNK = 2000
 _PLAIN_TEXT = (False, False)
+_AFTER_WORD = regex.compile(r"(?<=\w)")  # matches at an offset just after a word character
 
 Payload = list[tuple[int, "dict[str, str] | None"]]
 
@@ -118,13 +126,17 @@ class Matcher:
     Capture groups make scanning several times slower, so ``scan`` has none of its own: a match
     is attributed by re-matching at its start with ``marked``, the same pattern where each entry
     ends in an empty marker group (``markers``: group number -> entry). A matcher with one entry
-    has no ``marked``."""
+    has no ``marked``. With ``wholeWordsOnly`` the caller drops matches that start after a word
+    character (``scan`` leaves that test out, see the module doc); ``marked`` keeps it.
+    ``needs``: sets of strings a text must hold one of each of to hold a match
+    (:func:`regex_literals.required_literals`; regex entries only)."""
 
     scan: regex.Pattern
     folding: tuple[bool, bool]
     entries: list[Entry]
     marked: regex.Pattern | None = None
     markers: dict[int, Entry] = field(default_factory=dict)
+    needs: list[tuple[str, ...]] = field(default_factory=list)
 
     def entry(self, text: str, match: regex.Match, timeout: float) -> Entry:
         if self.marked is None:
@@ -171,8 +183,12 @@ class RegexGazetteer(ProcessingResource):
                     entry.payload.append((index, features))
         self.matchers = self._matchers(list(entries.values()))
 
-    def _wrap(self, pattern: str) -> str:
-        return f"(?<!\\w)(?:{pattern})(?!\\w)" if self.wholeWordsOnly else pattern
+    def _wrap(self, pattern: str, before: bool = True) -> str:
+        """``pattern`` bounded by non-word characters (``wholeWordsOnly``); ``before=False``: only
+        after it (the scanning patterns, whose callers test the character before)."""
+        if not self.wholeWordsOnly:
+            return pattern
+        return f"(?<!\\w)(?:{pattern})(?!\\w)" if before else f"(?:{pattern})(?!\\w)"
 
     def _compile(self, pattern: str, entry: Entry) -> regex.Pattern:
         try:
@@ -191,7 +207,8 @@ class RegexGazetteer(ProcessingResource):
         shared = []
         for entry in entries:
             if entry.is_regex:
-                matchers.append(Matcher(self.own_pattern(entry), entry.folding, [entry]))
+                scan = self._compile(self._wrap(entry.pattern, before=False), entry)
+                matchers.append(Matcher(scan, entry.folding, [entry], needs=required_literals(entry.pattern)))
             else:
                 shared.append(entry)
         shared.sort(key=lambda e: (e.folding, e.affixes, e.atoms))
@@ -203,10 +220,10 @@ class RegexGazetteer(ProcessingResource):
                 for entry in chunk:
                     trie.add(entry)
                 markers: dict[int, Entry] = {}
-                scan, marked = (self._wrap(affixes[0] + "(?:" + trie.emit(m) + ")" + affixes[1])
-                                for m in (None, markers))
-                matchers.append(Matcher(self._compile(scan, chunk[0]), folding, chunk,
-                                        self._compile(marked, chunk[0]) if len(chunk) > 1 else None, markers))
+                scan, marked = (affixes[0] + "(?:" + trie.emit(m) + ")" + affixes[1] for m in (None, markers))
+                matchers.append(Matcher(self._compile(self._wrap(scan, before=False), chunk[0]), folding, chunk,
+                                        self._compile(self._wrap(marked), chunk[0]) if len(chunk) > 1 else None,
+                                        markers))
         return matchers
 
     def __call__(self, doc: Document) -> None:
@@ -214,14 +231,18 @@ class RegexGazetteer(ProcessingResource):
         views: dict[tuple[bool, bool], str] = {}
         found: dict[tuple[int, int], list[Entry]] = {}
         longest: dict[int, int] = {}
+        after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
+        present: dict[tuple, bool] = {}  # (folding, strings) -> whether the view holds one of them
         for matcher in self.matchers:
             text = views.get(matcher.folding)
             if text is None:
                 text = views[matcher.folding] = fold(doc.text, *matcher.folding)
+            if not _may_match(text, matcher, present):
+                continue
             try:
                 for match in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)):
                     start, end = match.span()
-                    if start == end:
+                    if start == end or (after_word is not None and after_word(text, start)):
                         continue
                     if self.longestMatchOnly:
                         if end >= longest.get(start, end):
@@ -256,6 +277,18 @@ class RegexGazetteer(ProcessingResource):
         first = matcher.entries[0]
         return gazetteer_error("E435", first.path, first.line, seconds=self.timeout, doc=doc_name,
                                entry=f"{first.text}, or one of the {len(matcher.entries) - 1} entries after it")
+
+
+def _may_match(text: str, matcher: Matcher, present: dict[tuple, bool]) -> bool:
+    """Whether ``text`` holds a string of each of ``matcher.needs`` (answers kept in ``present``)."""
+    for need in matcher.needs:
+        key = (matcher.folding, need)
+        found = present.get(key)
+        if found is None:
+            found = present[key] = any(s in text for s in need)
+        if not found:
+            return False
+    return True
 
 
 def _left(deadline: float) -> float:

@@ -60,3 +60,61 @@ def test_a_removed_annotation_is_not_seen_by_the_next_phase(grammar):
     doc = make_doc("Ann Bob Cid")
     _cascade(grammar, "tests.lattice_remove")(doc)
     assert found(doc, "Cap") == ["Ann", "Cid"]
+
+
+# The lattice is also kept between grammars run on the same set (the JAPE PRs of a pipeline, see
+# runtime.lattice_of): the second grammar must see what was added, removed or changed in between.
+_FIRST = "Phase: One\nInput: Token\nRule: Caps ({Token.orth == allCaps}):k --> :k.Caps = {}\n"
+_SECOND = ("Phase: Two\nInput: Token Caps\nOptions: control = all\n"
+           "Rule: Marked ({Token.orth == marked}):m --> :m.Marked = {}\n"
+           "Rule: Cap ({Token.orth == upperInitial}):m --> :m.Cap = {}\n"
+           "Rule: Seen ({Caps}):c --> :c.Seen = {}\n")
+
+
+def test_a_later_grammar_sees_the_earlier_grammars_output(grammar):
+    doc = make_doc("Ann BOB Cid")
+    grammar(_FIRST, "one.jape")(doc)
+    grammar(_SECOND, "two.jape")(doc)
+    assert found(doc, "Seen") == ["BOB"]
+    assert found(doc, "Cap") == ["Ann", "Cid"]
+
+
+def test_a_later_grammar_sees_changes_made_between_grammars(grammar):
+    doc = make_doc("Ann BOB Cid")
+    first, second = grammar(_FIRST, "one.jape"), grammar(_SECOND, "two.jape")
+    first(doc)
+    tokens = doc.annset().with_type("Token")
+    ann = next(a for a in tokens if doc.text[a.start:a.end] == "Ann")
+    ann.features["orth"] = "marked"  # in place, by some other PR
+    doc.annset().remove(next(a for a in tokens if doc.text[a.start:a.end] == "Cid"))
+    doc.annset().add("Token", 4, 5, {"string": "B", "orth": "upperInitial"})
+    second(doc)
+    assert found(doc, "Marked") == ["Ann"]
+    assert found(doc, "Cap") == ["B"]
+
+
+def test_the_kept_lattice_does_not_keep_the_document_alive(grammar):
+    import gc
+    import weakref
+
+    from annotator.jape.runtime import _kept
+
+    doc = make_doc("Ann BOB Cid")
+    grammar(_FIRST)(doc)
+    gone = weakref.ref(doc.annset())
+    assert _kept[0]() is doc.annset()
+    del doc
+    gc.collect()
+    assert gone() is None
+    assert _kept == [None, None]  # nor its annotations (the lattice holds them)
+
+
+def test_grammars_alternating_between_documents(grammar):
+    first, second = grammar(_FIRST, "one.jape"), grammar(_SECOND, "two.jape")
+    docs = [make_doc("Ann BOB Cid"), make_doc("AL Bea")]
+    for doc in docs:
+        first(doc)
+    for doc in docs:
+        second(doc)
+    assert [found(doc, "Seen") for doc in docs] == [["BOB"], ["AL"]]
+    assert [found(doc, "Cap") for doc in docs] == [["Ann", "Cid"], ["Bea"]]

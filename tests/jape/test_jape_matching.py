@@ -172,6 +172,35 @@ def test_feature_values_compare_with_gate_typing(grammar, constraint, value, mat
     assert found(doc, "Hit") == (["word"] if matches else [])
 
 
+@pytest.mark.parametrize("constraint, expected", [
+    ("X.n == 1", ["a", "e"]),               # Long: the int and the parsable string, not True or 1.0
+    ("X.n == true", ["b", "f"]),
+    ("X.n == 1.0", ["c", "e"]),              # Double: 1.0 and "1" parsed as a Double
+    ('X.n ==~ "1.*"', ["a", "c", "e"]),     # as text: "1", "1.0", "1"
+    ('X.n == "x"', ["g"]),
+])
+def test_rule_dispatch_keeps_feature_value_types_apart(grammar, constraint, expected):
+    # one document holding every kind of value (and an unhashable one): rules are dispatched on
+    # the values of a feature read for the whole document at once
+    values = [1, True, 1.0, None, "1", "TRUE", "x", [1]]
+    text = " ".join("abcdefgh")
+    doc = make_doc(text, *[("X", 2 * i, 2 * i + 1, {} if v is None else {"n": v}) for i, v in enumerate(values)],
+                   tokens=False)
+    grammar(phase(f"Rule: R ({{{constraint}}}):x --> :x.Hit = {{}}", input="X"))(doc)
+    assert found(doc, "Hit") == expected
+
+
+def test_features_of_another_mapping_type(grammar):
+    # Annotation.features may be replaced by any mapping: rule dispatch still reads it
+    from types import MappingProxyType
+
+    doc = make_doc("one two", ("X", 0, 3, {"n": "a"}), ("X", 4, 7, {"n": "b"}), tokens=False)
+    for a in doc.annset().with_type("X"):
+        a.features = MappingProxyType(dict(a.features))
+    grammar(phase('Rule: R ({X.n == "b"}):x --> :x.Hit = {}', input="X"))(doc)
+    assert found(doc, "Hit") == ["two"]
+
+
 def test_contains_and_within(grammar):
     text = "Saw John Smith. Then Paris."
     doc = make_doc(text, ("Sentence", 0, 15), ("Sentence", 16, 27),

@@ -116,6 +116,16 @@ def test_whole_words(tmp_path: Path) -> None:
     assert [s for s, _ in found(definition, "Yorkshire", wholeWordsOnly=False)] == ["York"]
 
 
+def test_whole_words_after_word_characters(tmp_path: Path) -> None:
+    # the scanning patterns leave the test of the character before a match to the PR (speed):
+    # a match right after a word character is dropped, and the scan goes on inside it
+    definition = write(tmp_path, {"lists.def": "a.lst:x::::ignore-case\nb.lst:n::::regex\n",
+                                  "a.lst": "ana\nbanana\n", "b.lst": "\\d{2}\n"})
+    assert [s for s, _ in found(definition, "xbanana Banana ana a12 34 5678 _12")] == ["Banana", "ana", "34"]
+    assert [s for s, _ in found(definition, "xbanana 5678", wholeWordsOnly=False)] == [
+        "banana", "ana", "ana", "56", "67", "78"]
+
+
 @pytest.mark.parametrize("pattern", ["(a+)+$", "(a|aa)+$", "(?:a|a)*(?:a|a)*(?:a|a)*$"])
 def test_catastrophic_regex_does_not_hang(tmp_path: Path, pattern: str) -> None:
     """The ``regex`` module defuses ``(a+)+$`` by itself; patterns it cannot defuse hit the
