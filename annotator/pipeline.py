@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
 from annotator.errors import PipelineError, ProcessingError, coded
-from annotator.gc_pause import gc_paused
+from annotator.gc_pause import BATCH_THRESHOLD, gc_paused, gc_relaxed
 from annotator.processing.base import ProcessingResource
 
 
@@ -183,19 +183,22 @@ class Pipeline:
         back as tuples) or any picklable value. Rebuilding every Token of every document in the
         parent process costs about as much as making them, so return only what you will use
         (``annotator run`` selects and writes each document in the worker and returns nothing).
+        The garbage collector runs relaxed meanwhile (:func:`annotator.gc_pause.gc_relaxed`),
+        also while the caller handles a yielded document, until the iteration ends.
         """
         if errors not in ("raise", "yield"):
             raise ValueError(f"errors must be 'raise' or 'yield', got {errors!r}")
         if workers <= 1:
-            for doc in docs:
-                try:
-                    self(doc)
-                except ProcessingError as exc:
-                    if errors == "raise":
-                        raise
-                    yield exc
-                    continue
-                yield transform(doc) if transform is not None else doc
+            with gc_relaxed():
+                for doc in docs:
+                    try:
+                        self(doc)
+                    except ProcessingError as exc:
+                        if errors == "raise":
+                            raise
+                        yield exc
+                        continue
+                    yield transform(doc) if transform is not None else doc
             return
         context = multiprocessing.get_context()
         with ProcessPoolExecutor(workers, context, _init_worker, (self, transform)) as pool:
@@ -266,6 +269,7 @@ def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Any] | None
     # What the worker inherited (by fork: the loaded resources) is never garbage: keep the cyclic
     # GC from walking it, which would also copy every page of it into this process.
     gc.freeze()
+    gc.set_threshold(BATCH_THRESHOLD, *gc.get_threshold()[1:])  # as gc_relaxed(), for the worker's life
 
 
 def _work(chunk: list[tuple]) -> list[tuple]:
