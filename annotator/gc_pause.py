@@ -40,8 +40,15 @@ def gc_relaxed(threshold: int = BATCH_THRESHOLD) -> Iterator[None]:
     above a document's size such walks become rare. Cycles are still collected, only later.
     """
     old = gc.get_threshold()
-    gc.set_threshold(max(threshold, old[0]), *old[1:])
+    gc.set_threshold(*relaxed_thresholds(threshold))
     try:
         yield
     finally:
         gc.set_threshold(*old)
+
+
+def relaxed_thresholds(threshold: int = BATCH_THRESHOLD) -> tuple[int, ...]:
+    """The collector's current thresholds with the first generation's raised to ``threshold``
+    (never lowered): what :func:`gc_relaxed` sets, and a worker process keeps for its life."""
+    first, *older = gc.get_threshold()
+    return (max(threshold, first), *older)

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
 from annotator.errors import PipelineError, ProcessingError, coded
-from annotator.gc_pause import BATCH_THRESHOLD, gc_paused, gc_relaxed
+from annotator.gc_pause import gc_paused, gc_relaxed, relaxed_thresholds
 from annotator.processing.base import ProcessingResource
 
 
@@ -269,7 +269,7 @@ def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Any] | None
     # What the worker inherited (by fork: the loaded resources) is never garbage: keep the cyclic
     # GC from walking it, which would also copy every page of it into this process.
     gc.freeze()
-    gc.set_threshold(BATCH_THRESHOLD, *gc.get_threshold()[1:])  # as gc_relaxed(), for the worker's life
+    gc.set_threshold(*relaxed_thresholds())  # as gc_relaxed(), for the worker's life
 
 
 def _work(chunk: list[tuple]) -> list[tuple]:

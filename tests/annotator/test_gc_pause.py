@@ -63,3 +63,13 @@ def test_pipe_relaxes_the_collector_only_while_iterating() -> None:
         seen.append((len(doc.annset().with_type("Token")), gc.get_threshold()[0]))
     assert seen == [(2, BATCH_THRESHOLD), (3, BATCH_THRESHOLD)]
     assert gc.get_threshold() == before
+
+
+def _young_threshold(doc: Document) -> int:
+    return gc.get_threshold()[0]
+
+
+def test_worker_processes_collect_relaxed() -> None:
+    pipeline = Pipeline([Tokenizer()])
+    docs = [Document(text) for text in ("a b", "c d e", "f")]
+    assert list(pipeline.pipe(docs, workers=2, transform=_young_threshold)) == [BATCH_THRESHOLD] * 3

@@ -237,17 +237,14 @@ def test_shipped_english_model_carries_its_clusters() -> None:
     assert any(f.startswith("0c4=") for f in model["features"])
 
 
-def test_shipped_english_model_on_ewt_test(shared_dir: Path) -> None:
-    test = shared_dir / "resources-data" / "treebanks" / "en_ewt" / "en_ewt-ud-test.conllu"
+@pytest.mark.parametrize("model, treebank, column, minimum", [
+    (EWT_MODEL, "en_ewt/en_ewt-ud-test.conllu", "xpos", EWT_TEST_MIN),
+    (ES_MODEL, "es_ancora/es_ancora-ud-test.conllu", "upos", ANCORA_TEST_MIN),
+], ids=["english-ewt", "spanish-ancora"])
+def test_shipped_model_accuracy_on_held_out_test(shared_dir: Path, model: Path, treebank: str, column: str,
+                                                 minimum: float) -> None:
+    test = shared_dir / "resources-data" / "treebanks" / treebank
     if not test.is_file():
         pytest.skip(f"{test} not found")
-    correct, total = perceptron.accuracy(perceptron.load_model(EWT_MODEL), read_conllu(test, "xpos"))
-    assert 100 * correct / total >= EWT_TEST_MIN
-
-
-def test_shipped_spanish_model_on_ancora_test(shared_dir: Path) -> None:
-    test = shared_dir / "resources-data" / "treebanks" / "es_ancora" / "es_ancora-ud-test.conllu"
-    if not test.is_file():
-        pytest.skip(f"{test} not found")
-    correct, total = perceptron.accuracy(perceptron.load_model(ES_MODEL), read_conllu(test, "upos"))
-    assert 100 * correct / total >= ANCORA_TEST_MIN
+    correct, total = perceptron.accuracy(perceptron.load_model(model), read_conllu(test, column))
+    assert 100 * correct / total >= minimum
