@@ -23,8 +23,11 @@ from annotator.jape.lexer import error_at
 from annotator.jape.rhs import compile_actions
 from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
 from annotator.jape.values import clean_string, predicate
+from annotator.jape.word_sets import CaseKey, words_of
 
 AnnTest = Callable[[Any], bool]
+_MEMO_LIMIT = 100_000
+_SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
 
 
@@ -93,16 +96,77 @@ class CompiledRule:
         self.pos = rule.pos
 
 
+class FeatureDispatch:
+    """The rules of a phase that may start at an annotation, by the value of one of its features:
+    ``equal`` (value -> rule mask) for ``== "string"`` and for the strings of ``==~`` tests that match a
+    short word list (:func:`annotator.jape.word_sets.words_of`), ``folded`` for case-insensitive word
+    lists (keyed by :class:`~annotator.jape.word_sets.CaseKey`), ``tests`` ((test, mask)) for the other
+    tests. The mask of each value seen is remembered in ``memo`` (across documents)."""
+
+    def __init__(self) -> None:
+        self.equal: dict[str, int] = {}
+        self.folded: dict[str, int] = {}
+        self.case_key: CaseKey | None = None
+        self.tests: list[tuple[Callable, int]] = []  # run on string values
+        self.all_tests: list[tuple[Callable, int]] = []  # run on other values (a word list may match str(5))
+        self.memo: dict[Any, int] = {}
+
+    def add_test(self, test: Callable, mask: int) -> None:
+        self.all_tests.append((test, mask))
+        words = getattr(test, "words", None)
+        if words is None:
+            self.tests.append((test, mask))
+            return
+        target = self.folded if words.ignore_case else self.equal
+        for word in words.strings:
+            target[word] = target.get(word, 0) | mask
+
+    def finish(self) -> None:
+        """Key the case-insensitive words once all are known."""
+        if self.folded:
+            self.case_key = CaseKey(set("".join(self.folded)))
+            folded: dict[str, int] = {}
+            for word, mask in self.folded.items():
+                key = self.case_key(word)
+                folded[key] = folded.get(key, 0) | mask
+            self.folded = folded
+
+    def mask_of(self, value: Any) -> int:
+        """The rules ``value`` may start, remembered in ``memo``. Its keys are the string values
+        themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and ``True`` must stay
+        apart); a missing feature (None) and other values start no rule."""
+        if value is None:
+            self.memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.triggers
+            return 0
+        if value.__class__ is str:
+            key, tests = value, self.tests
+        elif value.__class__ in _SCALARS:
+            key, tests = (value.__class__, value), self.all_tests
+        else:
+            return 0
+        mask = self.memo.get(key)
+        if mask is None:
+            mask = self.equal.get(key, 0)
+            if self.case_key is not None and tests is self.tests:
+                mask |= self.folded.get(self.case_key(value), 0)
+            for test, bits in tests:
+                if test(value):
+                    mask |= bits
+            if len(self.memo) > _MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = mask
+        return mask
+
+
 class Dispatch:
     """Which rules may start where, from their first elements' dispatch keys (bit masks over the
     phase's rules): ``any_mask`` at every visible offset, ``types`` where a type starts, and per
-    ``(type, feature)`` the rules wanting a value (``equal``: value -> mask; ``tests``: (test, mask)),
-    with the combined mask of each value seen remembered in ``memo`` across documents."""
+    ``(type, feature)`` a :class:`FeatureDispatch`."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
         self.any_mask = 0
         self.types: dict[str, int] = {}
-        self.features: dict[tuple[str, str], tuple[dict, list, dict]] = {}
+        self.features: dict[tuple[str, str], FeatureDispatch] = {}
         tests: dict[tuple[str, str], dict[Any, int]] = {}
         for bit, rule in enumerate(rules):
             mask = 1 << bit
@@ -112,14 +176,17 @@ class Dispatch:
                 elif len(key) == 1:
                     self.types[key[0]] = self.types.get(key[0], 0) | mask
                 else:
-                    equal, _, _ = self.features.setdefault((key[0], key[1]), ({}, [], {}))
+                    by_value = self.features.setdefault((key[0], key[1]), FeatureDispatch())
                     if len(key) == 3:
-                        equal[key[2]] = equal.get(key[2], 0) | mask
+                        by_value.equal[key[2]] = by_value.equal.get(key[2], 0) | mask
                     else:
                         by_test = tests.setdefault((key[0], key[1]), {})
                         by_test[key[2]] = by_test.get(key[2], 0) | mask
         for type_feature, by_test in tests.items():
-            self.features[type_feature][1].extend(by_test.items())
+            for test, mask in by_test.items():
+                self.features[type_feature].add_test(test, mask)
+        for by_value in self.features.values():
+            by_value.finish()
 
 
 class CompiledPhase:
@@ -140,7 +207,6 @@ class CompiledPhase:
 
 
 # ---------------------------------------------------------------------- constraints
-_MEMO_LIMIT = 100_000
 
 
 def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -165,11 +231,14 @@ def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
 
 
 def value_test(pred: Predicate) -> Callable[[Any], bool]:
-    """The memoised test of a feature or meta-property value for ``OP value``."""
+    """The memoised test of a feature or meta-property value for ``OP value``; its ``words`` attribute:
+    the strings it accepts when that is a short list (``==~`` a word list), else None."""
     try:
-        return memoised(predicate(pred.op, pred.value))  # type: ignore[arg-type]
+        test = memoised(predicate(pred.op, pred.value))  # type: ignore[arg-type]
     except regex.error as exc:
         raise error_at(pred.pos, coded("E507", pattern=pred.value, reason=exc)) from None
+    test.words = words_of(pred.value) if pred.op == "==~" and isinstance(pred.value, str) else None  # type: ignore[attr-defined]
+    return test
 
 
 def _annotation_test(pred: Predicate, env: Env) -> AnnTest:

@@ -39,7 +39,6 @@ from annotator.jape.rhs import Match
 
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
-_SCALARS = {int, float, bool}
 _PLAIN = {str, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
 
@@ -207,32 +206,6 @@ def _type_index_of(inset: Any, type_name: str) -> Any:
     return object() if indexes is None else indexes.get(type_name)
 
 
-def _mask_of(value: Any, equal: dict, tests: list, memo: dict) -> int:
-    """The dispatch mask of a feature value: the rules of ``equal`` (value -> mask) and ``tests``
-    ((test, mask) pairs) it may start, remembered in ``memo``. Its keys are the string values
-    themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and ``True`` must stay
-    apart); a missing feature (None) and other values start no rule."""
-    if value is None:
-        memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.triggers
-        return 0
-    if value.__class__ is str:
-        key = value
-    elif value.__class__ in _SCALARS:
-        key = (value.__class__, value)
-    else:
-        return 0
-    mask = memo.get(key)
-    if mask is None:
-        mask = equal.get(key, 0)
-        for test, bits in tests:
-            if test(value):
-                mask |= bits
-        if len(memo) > 100_000:
-            memo.clear()
-        memo[key] = mask
-    return mask
-
-
 def bindings_of(chain: Any) -> dict[str, list]:
     """The bindings chain of a path as ``{label: [annotations in document order]}``."""
     out: dict[str, dict[int, Any]] = {}
@@ -291,16 +264,17 @@ class PhaseRun:
         for type_name, mask in plan.types.items():
             if type_name in visible:
                 mark(lattice.at(type_name), mask)
-        for (type_name, feature), (equal, tests, memo) in plan.features.items():
+        for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
             starts, values = lattice.column(type_name, feature)
             if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
-                masks = list(map(memo.get, values))
+                masks = list(map(by_value.memo.get, values))
                 if None in masks:
-                    masks = [_mask_of(v, equal, tests, memo) if m is None else m for m, v in zip(masks, values)]
+                    mask_of = by_value.mask_of
+                    masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
             else:
-                masks = [_mask_of(v, equal, tests, memo) for v in values]
+                masks = list(map(by_value.mask_of, values))
             for p, mask in compress(zip(starts, masks), masks):
                 trig[p] = get(p, 0) | mask
         return sorted(trig), trig

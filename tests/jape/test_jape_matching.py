@@ -177,6 +177,8 @@ def test_feature_values_compare_with_gate_typing(grammar, constraint, value, mat
     ("X.n == true", ["b", "f"]),
     ("X.n == 1.0", ["c", "e"]),              # Double: 1.0 and "1" parsed as a Double
     ('X.n ==~ "1.*"', ["a", "c", "e"]),     # as text: "1", "1.0", "1"
+    ('X.n ==~ "1|1.0|true|x"', ["a", "b", "c", "e", "g"]),  # a word list: "TRUE" is not "true"
+    ('X.n ==~ "(?i)1|1.0|true|x"', ["a", "b", "c", "e", "f", "g"]),
     ('X.n == "x"', ["g"]),
 ])
 def test_rule_dispatch_keeps_feature_value_types_apart(grammar, constraint, expected):

@@ -1,0 +1,142 @@
+"""Regular expressions that can only match a short list of whole strings, as that list.
+
+Grammars test token strings with patterns like ``{Token.string ==~ "(?i)el|la|del|al"}`` or
+``"ni[ñn][oa]s?"``. For rule dispatch (which rules may start at a token) such a test is a
+dictionary lookup instead of one regex call per new string (:class:`annotator.jape.compiler.Dispatch`).
+
+:func:`words_of` spells out every string a pattern matches in full (``==~``) when the pattern is
+built from literal characters, small character classes, groups, alternatives and bounded
+repetition only; anything else gives None (the test keeps its regex). The pattern is read with the
+standard library's parser (``re._parser``), which reads that subset as the ``regex`` module does.
+
+A case-insensitive pattern (``(?i)``) gives its strings and the flag; :class:`CaseKey` maps a
+string to a key that is equal whenever the ``regex`` module matches one to the other
+case-insensitively. It is built from ``regex``'s own case table, which is not ``str.casefold``:
+``regex`` matches a character at a time and pairs ``İ`` with ``i`` and ``ı`` with ``I``. The key may
+also join strings that do not match (``ı`` and ``İ``): dispatch only needs a necessary condition;
+the rule's own test decides.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Iterable, NamedTuple
+
+import regex
+from regex import _regex  # type: ignore[attr-defined]
+
+MAX_WORDS = 2_000
+MAX_CLASS = 64  # characters of one [...] class
+_ALLOWED_FLAGS = sre.SRE_FLAG_UNICODE | sre.SRE_FLAG_IGNORECASE
+_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+_STARTS = (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING)
+_ENDS = (sre.AT_END, sre.AT_END_STRING)
+
+
+class Words(NamedTuple):
+    strings: frozenset[str]
+    ignore_case: bool
+
+
+class _NotFinite(Exception):
+    """The pattern uses a construct this reading does not spell out."""
+
+
+def words_of(pattern: str) -> Words | None:
+    """Every string ``pattern`` fully matches, when it is a short finite list; else None."""
+    if "{" in pattern and re.search(r"\{\s*[a-zA-Z]", pattern):  # fuzzy constraints ({e<=1}): regex-only syntax
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            parsed = sre_parse.parse(pattern)
+        flags = parsed.state.flags
+        if flags & ~_ALLOWED_FLAGS:
+            return None
+        strings = _expand(list(parsed), True, True)
+    except (_NotFinite, re.error, Warning, RecursionError, OverflowError):
+        return None
+    return Words(frozenset(strings), bool(flags & sre.SRE_FLAG_IGNORECASE))
+
+
+def _expand(items: list, at_start: bool, at_end: bool) -> set[str]:
+    """The strings of a sequence of parsed items; ``at_start``/``at_end``: whether the sequence
+    begins/ends the whole pattern (where ``^``/``$`` hold under a full match)."""
+    out = {""}
+    last = len(items) - 1
+    for i, (op, av) in enumerate(items):
+        if op is sre.LITERAL:
+            part = {chr(av)}
+        elif op is sre.IN:
+            part = _class(av)
+        elif op is sre.BRANCH:
+            part = set().union(*(_expand(list(alt), at_start and i == 0, at_end and i == last) for alt in av[1]))
+        elif op is sre.SUBPATTERN:
+            if av[1] or av[2]:  # flags switched inside the group
+                raise _NotFinite
+            part = _expand(list(av[3]), at_start and i == 0, at_end and i == last)
+        elif op in _REPEATS and av[1] is not sre.MAXREPEAT:
+            once = _expand(list(av[2]), False, False)
+            part, current = set(), {""}
+            for count in range(av[1] + 1):
+                if count >= av[0]:
+                    part |= current
+                current = {a + b for a in current for b in once}
+                if len(part) + len(current) > MAX_WORDS:
+                    raise _NotFinite
+        elif op is sre.AT and ((av in _STARTS and at_start and i == 0) or (av in _ENDS and at_end and i == last)):
+            continue
+        else:
+            raise _NotFinite
+        out = {a + b for a in out for b in part}
+        if len(out) > MAX_WORDS:
+            raise _NotFinite
+    return out
+
+
+def _class(items: list) -> set[str]:
+    chars: set[str] = set()
+    for op, av in items:
+        if op is sre.LITERAL:
+            chars.add(chr(av))
+        elif op is sre.RANGE and av[1] - av[0] < MAX_CLASS:
+            chars.update(map(chr, range(av[0], av[1] + 1)))
+        else:  # negated class, \d, \w, a wide range ...
+            raise _NotFinite
+    if len(chars) > MAX_CLASS:
+        raise _NotFinite
+    return chars
+
+
+class CaseKey:
+    """Maps strings to keys so that a text the ``regex`` module matches case-insensitively to a
+    pattern made of ``chars`` gets the pattern's key: characters are replaced by one representative
+    of their group (groups joined until closed, as ``regex``'s case pairs are not transitive)."""
+
+    def __init__(self, chars: Iterable[str]) -> None:
+        parent: dict[str, str] = {}
+
+        def root(c: str) -> str:
+            while parent.setdefault(c, c) != c:
+                c = parent[c]
+            return c
+
+        for char, same in _equivalents(set(chars)).items():
+            for other in same:
+                a, b = sorted((root(char), root(other)))
+                parent[b] = a
+        self._table = {ord(c): root(c) for c in parent}
+
+    def __call__(self, text: str) -> str:
+        return text.translate(self._table)
+
+
+def _equivalents(chars: set[str]) -> dict[str, list[str]]:
+    """For each of ``chars``, the characters ``(?i)`` + that character matches, from the ``regex``
+    module's own case table (the one its compiler expands case-insensitive literals with; reading
+    the same by matching every character of Unicode costs about a second)."""
+    flags = regex.IGNORECASE | regex.UNICODE
+    return {c: [chr(x) for x in _regex.get_all_cases(flags, ord(c))] for c in chars}
