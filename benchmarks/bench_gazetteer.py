@@ -9,7 +9,9 @@
    Tokens (Token-aligned; tokenizing is not timed, the previous run's Lookup set is dropped).
 3. regex: the regex gazetteer on the same texts with 6,000 street entries ("Calle [Doctor] Surname",
    "Avenida ...", "Plaza ...") munged by the built-in rules (case, accents, Spanish street cue
-   words and their abbreviations, optional de/del/la..., optional punctuation, street number).
+   words and their abbreviations, optional de/del/la..., optional punctuation, street number);
+   and with the lists of the MEDDOCAN pipeline (resources/gazetteers/es/regex: regexes for
+   e-mails, dates, years, ages, phones, and the munged hospital names).
 
 Each figure is the median of ``--runs`` runs: CPU time of the process (what a shared machine does
 not distort) and, in brackets, wall-clock time.
@@ -31,6 +33,7 @@ import gazetteer_data  # noqa: E402
 from timing import Seconds, build_timed, machine, median_time, print_table  # noqa: E402
 
 from annotator import Document  # noqa: E402
+from annotator.paths import RESOURCES  # noqa: E402
 from annotator.processing.gazetteer import Gazetteer  # noqa: E402
 from annotator.processing.regex_gazetteer import RegexGazetteer  # noqa: E402
 from annotator.processing.tokenizer import Tokenizer  # noqa: E402
@@ -109,6 +112,10 @@ def main() -> None:
         seconds = median_time(lambda: annotate_all(regex_gazetteer, texts, lookups), max(1, args.runs // 2))
         rows.append(["regex gazetteer, 6,000 munged streets", speed(chars, seconds),
                      f"{sum(lookups):,} Lookups; load {load:.2f} s"])
+
+        meddocan = RegexGazetteer(listsURL=RESOURCES / "gazetteers" / "es" / "regex" / "lists.def")
+        seconds = median_time(lambda: annotate_all(meddocan, texts, lookups), args.runs)
+        rows.append(["regex gazetteer, MEDDOCAN regex lists", speed(chars, seconds), f"{sum(lookups):,} Lookups"])
 
     print(f"{machine()} | {len(texts)} MEDDOCAN train+dev texts, {chars:,} characters | median of {args.runs} runs")
     print("result: CPU time of this process (wall clock in brackets)")

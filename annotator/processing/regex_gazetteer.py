@@ -29,13 +29,15 @@ run on a document that lacks literal text every match of it contains (a month na
 word characters (the scanning pattern checks only the character after: a pattern that starts with
 a look-behind defeats the ``regex`` module's search for where a match can start, so the character
 before is tested on each match found: the same matches in a fifth less time on the MEDDOCAN
-patterns).
+patterns). When every match of a scanning pattern begins with a word character
+(:func:`regex_literals.starts_with_word`), it begins with ``\\b``, which is then the same test and
+lets the ``regex`` module skip to word boundaries (the MEDDOCAN hospital names: 2.3 times faster).
 ``longestMatchOnly`` keeps at each start the longest match over all patterns;
 otherwise every entry of a matching alternation that matches at that start is reported, with
 its own match. Zero-length matches are dropped. Identical patterns (after munging) from
 several lists give one Lookup per list. Meant for lists of thousands of entries (MEDDOCAN
 streets, hospitals, regexes for IDs and dates); for hundreds of thousands of plain names use the
-``gazetteer`` PR (6,000 munged streets match at about 8 M characters per second of CPU time,
+``gazetteer`` PR (6,000 munged streets match at about 15 M characters per second of CPU time,
 benchmarks/bench_gazetteer.py; 20,000 accent- and case-folded names at about 2).
 
 Timeout: matching one document may take at most ``timeout`` seconds (the ``regex`` module's
@@ -50,6 +52,7 @@ import time
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
+from typing import Iterable
 
 import regex
 
@@ -59,9 +62,10 @@ from annotator.processing.folding import fold
 from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
-from annotator.processing.regex_literals import required_literals
+from annotator.processing.regex_literals import leading_alternatives, required_literals, starts_with_word
 
 CHUNK = 2000
+MIN_ANCHOR = 3
 _PLAIN_TEXT = (False, False)
 _AFTER_WORD = regex.compile(r"(?<=\w)")  # matches at an offset just after a word character
 
@@ -129,7 +133,11 @@ class Matcher:
     has no ``marked``. With ``wholeWordsOnly`` the caller drops matches that start after a word
     character (``scan`` leaves that test out, see the module doc); ``marked`` keeps it.
     ``needs``: sets of strings a text must hold one of each of to hold a match
-    (:func:`regex_literals.required_literals`; regex entries only)."""
+    (:func:`regex_literals.required_literals`; regex entries only). ``alternatives``: for a regex
+    entry that begins with a group of alternatives each needing a literal of ``MIN_ANCHOR``
+    characters or more (month names), ``scan`` split by alternative
+    (:func:`regex_literals.leading_alternatives`), each with its needs: the caller runs those
+    instead of ``scan`` and keeps at each start the match of the first that matches there."""
 
     scan: regex.Pattern
     folding: tuple[bool, bool]
@@ -137,6 +145,7 @@ class Matcher:
     marked: regex.Pattern | None = None
     markers: dict[int, Entry] = field(default_factory=dict)
     needs: list[tuple[str, ...]] = field(default_factory=list)
+    alternatives: list[tuple[regex.Pattern, list[tuple[str, ...]]]] = field(default_factory=list)
 
     def entry(self, text: str, match: regex.Match, timeout: float) -> Entry:
         if self.marked is None:
@@ -185,10 +194,14 @@ class RegexGazetteer(ProcessingResource):
 
     def _wrap(self, pattern: str, before: bool = True) -> str:
         """``pattern`` bounded by non-word characters (``wholeWordsOnly``); ``before=False``: only
-        after it (the scanning patterns, whose callers test the character before)."""
+        after it (the scanning patterns, whose callers test the character before; with ``\\b``
+        first when every match begins with a word character, see the module doc)."""
         if not self.wholeWordsOnly:
             return pattern
-        return f"(?<!\\w)(?:{pattern})(?!\\w)" if before else f"(?:{pattern})(?!\\w)"
+        if before:
+            return f"(?<!\\w)(?:{pattern})(?!\\w)"
+        boundary = "\\b" if starts_with_word(pattern) else ""
+        return f"{boundary}(?:{pattern})(?!\\w)"
 
     def _compile(self, pattern: str, entry: Entry) -> regex.Pattern:
         try:
@@ -208,7 +221,8 @@ class RegexGazetteer(ProcessingResource):
         for entry in entries:
             if entry.is_regex:
                 scan = self._compile(self._wrap(entry.pattern, before=False), entry)
-                matchers.append(Matcher(scan, entry.folding, [entry], needs=required_literals(entry.pattern)))
+                matchers.append(Matcher(scan, entry.folding, [entry], needs=required_literals(entry.pattern),
+                                        alternatives=self._alternatives(entry)))
             else:
                 shared.append(entry)
         shared.sort(key=lambda e: (e.folding, e.affixes, e.atoms))
@@ -226,6 +240,19 @@ class RegexGazetteer(ProcessingResource):
                                         markers))
         return matchers
 
+    def _alternatives(self, entry: Entry) -> list[tuple[regex.Pattern, list[tuple[str, ...]]]]:
+        """The scanning patterns of the alternatives ``entry`` begins with, with their needs, when
+        each alternative needs a literal of at least ``MIN_ANCHOR`` characters ([] otherwise)."""
+        split = leading_alternatives(entry.pattern)
+        if split is None:
+            return []
+        lead, alternatives, rest = split
+        if not all(any(min(map(len, need)) >= MIN_ANCHOR for need in required_literals(alternative))
+                   for alternative in alternatives):
+            return []
+        parts = [lead + alternative + rest for alternative in alternatives]
+        return [(self._compile(self._wrap(part, before=False), entry), required_literals(part)) for part in parts]
+
     def __call__(self, doc: Document) -> None:
         deadline = time.monotonic() + self.timeout
         views: dict[tuple[bool, bool], str] = {}
@@ -237,10 +264,10 @@ class RegexGazetteer(ProcessingResource):
             text = views.get(matcher.folding)
             if text is None:
                 text = views[matcher.folding] = fold(doc.text, *matcher.folding)
-            if not _may_match(text, matcher, present):
+            if not _may_match(text, matcher.folding, matcher.needs, present):
                 continue
             try:
-                for match in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)):
+                for match in _scan(matcher, text, present, deadline):
                     start, end = match.span()
                     if start == end or (after_word is not None and after_word(text, start)):
                         continue
@@ -279,13 +306,27 @@ class RegexGazetteer(ProcessingResource):
                                entry=f"{first.text}, or one of the {len(matcher.entries) - 1} entries after it")
 
 
-def _may_match(text: str, matcher: Matcher, present: dict[tuple, bool]) -> bool:
-    """Whether ``text`` holds a string of each of ``matcher.needs`` (answers kept in ``present``)."""
-    for need in matcher.needs:
-        key = (matcher.folding, need)
+def _scan(matcher: Matcher, text: str, present: dict[tuple, bool], deadline: float) -> Iterable[regex.Match]:
+    """The matches of ``matcher.scan`` in ``text`` (one per start, in order of start)."""
+    if not matcher.alternatives:
+        return matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline))
+    first: dict[int, regex.Match] = {}
+    for scan, needs in matcher.alternatives:
+        if _may_match(text, matcher.folding, needs, present):
+            for match in scan.finditer(text, overlapped=True, timeout=_left(deadline)):
+                first.setdefault(match.start(), match)
+    return [first[start] for start in sorted(first)]
+
+
+def _may_match(text: str, folding: tuple[bool, bool], needs: list[tuple[str, ...]],
+               present: dict[tuple, bool]) -> bool:
+    """Whether ``text`` (the ``folding`` view) holds a string of each of ``needs`` (answers kept
+    in ``present``)."""
+    for need in needs:
+        key = (folding, need)
         found = present.get(key)
         if found is None:
-            found = present[key] = any(s in text for s in need)
+            found = present[key] = any(map(text.__contains__, need))
         if not found:
             return False
     return True

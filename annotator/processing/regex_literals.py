@@ -1,19 +1,31 @@
-"""Literal strings a regular expression needs: a cheap test that lets the regex gazetteer skip a
-pattern on a document that cannot hold a match of it.
+"""What every match of a regular expression holds, read from the pattern: cheap tests that let
+the regex gazetteer skip work that cannot find a match.
 
-``required_literals(pattern)`` gives sets of strings such that every match of the pattern
-contains, for each set, one of its strings: ``\\b(?:[Ee]nero|[Ff]ebrero)\\s+(?:19|20)\\d{2}``
+``required_literals(pattern)`` gives sets of strings (shortest first) such that every match of
+the pattern contains, for each set, one of its strings: ``\\b(?:[Ee]nero|[Ff]ebrero)\\s+(?:19|20)\\d{2}``
 needs one of ``nero``, ``ebrero`` and one of ``19``, ``20``; a document without them is not
 scanned (most clinical reports hold no month name, and scanning for a pattern that starts with
 an alternation of character classes costs far more than a few substring searches).
 
+``leading_alternatives(pattern)`` splits a pattern that begins (after zero-width assertions) with
+a group of alternatives: ``\\b(?:[Ee]nero|[Ff]ebrero)\\s+\\d{4}`` gives the lead ``\\b``, the
+alternatives ``[Ee]nero`` and ``[Ff]ebrero`` and the rest ``\\s+\\d{4}``. At each offset the
+pattern matches what the first of ``\\b[Ee]nero\\s+\\d{4}``, ``\\b[Ff]ebrero\\s+\\d{4}`` that matches
+there matches (the regex engines try alternatives in order), and each of those has a literal the
+``regex`` module searches for directly ("nero"), where the whole pattern is tried at every word.
+
+``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
+then a match may start after a non-word character only where ``\\b`` holds, and a scanning
+pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
+(it skips to word boundaries) than one that begins with an alternation.
+
 The pattern is read with the standard library's parser (``re._parser``), which knows the common
-syntax the ``regex`` module shares with ``re``. Anything it does not read the same way gives None
-(no test, []): a syntax error for ``re`` (``\\p{L}``, ``(?|...)``, ``(?V1)`` ...), a warning (nested
-sets ``[[:alpha:]]``, set operations), fuzzy constraints (``{e<=1}``, which ``re`` would read as
-literal text), case-insensitive or verbose flags. Only literal runs that a match must go through
-count (not inside optional parts or look-arounds), so the test can only skip documents that
-have no match.
+syntax the ``regex`` module shares with ``re``. Anything it does not read the same way gives no
+answer ([], False, None): a syntax error for ``re`` (``\\p{L}``, ``(?|...)``, ``(?V1)`` ...), a
+warning (nested sets ``[[:alpha:]]``, set operations), fuzzy constraints (``{e<=1}``, which ``re``
+would read as literal text), case-insensitive or verbose flags. Only literal runs that a match
+must go through count (not inside optional parts or look-arounds), so the test can only skip
+documents that have no match.
 """
 
 from __future__ import annotations
@@ -23,11 +35,21 @@ import warnings
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
+import regex
+
 _FUZZY = re.compile(r"(?<!\\)(?:\\\\)*\{(?!\d*,?\d*\})")  # a "{" that is no repeat count
 _FLAGS = sre.SRE_FLAG_IGNORECASE | sre.SRE_FLAG_VERBOSE
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
+_ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)  # \b, ^, look-arounds
+_WORD = regex.compile(r"\w*")  # the regex module's word characters (its \b tests them)
+# zero-width assertions at the start of a pattern: \b, and look-arounds without groups inside
+_LEAD = regex.compile(r"(?:\\b|\(\?<?[=!](?:[^()\\\[]|\\.|\[\^?\]?(?:[^\]\\]|\\.)*\])*\))*")
 MAX_SETS = 3
 MAX_STRINGS = 24
+
+
+def _is_word(chars: str) -> bool:
+    return _WORD.fullmatch(chars) is not None
 
 
 class _Unknown(Exception):
@@ -38,19 +60,94 @@ def required_literals(pattern: str) -> list[tuple[str, ...]]:
     """Up to ``MAX_SETS`` sets of strings (the most selective first) that every match of
     ``pattern`` contains one of each; [] when none is known (or the pattern uses syntax this
     reading does not know)."""
-    if _FUZZY.search(pattern):
+    try:
+        sets = [s for s in _factors(_parse(pattern)) if len(s) <= MAX_STRINGS]
+    except (_Unknown, RecursionError):
         return []
+    sets.sort(key=_selectivity, reverse=True)
+    return [tuple(sorted(s, key=_short_first)) for s in sets[:MAX_SETS]]
+
+
+def starts_with_word(pattern: str) -> bool:
+    """Whether every match of ``pattern`` begins with a word character (False when not known)."""
+    try:
+        word, empty = _first(_parse(pattern))
+    except (_Unknown, RecursionError):
+        return False
+    return word and not empty
+
+
+def leading_alternatives(pattern: str) -> tuple[str, list[str], str] | None:
+    """``(lead, alternatives, rest)`` when ``pattern`` is zero-width assertions (``lead``), then a
+    group of alternatives, then ``rest``: it matches what the first of the patterns
+    ``lead + alternative + rest`` that matches at an offset matches there. None when it does not
+    begin so, has capturing groups (their numbers would change) or uses syntax this reading does
+    not know."""
+    lead = _LEAD.match(pattern)
+    if lead is None or pattern[lead.end() : lead.end() + 3] != "(?:" or "(?#" in pattern:  # comments may hold "("
+        return None
+    try:
+        if regex.compile(pattern).groups or not all(op in _ZERO_WIDTH for op, _ in _parse(lead.group())):
+            return None
+        _parse(pattern)
+    except (_Unknown, regex.error, RecursionError):
+        return None
+    found = _group_end(pattern, lead.end() + 3)
+    if found is None:
+        return None
+    end, bars = found
+    rest = pattern[end + 1 :]
+    if not bars and not lead.group() and not rest:  # the whole pattern is one group: its body
+        return leading_alternatives(pattern[3:end])
+    if not bars or rest[:1] in ("*", "+", "?", "{"):  # a repeated group: no split
+        return None
+    bounds = zip([lead.end() + 3] + [b + 1 for b in bars], bars + [end])
+    return lead.group(), [pattern[start:stop] for start, stop in bounds], rest
+
+
+def _group_end(pattern: str, start: int) -> tuple[int, list[int]] | None:
+    """Where the group whose body begins at ``start`` ends (its ``)``), and the offsets of the
+    ``|`` between its alternatives (None if it does not end)."""
+    depth, bars, i, n = 0, [], start, len(pattern)
+    while i < n:
+        char = pattern[i]
+        if char == "\\":
+            i += 1
+        elif char == "[":  # a set ends at the first "]" that is not escaped or its first member
+            i += 2 if pattern[i + 1 : i + 2] == "^" else 1
+            i += 1 if pattern[i : i + 1] == "]" else 0
+            while i < n and pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                return i, bars
+            depth -= 1
+        elif char == "|" and depth == 0:
+            bars.append(i)
+        i += 1
+    return None
+
+
+def _parse(pattern: str) -> list:
+    """``pattern`` as read by ``re``'s parser (_Unknown: ``regex`` may read it otherwise)."""
+    if _FUZZY.search(pattern):
+        raise _Unknown
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             parsed = sre_parse.parse(pattern)
-        if parsed.state.flags & _FLAGS:
-            return []
-        sets = [s for s in _factors(parsed) if len(s) <= MAX_STRINGS]
-    except (_Unknown, re.error, Warning, RecursionError, OverflowError):
-        return []
-    sets.sort(key=_selectivity, reverse=True)
-    return [tuple(sorted(s)) for s in sets[:MAX_SETS]]
+    except (re.error, Warning, OverflowError):
+        raise _Unknown from None
+    if parsed.state.flags & _FLAGS:
+        raise _Unknown
+    return parsed
+
+
+def _short_first(string: str) -> tuple[int, str]:
+    """Shorter strings first: more often found, which ends the search for one of a set sooner."""
+    return len(string), string
 
 
 def _selectivity(strings: set[str]) -> tuple[int, int]:
@@ -85,3 +182,42 @@ def _factors(items: list) -> list[set[str]]:
     if run:
         out.append({"".join(run)})
     return out
+
+
+def _first(items: list) -> tuple[bool, bool]:
+    """Whether every character a sequence can begin its match with is a word character, and
+    whether it can match the empty string (then what follows it begins the match)."""
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            continue
+        if op is sre.LITERAL:
+            word, empty = _is_word(chr(av)), False
+        elif op is sre.IN:
+            word, empty = all(map(_in_word, av)), False
+        elif op is sre.SUBPATTERN:
+            if av[1] or av[2]:
+                raise _Unknown
+            word, empty = _first(av[3])
+        elif op is sre.ATOMIC_GROUP:
+            word, empty = _first(av)
+        elif op in _REPEATS:
+            word, empty = _first(av[2])
+            empty = empty or av[0] == 0
+        elif op is sre.BRANCH:
+            firsts = [_first(alternative) for alternative in av[1]]
+            word, empty = all(w for w, _ in firsts), any(e for _, e in firsts)
+        else:  # any character, a negated one, a group reference ...
+            return False, False
+        if not word or not empty:
+            return word, False
+    return True, True
+
+
+def _in_word(item: tuple) -> bool:
+    """Whether an item of a character set holds only word characters."""
+    op, av = item
+    if op is sre.LITERAL:
+        return _is_word(chr(av))
+    if op is sre.RANGE:
+        return _is_word("".join(map(chr, range(av[0], av[1] + 1))))
+    return op is sre.CATEGORY and av in (sre.CATEGORY_WORD, sre.CATEGORY_DIGIT)  # \w, \d

@@ -6,10 +6,12 @@ import time
 from pathlib import Path
 
 import pytest
+import regex
 from gazetteerhelp import write
 
 from annotator.document import Document
 from annotator.errors import PipelineError
+from annotator.paths import RESOURCES
 from annotator.processing.base import resource_class
 from annotator.processing.folding import fold
 from annotator.processing.munging import Munging, plain
@@ -124,6 +126,54 @@ def test_whole_words_after_word_characters(tmp_path: Path) -> None:
     assert [s for s, _ in found(definition, "xbanana Banana ana a12 34 5678 _12")] == ["Banana", "ana", "34"]
     assert [s for s, _ in found(definition, "xbanana 5678", wholeWordsOnly=False)] == [
         "banana", "ana", "ana", "56", "67", "78"]
+
+
+def test_scans_find_every_start_the_entries_match_at(tmp_path: Path) -> None:
+    # scanning patterns whose matches all begin with a word character begin with \b (faster);
+    # the spans must be those of each entry's own whole-word pattern tried at every offset
+    definition = write(tmp_path, {"lists.def": "a.lst:x::::ignore-case,accents,punctuation\nb.lst:n::::regex\n"
+                                               "c.lst:y::::ignore-case\n",
+                                  "a.lst": "Ana\nSan Juan\nJuan\n",
+                                  "b.lst": "\\d{2}\n(?:19|20)\\d\\d\n[+]?\\d\n(?:[Ee]nero|ene)\\.?\\s*\\d{1,2}\n",
+                                  "c.lst": "-Juan\nAna\n"})
+    pr = RegexGazetteer(listsURL=definition, longestMatchOnly=False)
+    # the plain list a and three regexes begin with \b; "[+]?\d" and the list c with "-Juan" cannot
+    assert sorted(m.scan.pattern.startswith("\\b") for m in pr.matchers) == [False, False, True, True, True, True]
+    # the month pattern is scanned as one pattern per name ("nero", "ene": literals to search for)
+    assert [len(m.alternatives) for m in pr.matchers if m.alternatives] == [2]
+    text = ("ana xana _ana \u0301ana ·ana ªana SAN JUÁN san-juan -juan 1950 x19 +7 ²12 a_12 12_ 5678 "
+            "enero 1 ene. 12 enero12 xene 3")
+    doc = Document(text, name="doc-1")
+    pr(doc)
+    expected = {(start, match.end()) for entry in [e for m in pr.matchers for e in m.entries]
+                for start in range(len(text))
+                if (match := pr.own_pattern(entry).match(fold(text, *entry.folding), start)) and match.end() > start}
+    assert {(a.start, a.end) for a in doc.annset()} == expected
+    # "ana" after "x", "_", a combining accent or "ª" (word characters) is no whole word; after "·" it is
+    assert sorted((s, doc.text[s:e]) for s, e in expected) == [
+        (0, "ana"), (20, "ana"), (29, "SAN JUÁN"), (33, "JUÁN"), (42, "juan"), (47, "-juan"), (48, "juan"),
+        (53, "1950"), (62, "+7"), (63, "7"), (66, "12"), (83, "enero 1"), (89, "1"), (91, "ene. 12"), (96, "12"),
+        (99, "enero12"), (112, "3")]
+
+
+def test_split_pattern_matches_its_first_alternative(tmp_path: Path) -> None:
+    # scanned as "abc( fgh)?" and "abc de( fgh)?", the entry still matches what it matches whole
+    definition = write(tmp_path, {"lists.def": "b.lst:n::::regex\n", "b.lst": "(?:abc|abc de)(?: fgh)?\n"})
+    assert [len(m.alternatives) for m in RegexGazetteer(listsURL=definition).matchers] == [2]
+    assert [s for s, _ in found(definition, "abc de fgh, xabc de fgh")] == ["abc"]
+
+
+def test_shipped_email_list_is_the_one_pattern_it_replaces() -> None:
+    # resources/gazetteers/es/regex/email.lst splits one pattern in two by the first character of
+    # the match (a word character: a \b pattern, much faster to scan; or one of ".+-")
+    original = regex.compile(r"(?<!\w)(?:(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?!\w)")
+    text = ("a@b.es x.y+z@c-d.e.f _q@r.st .p@q.rs +s@t.uv -t@u.vw a.b@c ñ@ü.es \u0301u@v.wx ,k@l.mn "
+            "x-.m@n.op yz@ab.c_ m@n.o@p.q @a.b a@b.c- é.í@ó.ú 1@2.3")
+    doc = Document(text, name="doc-1")
+    RegexGazetteer(listsURL=RESOURCES / "gazetteers/es/regex/lists.def")(doc)
+    expected = {(m.start(), m.end()) for m in original.finditer(text, overlapped=True)}
+    assert {(a.start, a.end) for a in doc.annset() if a.features["minorType"] == "email"} == expected
+    assert len(expected) >= 10
 
 
 @pytest.mark.parametrize("pattern", ["(a+)+$", "(a|aa)+$", "(?:a|a)*(?:a|a)*(?:a|a)*$"])

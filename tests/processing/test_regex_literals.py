@@ -1,17 +1,18 @@
-"""Literal strings a regular expression needs (the regex gazetteer's per-document pre-test)."""
+"""What every match of a regular expression holds: the literal strings it needs (the regex
+gazetteer's per-document pre-test) and whether it begins with a word character."""
 
 from __future__ import annotations
 
 import pytest
 import regex
 
-from annotator.processing.regex_literals import required_literals
+from annotator.processing.regex_literals import leading_alternatives, required_literals, starts_with_word
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
 
 
 @pytest.mark.parametrize("pattern, expected", [
-    (MONTH, [("arzo", "ebrero", "nero"), ("19", "20")]),
+    (MONTH, [("arzo", "nero", "ebrero"), ("19", "20")]),  # shortest first: found sooner
     (r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+", [("@",), (".",)]),
     (r"a?bc", [("bc",)]),                   # optional parts are not needed
     (r"(?:xyz)*y", [("y",)]),
@@ -49,3 +50,71 @@ def test_a_text_without_the_literals_has_no_match(pattern: str, text: str) -> No
     needs = required_literals(pattern)
     if regex.search(pattern, text):
         assert all(any(s in text for s in need) for need in needs)
+
+
+@pytest.mark.parametrize("pattern, expected", [
+    (MONTH, True),
+    (r"(?<![\d/])(?:0?[1-9]|[12]\d|3[01])/\d\d", True),  # look-arounds take no character
+    (r"(?:c(?:alle|/)|avda)\.?", True),
+    (r"x?\d+", True),                                   # optional, then what follows
+    (r"[a-zñ_0-9]+|ª", True),
+    (r"(?:\+34)?\d{9}", False),                          # may begin with "+"
+    (r"[\w.+-]+@\w+", False),
+    (r"\s*calle", False),
+    (r".abc", False),
+    (r"[^,]abc", False),
+    (r"a?", False),                                     # may match the empty string
+    (r"(?:)", False),
+    (r"(a)\1", True),
+    (r"(?:(a)|b)\1", True),
+    (r"\1?(a)", False),                                  # a group reference first: not known
+    (r"(?i:abc)", False),                               # flags: not known
+    (r"\p{L}+", False),                                  # regex-only syntax: not known
+])
+def test_starts_with_word(pattern: str, expected: bool) -> None:
+    assert starts_with_word(pattern) is expected
+
+
+@pytest.mark.parametrize("pattern", [r"(?:c(?:alle|/)|avda)\.?", MONTH, r"x?\d+", r"[a-zñ_0-9]+|ª", r"(a)\1"])
+def test_a_word_pattern_matches_only_at_word_characters(pattern: str) -> None:
+    text = "calle c/ avda. 5 x5 xx ñu _a ª Marzo 2001 el 3 de marzo de 2001 aa"
+    assert starts_with_word(pattern)
+    starts = [m.start() for m in regex.finditer(pattern, text, overlapped=True)]
+    assert starts and all(regex.match(r"\w", text[s]) for s in starts)
+
+
+@pytest.mark.parametrize("pattern, expected", [
+    (r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]a(?:rzo|yo))\s+\d{4}",
+     (r"\b", [r"[Ee]nero", r"[Ff]ebrero", r"[Mm]a(?:rzo|yo)"], r"\s+\d{4}")),
+    (r"(?:(?<![\d/.(])(?=\d)(?:0?[1-9]|3[01])[-/ ](?:a|b))",  # one group around all: its body
+     (r"(?<![\d/.(])(?=\d)", [r"0?[1-9]", r"3[01]"], r"[-/ ](?:a|b)")),
+    (r"(?:a|[|)]|\)|\||)x", ("", ["a", "[|)]", r"\)", r"\|", ""], "x")),
+    (r"(?:[]|]|b)", ("", ["[]|]", "b"], "")),
+])
+def test_leading_alternatives(pattern: str, expected: tuple) -> None:
+    assert leading_alternatives(pattern) == expected
+
+
+@pytest.mark.parametrize("pattern", [
+    r"(?:a|b)+c", r"(?:a|b){2}c", r"(?:a|b)?c",  # the group is repeated
+    r"x(?:a|b)", r"\d(?:a|b)",                     # something is matched before it
+    r"(?:(a)|b)c\1", r"(?:a|b)(?P<n>c)",            # groups would be renumbered
+    r"(?:ab)c", r"(?:a|b", r"(?i)(?:a|b)", r"\p{L}(?:a|b)", r"(?:a(?#(x)|b)c",
+])
+def test_no_leading_alternatives(pattern: str) -> None:
+    assert leading_alternatives(pattern) is None
+
+
+@pytest.mark.parametrize("pattern", [
+    r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]a(?:rzo|yo)|[Ee]ne|[Ee]ner)(?:\s+de)?\s+(?:\d{4}|\d\d)?",
+    r"(?<!\w)(?:a|ab|abc|b\w+)(?:c|bc)?\b", r"(?:\d|\d\d|)x?",
+])
+def test_first_alternative_that_matches_is_the_match(pattern: str) -> None:
+    # at each offset, the pattern matches what the first split pattern that matches there matches
+    lead, alternatives, rest = leading_alternatives(pattern)
+    parts = [regex.compile(lead + alternative + rest) for alternative in alternatives]
+    text = "Enero 2001, enero de 01; Ene 1999 Ener  Marzo mayo ab abc abcbc bx bbc 12x 1x x"
+    for start in range(len(text) + 1):
+        whole = regex.compile(pattern).match(text, start)
+        first = next((m for m in (p.match(text, start) for p in parts) if m), None)
+        assert (whole and whole.span()) == (first and first.span())
