@@ -139,7 +139,7 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
     kind = FIELD_TYPES[field]
     if field in ("nhc", "nass", "domicilio"):
         kind = shape_type(text[start:end], kind)
-        if field == "nass" and regex.fullmatch(r"\d{5,9}", text[start:end]) and _NASS_UNDER_DOMICILIO.search(text):
+        if field == "nass" and _NASS_DIGITS.fullmatch(text[start:end]) and _NASS_UNDER_DOMICILIO.search(text):
             kind = "ID_SUJETO_ASISTENCIA"  # rotated header values: the NHC under "NASS:", the NASS under "Domicilio:"
     rule = f"field:{field}"
     if field == "nhc":
@@ -176,12 +176,13 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
         # a signature line goes on after its e-mail or phone: "E-mail: x@y.es Hospital X C/ Y, 3 28046 Madrid"
         annotate_address(doc, annset, out, after, value_end, "signature")
         return
-    elif field == "edad" and not regex.search(r"\d|(?i:un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b",
-                                              text[start:end]):
+    elif field == "edad" and not _AGE_VALUE.search(text[start:end]):
         return
     add(out, kind, start, end, rule)
 
 
+_NASS_DIGITS = regex.compile(r"\d{5,9}")
+_AGE_VALUE = regex.compile(r"\d|(?i:un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\b")
 _NASS_SHAPE = regex.compile(r"\d{2}\s?\d{8}\s?\d{2}")
 _NASS_UNDER_DOMICILIO = regex.compile(r"(?m)^Domicilio:[ \t]*\d{2}\s?\d{8}\s?\d{2}\b")
 
@@ -214,10 +215,14 @@ def annotate_phones(out: AnnotationSet, text: str, start: int, end: int, kind: s
         pos = separator.end()
 
 
+_PLACE_PART = regex.compile(r"[^,;/()]+")
+_PLACE_JOINT = regex.compile(r"\s*-\s*|\s+")
+
+
 def split_places(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:
     """'Lugones, Asturias' -> two places; 'Somoto-Madriz' stays one (rare, ambiguous with
     'Donostia-San Sebastián')."""
-    for match in regex.finditer(r"[^,;/()]+", text[start:end]):
+    for match in _PLACE_PART.finditer(text[start:end]):
         part_start, part_end = clean_span(text, start + match.start(), start + match.end())
         if part_end > part_start:
             yield part_start, part_end
@@ -229,13 +234,14 @@ def split_known_places(text: str, start: int, end: int, known: dict) -> list[tup
     if (start, end) not in known:
         for (s1, e1) in known:
             if s1 == start and e1 < end:
-                gap = regex.match(r"\s*-\s*|\s+", text[e1:end])
+                gap = _PLACE_JOINT.match(text[e1:end])
                 if gap and (e1 + gap.end(), end) in known:
                     return [(start, e1), (e1 + gap.end(), end)]
     return [(start, end)]
 
 
 _BLANKS = regex.compile(r"[ \t]*")
+_SPACES = regex.compile(r"[ \t]+")
 
 
 def name_run_end(text: str, start: int, end: int) -> int:
@@ -265,10 +271,14 @@ def name_run_end(text: str, start: int, end: int) -> int:
 # ----------------------------------------------------------------------------------------------
 # signature lines: "Remitido por: Dr. X Y. Servicio de Z. Hospital W. C/ V, 3. 28046 Madrid. España. E-mail: ..."
 
+_CORRESPONDENCE = regex.compile(r"(?:Direcci[óo]n para correspondencia|Correspondencia)\s*:?\s*", regex.I)
+_NAME_JOINT = regex.compile(r"\s*(?:,|y|e)\s*(?=" + _TITLE.pattern + r")")
+
+
 def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet, start: int, end: int) -> None:
     text = doc.text
     pos = start
-    lead = regex.match(r"(?:Direcci[óo]n para correspondencia|Correspondencia)\s*:?\s*", text[pos:end], regex.I)
+    lead = _CORRESPONDENCE.match(text[pos:end])
     pos += lead.end() if lead else 0
     while True:  # "Dr. X Y y Dra. Z W": one name after another
         title = _TITLE.match(text, pos, end)
@@ -279,13 +289,16 @@ def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet,
             s, e = clean_span(text, pos, name_end)
             add(out, "NOMBRE_PERSONAL_SANITARIO", s, e, "signature:name")
             pos = name_end
-        joint = regex.match(r"\s*(?:,|y|e)\s*(?=" + _TITLE.pattern + r")", text[pos:end])
+        joint = _NAME_JOINT.match(text[pos:end])
         if joint is None:
             break
         pos += joint.end()
     annotate_address(doc, annset, out, pos, end, "signature")
 
 
+_ORG_LIST_END = regex.compile(r"\s*(?:[.,;(]|$)")
+_REPUBLIC = regex.compile(r"Rep[úu]blica\s+")
+_NON_BLANKS = regex.compile(r"\S+")
 _EMAIL_CUE = regex.compile(r"(?:E-?mail|Correos? electrónicos?|Correo-e|email)(?![\w@])\s*(?:autor)?\s*:?", regex.I)
 _PHONE_CUE = regex.compile(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
                            r"\.?\s*:?\s*", regex.I)
@@ -298,7 +311,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
     places = {}
     people: dict[tuple[int, int], str] = {}
     organisations: dict[int, tuple[int, str]] = {}
-    for lookup in annset.with_type("Lookup").overlapping(start, end):
+    for lookup in annset.with_type("Lookup").starting_in(start, end):  # (none starting before is consulted)
         major, minor = lookup.features.get("majorType"), lookup.features.get("minorType")
         if major == "location":
             places[(lookup.start, lookup.end)] = minor
@@ -348,7 +361,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             add(out, "TERRITORIO", *postcode.span(), f"{rule}:postcode")
             pos = postcode.end()
             continue
-        if pos in organisations and regex.match(r"\s*(?:[.,;(]|$)", text[organisations[pos][0]:end]):
+        if pos in organisations and _ORG_LIST_END.match(text[organisations[pos][0]:end]):
             org_stop, kind = organisations[pos]
             add(out, kind, *clean_span(text, pos, org_stop), f"{rule}:organisation-list")
             pos = add_abbreviation(out, text, org_stop, end, kind, f"{rule}:organisation-list")
@@ -376,7 +389,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
             seen_street = True
             pos = seg_end
             continue
-        republic = regex.match(r"Rep[úu]blica\s+", text[pos:end])
+        republic = _REPUBLIC.match(text[pos:end])
         country_end = republic and max((e for (s, e), minor in places.items()
                                         if s == pos + republic.end() and minor == "country"), default=0)
         if country_end:  # "República Argentina"
@@ -386,12 +399,12 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
         seg_end = place_end(text, pos, end, places)
         if seg_end > pos:
             s, e = clean_span(text, pos, seg_end)
-            if text[e:e + 1] == "." and regex.search(r"(?:\p{Lu}\.)+\p{Lu}$", text[s:e]):
+            if text[e:e + 1] == "." and _INITIALS_END.search(text[s:e]):
                 e += 1  # "México D.F.", "Bogotá D.C.": the abbreviation keeps its last period
             add(out, "PAIS" if places.get((s, e)) == "country" else "TERRITORIO", s, e, f"{rule}:place")
             pos = max(seg_end, e)
             continue
-        skip = regex.match(r"\S+", text[pos:end])
+        skip = _NON_BLANKS.match(text[pos:end])
         pos += skip.end() if skip else 1
 
 
@@ -402,6 +415,11 @@ _NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Pr
                            r"Información|Nota|Artículo|Adjunt[oa]|Forense|Científica|Juzgados?|Palacio|Justicia|"
                            r"Sección|Secretaría|Residencia|Pediatra|Número|Numero|\p{L}+log[íi]a)\b",
                            regex.I)
+
+
+_INITIALS_END = regex.compile(r"(?:\p{Lu}\.)+\p{Lu}$")
+_TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d')\s*$")
+_ABBREVIATION = regex.compile(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)")
 
 
 def place_end(text: str, start: int, end: int, places: dict) -> int:
@@ -426,7 +444,7 @@ def place_end(text: str, start: int, end: int, places: dict) -> int:
         if word is None:
             break
         pos = last = word.end()
-        gap = regex.match(r"[ \t]+", text[pos:end])
+        gap = _SPACES.match(text[pos:end])
         if gap is None:
             break
         pos += gap.end()
@@ -447,7 +465,7 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
     while True:  # "Hospital Universitario Central de Asturias Oviedo Asturias": both towns are left out
         town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
         if not (town and len(text[s:town[0]].split()) >= 3
-                and not regex.search(r"\b(?i:de|del|la|d')\s*$", text[s:town[0]])):
+                and not _TOWN_PARTICLE_END.search(text[s:town[0]])):
             break
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
@@ -458,11 +476,16 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
 def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: str, rule: str) -> int:
     """The abbreviation in parentheses right after an organisation ('Hospital Universitario La Paz
     (HULP)') has the organisation's type; returns where the address goes on."""
-    abbreviation = regex.match(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)", text[stop:end])
+    abbreviation = _ABBREVIATION.match(text[stop:end])
     if abbreviation is None:
         return stop
     add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
     return stop + abbreviation.end()
+
+
+_ABBREVIATION_END = regex.compile(r"\b(?:Dr|Dra|Univ|Sta|Sto|S|H|U|C)$")
+_PARTICLE_END = regex.compile(r"\b(?:de|del|la|las|los)$")
+_ORG_GOES_ON = regex.compile(r"(?:Hospitalario|Universitario|Centro\b(?!\s+de\b))")
 
 
 def org_end(text: str, start: int, end: int) -> int:
@@ -477,15 +500,14 @@ def org_end(text: str, start: int, end: int) -> int:
             quote = not quote
         elif not quote:
             if ch in ",;(" or (ch == "." and (pos + 1 >= end or text[pos + 1] in " \n")
-                                and not regex.search(r"\b(?:Dr|Dra|Univ|Sta|Sto|S|H|U|C)$", text[start:pos])):
+                                and not _ABBREVIATION_END.search(text[start:pos])):
                 return pos
             if ch == " " and pos + 1 < end:
                 nxt = pos + 1
-                after_particle = regex.search(r"\b(?:de|del|la|las|los)$", text[start:pos])
+                after_particle = _PARTICLE_END.search(text[start:pos])
                 if ((_STREET_START.match(text, nxt) and not after_particle) or _POSTCODE.match(text, nxt)
                         or _EMAIL.match(text, nxt)
-                        or (not first and _ORG_START.match(text, nxt) and not regex.match(
-                            r"(?:Hospitalario|Universitario|Centro\b(?!\s+de\b))", text[nxt:]))):
+                        or (not first and _ORG_START.match(text, nxt) and not _ORG_GOES_ON.match(text[nxt:]))):
                     return pos
                 first = False
         pos += 1
@@ -499,21 +521,24 @@ _STREET_NOUN = regex.compile(r"Río|Monte|Altos|Alto|Hermanos|Doctor|Virgen|Cami
 _STREET_PARTICLE = regex.compile(r"de|del|da|do|dos|das|la|las|los")
 
 
+_STREET_NUMBER = regex.compile(r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)")
+_NUMBER_AT_END = regex.compile(_STREET_NUMBER.pattern + r"[\s.,;:–-]*$")
+
+
 def split_glued_street(text: str, start: int, stop: int, end: int, people: dict | None = None) -> int:
     """'Hospital de Navarra Irunlarrea, 3' or 'Hospital Lucus Augusti San Cibrao s/n': when an
     organisation name runs into a street number, its last word ('San Cibrao': last two) is the
     street, or its last words back to a first name ('Gaspar Aguilar', 'Vicente García Torres':
     surnames and particles in between; `people` maps a name's span to "person_first" or "surname") or a place noun
     ('Altos de Nava'); returns the organisation's new end."""
-    number = r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)"
-    inside = regex.search(number + r"[\s.,;:–-]*$", text[start:stop])  # "Hospital POVISA Salamanca 5 - 36211"
+    inside = _NUMBER_AT_END.search(text[start:stop])  # "Hospital POVISA Salamanca 5 - 36211"
     if inside:
         name_end = start + inside.start()
-    elif regex.match(number, text[stop:end]):
+    elif _STREET_NUMBER.match(text[stop:end]):
         name_end = stop
     else:
         return stop
-    words = list(regex.finditer(r"\S+", text[start:name_end]))
+    words = list(_NON_BLANKS.finditer(text[start:name_end]))
     if len(words) < 3:
         return stop
     cut = len(words) - 1
@@ -537,11 +562,13 @@ def split_glued_street(text: str, start: int, stop: int, end: int, people: dict 
     return start + words[cut].start()
 
 
+_UNTYPED_STREET = regex.compile(r"(?:\p{Lu}[\p{L}'´]*\.?\s+(?:(?:de|del|la|los|las|y|i)\s+)*){0,5}\p{Lu}[\p{L}'´]*"
+                             r"(?:,\s*|\s+)(?:n[ºo]\s*)?(?:\d{1,4}[\p{L}]?(?:-\d+)?|s/n)\b")
+
+
 def street_without_type(text: str, start: int, end: int) -> bool:
     """'Irunlarrea, 3' or 'San Cibrao s/n': capitalised words then a number or s/n before a postcode."""
-    match = regex.match(r"(?:\p{Lu}[\p{L}'´]*\.?\s+(?:(?:de|del|la|los|las|y|i)\s+)*){0,5}\p{Lu}[\p{L}'´]*"
-                        r"(?:,\s*|\s+)(?:n[ºo]\s*)?(?:\d{1,4}[\p{L}]?(?:-\d+)?|s/n)\b", text[start:end])
-    return bool(match)
+    return bool(_UNTYPED_STREET.match(text[start:end]))
 
 
 _FLOOR_WORD = regex.compile(r"(?i)(?:[A-Z]|p\d{1,2}|iz|\d{1,4}\s?[º°ªo]?\s?[A-H]?|\d+\.?[º°ª]|[º°ª]\s?[A-H]?|bajo|entlo|entresuelo|"
@@ -550,6 +577,7 @@ _FLOOR_WORD = regex.compile(r"(?i)(?:[A-Z]|p\d{1,2}|iz|\d{1,4}\s?[º°ªo]?\s?[A
                             r"esq|s/n|sn|dto|depto|oficina|of)\b")
 
 
+_DIGIT = regex.compile(r"\d")
 _COLONIA = regex.compile(r",?\s*(?:Col\.|Colonia)\s+")
 _COLONIA_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'´]+|[IVXL]+)(?=[\s,.;]|$)")
 
@@ -559,7 +587,7 @@ def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
     'Calzada de Tlalpan # 4800 Colonia Sección XVI'; the district stops before a known place
     ('Col. Obrera México D.F.') and after three words. Returns the street's new end."""
     colonia = _COLONIA.match(text, stop, end)
-    if colonia is None or not regex.search(r"\d", text[max(0, stop - 12):stop]):
+    if colonia is None or not _DIGIT.search(text[max(0, stop - 12):stop]):
         return stop
     pos = last = colonia.end()
     for _ in range(3):
@@ -567,7 +595,7 @@ def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
         if word is None or any(s == pos for (s, _) in places):
             break
         last = word.end()
-        gap = regex.match(r"[ \t]+", text[last:end])
+        gap = _SPACES.match(text[last:end])
         if gap is None:
             break
         pos = last + gap.end()
@@ -578,6 +606,12 @@ _PO_BOX = regex.compile(r"(?:apartado|apdo\.?)(?:\s+de\s+correos)?(?=\s+\d)", re
 
 
 _SN = regex.compile(r"\bSN\b")
+_STREET_STOP = regex.compile(r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", regex.I)
+_POSTCODE4_AFTER = regex.compile(r"\s*\d{4},?\s+\p{Lu}\p{Ll}")
+_FLOOR_ORDINAL = regex.compile(r"o\s+\p{Lu}\b")
+_CAPITAL_AFTER = regex.compile(r"\s+\p{Lu}")
+_STREET_ABBREVIATION_END = regex.compile(
+    r"(?:\b(?:Avda|Av|Dr|Dra|Sta|Sto|Pza|Ctra|Urb|Pº|C|S|San|Gral|Pte|Pl|Apdo|Hnos|Prof|Sr|Sra|Edf|Edif|\p{Lu})|C/)$")
 
 
 def street_end(text: str, start: int, end: int) -> int:
@@ -596,18 +630,16 @@ def street_end(text: str, start: int, end: int) -> int:
             return pos
         if text[pos] in ".,;-(" and pos > start:
             rest = text[pos + 1:end]
-            if (has_number or not po_box) and regex.match(
-                    r"\s*(?:(?:E-)?\d{5}\b|[\w.+-]+@|E-?mail|Correo|Tel|Tfno|Fax|\(|C\.\s?P\b|CP\b)", rest, regex.I) or (
-                    has_number and regex.match(r"\s*\d{4},?\s+\p{Lu}\p{Ll}", rest)):  # "1996. 5500 Mendoza"
+            if (has_number or not po_box) and _STREET_STOP.match(rest) or (
+                    has_number and _POSTCODE4_AFTER.match(rest)):  # "1996. 5500 Mendoza"
                 return pos
             if text[pos] == "(":
                 return pos
             if text[pos] in ".,;" and has_number and not (
-                    regex.match(r"o\s+\p{Lu}\b", rest) or _FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
+                    _FLOOR_ORDINAL.match(rest) or _FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
                 return pos
-            if text[pos] == "." and not has_number and regex.match(r"\s+\p{Lu}", rest) and not regex.search(
-                    r"(?:\b(?:Avda|Av|Dr|Dra|Sta|Sto|Pza|Ctra|Urb|Pº|C|S|San|Gral|Pte|Pl|Apdo|Hnos|Prof|Sr|Sra|Edf|Edif|"
-                    r"\p{Lu})|C/)$", text[start:pos]) and not _STREET_START.fullmatch(text, start, pos):
+            if text[pos] == "." and not has_number and _CAPITAL_AFTER.match(rest) and not _STREET_ABBREVIATION_END.search(
+                    text[start:pos]) and not _STREET_START.fullmatch(text, start, pos):
                 return pos
         if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or _SN.match(text[pos:pos + 3]):
             has_number = True
@@ -638,15 +670,15 @@ def field_action(ctx: ActionContext) -> None:
     """Bound: a cue Lookup (feature ``field``) and its ':'; annotate the value after the ':'.
     Other than MID_LINE_FIELDS, a cue counts only at the start of a line ("Informe Médico:" is no
     "Médico:" field)."""
-    cue = next((a for a in ctx.annotations if a.type == "Lookup" and a.features.get("majorType") == "cue"), None)
-    span = ctx.span
-    if cue is None or span is None or "field" not in cue.features:
+    bound = ctx.annotations
+    cue = next((a for a in bound if a.type == "Lookup" and a.features.get("majorType") == "cue"), None)
+    if cue is None or "field" not in cue.features:
         return
     text = ctx.doc.text
     line_start = text.rfind("\n", 0, cue.start) + 1
     if cue.features["field"] not in MID_LINE_FIELDS and text[line_start:cue.start].strip(" \t\ufeff"):
         return
-    annotate_field(ctx.doc, ctx.input, ctx.output, str(cue.features["field"]), span[1])
+    annotate_field(ctx.doc, ctx.input, ctx.output, str(cue.features["field"]), max(a.end for a in bound))
 
 
 @action("meddocan.place")
@@ -675,7 +707,7 @@ def patient_name_mentions(text: str, annset: AnnotationSet) -> None:
     parts = {str(a.features.get("rule")): text[a.start:a.end] for a in annset.with_type("NOMBRE_SUJETO_ASISTENCIA")
              if str(a.features.get("rule")) in ("field:nombre", "field:apellidos")}
     first, last = parts.get("field:nombre", ""), parts.get("field:apellidos", "")
-    taken = [(a.start, a.end) for a in annset.with_type(*PHI_TYPES)]
+    taken = [(a.start, a.end) for a in annset.with_type(*PHI_TYPES).unordered()]  # (no index needed)
     found = []
     for name in (f"{first} {last}" if first and last else "", first, last):
         if len(name) < 3:
@@ -693,10 +725,12 @@ def patient_name_mentions(text: str, annset: AnnotationSet) -> None:
 
 
 def resolve(annset: AnnotationSet) -> None:
-    found = sorted(annset.with_type(*PHI_TYPES), key=lambda a: (a.start, -a.end, a.id))
+    found = sorted(annset.with_type(*PHI_TYPES).unordered(), key=lambda a: (a.start, -a.end, a.id))
     structured = {a.id for a in found if str(a.features.get("rule", "")).startswith(("field:", "signature:"))}
+    # overlap as AnnotationSet.overlapping has it: a zero-length span [p, p) counts as [p, p + 1)
+    spans = [(a.start, max(a.end, a.start + 1)) for a in found if a.id in structured]
     drop = {a.id for a in found if a.id not in structured and any(
-        other.id in structured for other in annset.with_type(*PHI_TYPES).overlapping(a.start, a.end))}
+        s < max(a.end, a.start + 1) and a.start < e for s, e in spans)}
     cover_end = -1
     for ann in found:  # by start, longer first: inside an earlier kept span iff it ends before its end
         if ann.id in drop:

@@ -104,6 +104,18 @@ def test_resolve_keeps_one_annotation_per_span_and_drops_nested_ones():
     assert spans(doc, out) == [("HOSPITAL", "Hospital Universitario 12 de Octubre"), ("TERRITORIO", "Madrid")]
 
 
+def test_resolve_drops_what_overlaps_a_field_span_and_keeps_what_only_touches_it():
+    """A context annotation that shares a character with a header or signature span goes, even when
+    it is longer; one that ends where the field span starts stays."""
+    doc = Document("NHC: 123456 Madrid")
+    out = doc.annset("PHI")
+    out.add("ID_SUJETO_ASISTENCIA", 5, 11, {"rule": "field:nhc"})
+    out.add("FECHAS", 0, 5, {"rule": "date"})  # ends where the field starts
+    out.add("EDAD_SUJETO_ASISTENCIA", 10, 18, {"rule": "age"})  # overlaps its last character
+    actions.resolve(out)
+    assert spans(doc, out) == [("FECHAS", "NHC: "), ("ID_SUJETO_ASISTENCIA", "123456")]
+
+
 def test_two_doctors_in_one_signature(lookups):
     doc = lookups("Remitido por: Dr. Juan Pérez y Dra. Ana Ruiz Gil. Hospital de Navarra. 31008 Pamplona.\n")
     assert field(doc, "Remitido por")[:3] == [("NOMBRE_PERSONAL_SANITARIO", "Juan Pérez"),

@@ -225,3 +225,21 @@ def test_a_regional_health_service_is_an_institution(pipeline):
     found = phi(pipeline, "Fue notificado al Servicio Andaluz de Salud y valorado en el Servicio de Urología.\n")
     assert ("INSTITUCION", "Servicio Andaluz de Salud") in found
     assert not {value for kind, value in found if "Urología" in value}
+
+
+def test_a_child_in_each_spelling_with_or_without_an_age(pipeline):
+    """Every spelling the child rules take ("ni[ñn][oa]") gives the sex, and the age when one follows;
+    a capitalised "Niño" is no child."""
+    found = phi(pipeline, "Se atendió al niño en urgencias. La niña de 3 años presentaba fiebre. "
+                          "Exploramos a un nino sano. Era una nina de 5 años. El Niño llegó.\n")
+    assert {kind_value for kind_value in found if kind_value[0].startswith(("SEXO", "EDAD"))} == {
+        ("SEXO_SUJETO_ASISTENCIA", "niño"), ("SEXO_SUJETO_ASISTENCIA", "niña"), ("SEXO_SUJETO_ASISTENCIA", "nino"),
+        ("SEXO_SUJETO_ASISTENCIA", "nina"), ("EDAD_SUJETO_ASISTENCIA", "3 años"), ("EDAD_SUJETO_ASISTENCIA", "5 años")}
+
+
+def test_relatives_with_a_count_in_words_or_digits_and_without(pipeline):
+    """The count is inside the relative's span ("dos hermanas", "3 hijos"); a number before anything
+    else is no relative."""
+    found = phi(pipeline, "Tiene dos hermanas sanas y 3 hijos. Ambos progenitores viven. Su madre tiene 2 perros.\n")
+    assert {value for kind, value in found if kind == "FAMILIARES_SUJETO_ASISTENCIA"} == {
+        "dos hermanas", "3 hijos", "Ambos progenitores", "madre"}
