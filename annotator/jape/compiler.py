@@ -332,7 +332,15 @@ def canonical(basic: Basic) -> tuple:
 
 def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
-    matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them)."""
+    matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
+    ``test.key`` is the element's :func:`dispatch_key` (the runtime checks it, per document, for the
+    element after a rule's first)."""
+    test = _element_matcher(basic, env, negation_grouping)
+    test.key = dispatch_key(basic)  # type: ignore[attr-defined]
+    return test
+
+
+def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     positive, negated = _group_constraints(basic.constraints, negation_grouping)
     pos_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in positive]
     neg_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in negated]
@@ -404,7 +412,6 @@ class _Builder:
     def __init__(self, env: Env, negation_grouping: bool) -> None:
         self.env = env
         self.negation_grouping = negation_grouping
-        self.keys: dict[int, tuple] = {}  # id(test) -> dispatch key
         self.tests: dict[tuple, Callable] = {}  # canonical element -> its shared test
 
     def element(self, elem: Element, labels: tuple[str, ...], start: State, end: State) -> None:
@@ -413,7 +420,6 @@ class _Builder:
             test = self.tests.get(key)
             if test is None:
                 test = self.tests[key] = element_test(elem, self.env, self.negation_grouping)
-                self.keys[id(test)] = dispatch_key(elem)
             start.consuming.append((test, labels, end))
             return
         inner = labels + tuple(label for label in elem.labels if label not in labels)
@@ -503,7 +509,7 @@ def compile_phase(phase: Phase, registry: Any) -> CompiledPhase:
         start, final = State(), State()
         builder.alternatives(rule.lhs, (), start, final)
         _remove_epsilons(start, final)
-        keys = {builder.keys[id(test)] for test, _, _ in start.trans}
+        keys = {test.key for test, _, _ in start.trans}
         # cheap keys only (a type, or a feature equal to a string); the first elements are already
         # checked where the rule starts
         required = [k for k in dict.fromkeys(dispatch_key(b) for b in mandatory(rule.lhs))

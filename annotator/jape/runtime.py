@@ -10,7 +10,9 @@ Speed: the lattice of a type (``{start: [annotations]}``) is built once per docu
 the phases until a phase writes that type, and by later grammars run on the same set (the JAPE PRs
 of a pipeline; see :func:`lattice_of`); at each offset only the rules whose first element can
 match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
-start cost nothing.
+start cost nothing; of those, a rule that needs a second element is tried only when the dispatch key
+of one of its possible second elements holds at the next visible offset after the end of an
+annotation starting there (:class:`PhasePlan`; most walks ended at the second element).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -33,7 +35,7 @@ from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
-from annotator.jape.compiler import CompiledPhase, CompiledRule
+from annotator.jape.compiler import ANY, CompiledPhase, CompiledRule, Dispatch
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
@@ -206,6 +208,58 @@ def _type_index_of(inset: Any, type_name: str) -> Any:
     return object() if indexes is None else indexes.get(type_name)
 
 
+class _Keys:
+    """Dispatch keys standing for a rule in a :class:`Dispatch` (which reads ``rule.keys``)."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys: set) -> None:
+        self.keys = keys
+
+
+def next_keys(rule: CompiledRule) -> set | None:
+    """The dispatch keys of the elements that can follow a rule's first element, when every match
+    has one (no match is a single element) and each has a key; else None. A match from ``p``
+    needs one of them at the next visible offset after the end of its first element."""
+    keys: set = set()
+    for _, _, target in rule.start.trans:
+        if target.final:
+            return None
+        for test, _, _ in target.trans:
+            key = getattr(test, "key", ANY)
+            if key == ANY:
+                return None
+            keys.add(key)
+    return keys
+
+
+class PhasePlan:
+    """What running a phase needs that depends on the phase only, made on its first run
+    (:func:`plan_of`): ``follow``, the rules by the keys of their second elements
+    (:func:`next_keys`) as ``{type: (mask of the rules any annotation of it may continue,
+    [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch` over those keys);
+    ``unfiltered``, the mask of the rules without such keys."""
+
+    def __init__(self, phase: CompiledPhase) -> None:
+        found = [next_keys(rule) for rule in phase.rules]
+        self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
+        follow = Dispatch([_Keys(keys or set()) for keys in found])  # type: ignore[arg-type]
+        self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
+        for (type_name, feature), by_value in follow.features.items():
+            self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
+
+
+_plans: weakref.WeakKeyDictionary[CompiledPhase, PhasePlan] = weakref.WeakKeyDictionary()
+
+
+def plan_of(phase: CompiledPhase) -> PhasePlan:
+    """The plan of a phase, kept while the phase lives."""
+    found = _plans.get(phase)
+    if found is None:
+        found = _plans[phase] = PhasePlan(phase)
+    return found
+
+
 def bindings_of(chain: Any) -> dict[str, list]:
     """The bindings chain of a path as ``{label: [annotations in document order]}``."""
     out: dict[str, dict[int, Any]] = {}
@@ -256,6 +310,9 @@ class PhaseRun:
         lattice, visible = self.lattice, self.visible
 
         def mark(offsets: Any, mask: int) -> None:
+            if not trig:  # the first marks (often every Token offset): one C-level update
+                trig.update(dict.fromkeys(offsets, mask))
+                return
             for p in offsets:
                 trig[p] = get(p, 0) | mask
 
@@ -278,6 +335,22 @@ class PhaseRun:
             for p, mask in compress(zip(starts, masks), masks):
                 trig[p] = get(p, 0) | mask
         return sorted(trig), trig
+
+    def followers(self, q: int, follow: list) -> int:
+        """The mask of the rules whose second element may start at ``q`` (``follow``: the
+        :attr:`PhasePlan.follow` entries of the visible types, with their lattices)."""
+        mask = 0
+        for at, type_mask, features in follow:
+            anns = at.get(q)
+            if not anns:
+                continue
+            mask |= type_mask
+            for a in anns:
+                for feature, memo, mask_of in features:
+                    value = a.features.get(feature)
+                    found = memo.get(value) if value.__class__ is str else None
+                    mask |= mask_of(value) if found is None else found
+        return mask
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -403,6 +476,11 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig = self.triggers()
+        plan = plan_of(phase)
+        unfiltered = plan.unfiltered
+        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
+        ats = [self.lattice.at(t) for t in self.visible]
+        succ, next_visible, followers = self.succ, self.next_visible, self.followers
         expiries = self.expiries()
         allowed, expired = (1 << len(rules)) - 1, 0
         by_mask = phase.by_mask
@@ -418,6 +496,15 @@ class PhaseRun:
                 allowed &= ~expiries[expired][1]
                 expired += 1
             mask = trig[p] & allowed
+            if mask & ~unfiltered:  # rules whose second element must start after the first's end (read live)
+                ok = unfiltered
+                for at in ats:
+                    for a in at.get(p, ()):
+                        q = succ.get(a._end)
+                        if q is None:
+                            q = next_visible(a._end)
+                        ok |= followers(q, follow)
+                mask &= ok
             if not mask:
                 continue
             cands = by_mask.get(mask)
@@ -476,13 +563,25 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
 
     The cyclic garbage collector is paused meanwhile: matching allocates many short-lived tuples
     (freed by reference counting) and, with a large document alive, the collector's passes over
-    every annotation cost a third of the run."""
+    every annotation cost a third of the run. Afterwards the phases' environments let go of the
+    document (a compiled grammar must not keep the last document's annotations alive)."""
     with gc_paused():
         lattice = lattice_of(inset)
-        for phase in phases:
-            run = PhaseRun(phase, doc, inset, outset, lattice, trace)
-            run.run()
-            if run.touched:
-                lattice.refresh()
-            elif outset is inset and phase.produces:
-                lattice.forget(phase.produces)
+        try:
+            for phase in phases:
+                run = PhaseRun(phase, doc, inset, outset, lattice, trace)
+                run.run()
+                if run.touched:
+                    lattice.refresh()
+                elif outset is inset and phase.produces:
+                    lattice.forget(phase.produces)
+        finally:
+            for phase in phases:
+                _release(phase.env)
+
+
+def _release(env: Any) -> None:
+    """Drop an environment's references to the document it last read."""
+    env.text, env.inset = "", None
+    for slot in env.slots.values():
+        slot.at = _EMPTY
