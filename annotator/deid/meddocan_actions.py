@@ -12,11 +12,14 @@ matters. See resources/grammars/meddocan/CONVENTIONS.md for the conventions they
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import accumulate
 from typing import Iterable
 
 import regex
 
-from annotator.document import AnnotationSet, Document
+from annotator.document import Annotation, AnnotationSet, Document
+from annotator.index import in_document_order
 from annotator.jape.actions import ActionContext, action
 
 # ----------------------------------------------------------------------------------------------
@@ -659,29 +662,36 @@ PHI_TYPES = (
     "NUMERO_BENEF_PLAN_SALUD", "OTRO_NUMERO_IDENTIF", "CENTRO_SALUD", "HOSPITAL", "INSTITUCION", "PROFESION",
     "OTROS_SUJETO_ASISTENCIA",
 )
+_PHI_SET = frozenset(PHI_TYPES)
 
 
 # fields whose cue may stand in the middle of a line ("Edad: 70 años Sexo: H", "... NºCol: 28 28 123")
 MID_LINE_FIELDS = {"sexo", "ncol", "email", "telefono", "fax"}
 
 
-@action("meddocan.field")
+@action("meddocan.field", changes_input=False)
 def field_action(ctx: ActionContext) -> None:
     """Bound: a cue Lookup (feature ``field``) and its ':'; annotate the value after the ':'.
     Other than MID_LINE_FIELDS, a cue counts only at the start of a line ("Informe Médico:" is no
     "Médico:" field)."""
     bound = ctx.annotations
-    cue = next((a for a in bound if a.type == "Lookup" and a.features.get("majorType") == "cue"), None)
+    value_start = 0
+    cue = None
+    for a in bound:  # (loops: this runs for every "Cue:" of every header)
+        if cue is None and a.type == "Lookup" and a.features.get("majorType") == "cue":
+            cue = a
+        if a.end > value_start:
+            value_start = a.end
     if cue is None or "field" not in cue.features:
         return
+    field = cue.features["field"]
     text = ctx.doc.text
-    line_start = text.rfind("\n", 0, cue.start) + 1
-    if cue.features["field"] not in MID_LINE_FIELDS and text[line_start:cue.start].strip(" \t\ufeff"):
+    if field not in MID_LINE_FIELDS and text[text.rfind("\n", 0, cue.start) + 1:cue.start].strip(" \t\ufeff"):
         return
-    annotate_field(ctx.doc, ctx.input, ctx.output, str(cue.features["field"]), max(a.end for a in bound))
+    annotate_field(ctx.doc, ctx.input, ctx.output, str(field), value_start)
 
 
-@action("meddocan.place")
+@action("meddocan.place", changes_input=False)
 def place_action(ctx: ActionContext) -> None:
     """Bound: a location Lookup; PAIS for a country, TERRITORIO otherwise."""
     for lookup in ctx.annotations:
@@ -691,7 +701,7 @@ def place_action(ctx: ActionContext) -> None:
             return
 
 
-@action("meddocan.resolve")
+@action("meddocan.resolve", changes_input=False)
 def resolve_action(ctx: ActionContext) -> None:
     """The patient's name wherever the text repeats it, then one PHI annotation per span (the first
     added wins: header rules run before context rules) and none nested strictly inside a longer
@@ -707,7 +717,7 @@ def patient_name_mentions(text: str, annset: AnnotationSet) -> None:
     parts = {str(a.features.get("rule")): text[a.start:a.end] for a in annset.with_type("NOMBRE_SUJETO_ASISTENCIA")
              if str(a.features.get("rule")) in ("field:nombre", "field:apellidos")}
     first, last = parts.get("field:nombre", ""), parts.get("field:apellidos", "")
-    taken = [(a.start, a.end) for a in annset.with_type(*PHI_TYPES).unordered()]  # (no index needed)
+    taken = [(a.start, a.end) for a in phi_annotations(annset)]
     found = []
     for name in (f"{first} {last}" if first and last else "", first, last):
         if len(name) < 3:
@@ -724,19 +734,31 @@ def patient_name_mentions(text: str, annset: AnnotationSet) -> None:
         annset.add("NOMBRE_SUJETO_ASISTENCIA", start, end, {"rule": "patient-name-repeated"})
 
 
+def phi_annotations(annset: AnnotationSet) -> Iterable[Annotation]:
+    """The PHI annotations of a set in no particular order (without building an index; only the
+    types the set has are looked up)."""
+    return annset.with_type(*(annset.types() & _PHI_SET)).unordered()
+
+
 def resolve(annset: AnnotationSet) -> None:
-    found = sorted(annset.with_type(*PHI_TYPES).unordered(), key=lambda a: (a.start, -a.end, a.id))
-    structured = {a.id for a in found if str(a.features.get("rule", "")).startswith(("field:", "signature:"))}
-    # overlap as AnnotationSet.overlapping has it: a zero-length span [p, p) counts as [p, p + 1)
-    spans = [(a.start, max(a.end, a.start + 1)) for a in found if a.id in structured]
-    drop = {a.id for a in found if a.id not in structured and any(
-        s < max(a.end, a.start + 1) and a.start < e for s, e in spans)}
+    found = in_document_order(phi_annotations(annset))
+    structured = [a for a in found if str(a.features.get("rule", "")).startswith(("field:", "signature:"))]
+    structured_ids = {a.id for a in structured}
+    # overlap as AnnotationSet.overlapping has it: a zero-length span [p, p) counts as [p, p + 1);
+    # a structured span starting before an annotation's end overlaps it iff it reaches past its
+    # start: the spans by start with the running maximum of their ends answer that by bisection
+    starts = [a.start for a in structured]
+    reach = list(accumulate((max(a.end, a.start + 1) for a in structured), max))
+    drop = []
     cover_end = -1
     for ann in found:  # by start, longer first: inside an earlier kept span iff it ends before its end
-        if ann.id in drop:
-            continue
+        if ann.id not in structured_ids:
+            before = bisect_left(starts, max(ann.end, ann.start + 1))
+            if before and reach[before - 1] > ann.start:
+                drop.append(ann)
+                continue
         if ann.end <= cover_end:
-            drop.add(ann.id)
+            drop.append(ann)
         else:
             cover_end = ann.end
-    annset.remove_all(a for a in found if a.id in drop)
+    annset.remove_all(drop)

@@ -21,6 +21,8 @@ called once per firing with an :class:`ActionContext`. Register one with the dec
 
 or, from another distribution, with an entry point in the group ``annotator.jape_actions``
 (``"mypackage.flag" = "mypackage.module:flag"``). No code in a grammar file is ever evaluated.
+An action that only writes to ``ctx.output`` says so with ``@action(name, changes_input=False)``:
+the phases after it then need not read their input again (see :func:`action`).
 """
 
 from __future__ import annotations
@@ -72,10 +74,19 @@ class ActionContext:
         return self.params.get(name, default)
 
 
-def action(name: str) -> Callable[[Callable[[ActionContext], None]], Callable[[ActionContext], None]]:
-    """Decorator: register a function ``fn(ctx: ActionContext) -> None`` under ``name``."""
+def action(name: str, changes_input: bool = True
+           ) -> Callable[[Callable[[ActionContext], None]], Callable[[ActionContext], None]]:
+    """Decorator: register a function ``fn(ctx: ActionContext) -> None`` under ``name``.
+
+    ``changes_input=False`` promises that the action changes nothing in ``ctx.input`` (adds or
+    removes no annotation there, changes no feature of one) unless that is ``ctx.output``: a
+    phase whose output set is another set then hands what it read of its input (the JAPE
+    lattice: annotations by offset, feature values) on to the later phases, as when no action
+    fired, instead of having them read it again. Stored as the function's ``changes_input``
+    attribute, which an action loaded from an entry point may set too."""
 
     def decorate(fn: Callable[[ActionContext], None]) -> Callable[[ActionContext], None]:
+        fn.changes_input = changes_input  # type: ignore[attr-defined]
         _ACTIONS[name] = fn
         return fn
 
@@ -120,7 +131,7 @@ def remove_bound(ctx: ActionContext) -> None:
                 annset.remove(ann)
 
 
-@action("remove_contained")
+@action("remove_contained", changes_input=False)
 def remove_contained(ctx: ActionContext) -> None:
     """Remove the output annotations of ``type`` strictly inside the bound span (not coextensive)."""
     type_name, span = _typed(ctx), ctx.span
@@ -130,7 +141,7 @@ def remove_contained(ctx: ActionContext) -> None:
     ctx.output.remove_all(inner)
 
 
-@action("remove_overlaps")
+@action("remove_overlaps", changes_input=False)
 def remove_overlaps(ctx: ActionContext) -> None:
     """Among the output annotations of ``type`` overlapping the bound span, keep the longest
     (the earliest on ties) and remove the others that overlap it."""

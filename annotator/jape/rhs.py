@@ -29,7 +29,7 @@ class Match:
         self.outset = outset
         self.rule = rule
         self.phase = phase
-        self.touched = False  # a Python action ran: the sets may have changed in any way
+        self.touched = False  # a Python action ran that may have changed the input set in any way
 
 
 def _span(anns: list) -> tuple[int, int]:
@@ -97,8 +97,11 @@ def compile_actions(actions: list[Action], registry: Any) -> list[Callable[[Matc
 
 
 def _python(label: str | None, params: dict, fn: Callable[[ActionContext], None]) -> Callable[[Match], None]:
+    changes_input = getattr(fn, "changes_input", True)  # see annotator.jape.actions.action
+
     def fire(m: Match) -> None:
-        m.touched = True
+        if changes_input or m.outset is m.inset:
+            m.touched = True
         fn(ActionContext(m.doc, m.bindings, m.inset, m.outset, params, label, m.rule, m.phase))
 
     return fire

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from annotator.deid import meddocan_actions as actions
@@ -114,6 +116,54 @@ def test_resolve_drops_what_overlaps_a_field_span_and_keeps_what_only_touches_it
     out.add("EDAD_SUJETO_ASISTENCIA", 10, 18, {"rule": "age"})  # overlaps its last character
     actions.resolve(out)
     assert spans(doc, out) == [("FECHAS", "NHC: "), ("ID_SUJETO_ASISTENCIA", "123456")]
+
+
+def _resolved_by_definition(items: list[tuple]) -> list[tuple]:
+    """What resolve keeps, spelled out pairwise: a context annotation sharing a position with a
+    header or signature span goes (an empty span [p, p) counts as [p, p + 1)); then, by start and
+    longer first, an annotation ending inside an earlier kept one goes."""
+    order = sorted(range(len(items)), key=lambda i: (items[i][1], -items[i][2], i))
+    structured = {i for i in order if items[i][3].startswith(("field:", "signature:"))}
+    drop = {i for i in order if i not in structured and any(
+        items[j][1] < max(items[i][2], items[i][1] + 1) and items[i][1] < max(items[j][2], items[j][1] + 1)
+        for j in structured)}
+    cover_end = -1
+    for i in order:
+        if i not in drop:
+            if items[i][2] <= cover_end:
+                drop.add(i)
+            else:
+                cover_end = items[i][2]
+    return sorted(items[i] for i in order if i not in drop)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_resolve_keeps_what_its_definition_keeps(seed):
+    rng = random.Random(seed)
+    doc = Document("x" * 30)
+    out = doc.annset("PHI")
+    items = []
+    for _ in range(rng.randint(1, 25)):
+        start = rng.randint(0, 27)
+        end = start + rng.choice((0, 0, 1, 2, 3, 5, 8, 13))
+        rule = rng.choice(("field:nhc", "signature:street", "date", "age", "patient-name-repeated"))
+        items.append((rng.choice(("FECHAS", "CALLE", "TERRITORIO")), start, min(end, 30), rule))
+    for type_name, start, end, rule in items:
+        out.add(type_name, start, end, {"rule": rule})
+    out.add("Token", 0, 30)  # not a PHI type: never dropped
+    actions.resolve(out)
+    kept = sorted((a.type, a.start, a.end, a.features["rule"]) for a in out.with_type(*actions.PHI_TYPES))
+    assert kept == _resolved_by_definition(items)
+    assert len(out.with_type("Token")) == 1
+
+
+def test_resolve_drops_an_empty_context_annotation_at_the_start_of_an_empty_field_span():
+    doc = Document("NHC: 1")
+    out = doc.annset("PHI")
+    out.add("FECHAS", 5, 5, {"rule": "date"})  # added first: before the field span in document order
+    out.add("ID_SUJETO_ASISTENCIA", 5, 5, {"rule": "field:nhc"})
+    actions.resolve(out)
+    assert [(a.type, a.start, a.end) for a in out] == [("ID_SUJETO_ASISTENCIA", 5, 5)]
 
 
 def test_two_doctors_in_one_signature(lookups):
