@@ -238,7 +238,8 @@ class PhasePlan:
     (:func:`plan_of`): ``follow``, the rules by the keys of their second elements
     (:func:`next_keys`) as ``{type: (mask of the rules any annotation of it may continue,
     [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch` over those keys);
-    ``unfiltered``, the mask of the rules without such keys."""
+    ``unfiltered``, the mask of the rules without such keys; ``required``, ``(key, mask of the
+    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`)."""
 
     def __init__(self, phase: CompiledPhase) -> None:
         found = [next_keys(rule) for rule in phase.rules]
@@ -247,6 +248,11 @@ class PhasePlan:
         self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
         for (type_name, feature), by_value in follow.features.items():
             self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
+        required: dict[tuple, int] = {}
+        for bit, rule in enumerate(phase.rules):
+            for key in rule.required:
+                required[key] = required.get(key, 0) | 1 << bit
+        self.required = list(required.items())
 
 
 _plans: weakref.WeakKeyDictionary[CompiledPhase, PhasePlan] = weakref.WeakKeyDictionary()
@@ -336,21 +342,42 @@ class PhaseRun:
                 trig[p] = get(p, 0) | mask
         return sorted(trig), trig
 
-    def followers(self, q: int, follow: list) -> int:
-        """The mask of the rules whose second element may start at ``q`` (``follow``: the
-        :attr:`PhasePlan.follow` entries of the visible types, with their lattices)."""
-        mask = 0
-        for at, type_mask, features in follow:
-            anns = at.get(q)
-            if not anns:
-                continue
-            mask |= type_mask
-            for a in anns:
-                for feature, memo, mask_of in features:
-                    value = a.features.get(feature)
-                    found = memo.get(value) if value.__class__ is str else None
-                    mask |= mask_of(value) if found is None else found
-        return mask
+    def follow_filter(self) -> Callable[[int], int]:
+        """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
+        goes (:class:`PhasePlan`): the unfiltered ones, and those one of whose second elements'
+        keys holds at the next visible offset after the end of an annotation starting at ``p``
+        (annotations read live). One closure per run, everything inlined: it runs at most offsets
+        where a rule may start."""
+        plan = plan_of(self.phase)
+        unfiltered = plan.unfiltered
+        ats = [self.lattice.at(t) for t in self.visible]
+        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
+        starts = self.starts
+        n = len(starts)
+
+        def ok(p: int) -> int:
+            mask = unfiltered
+            for at in ats:
+                for a in at.get(p, ()):
+                    i = bisect_left(starts, a._end)  # the next visible offset
+                    if i == n:
+                        continue
+                    q = starts[i]
+                    for at_q, type_mask, features in follow:
+                        anns = at_q.get(q)
+                        if not anns:
+                            continue
+                        mask |= type_mask
+                        for b in anns:
+                            for feature, memo, mask_of in features:
+                                value = b.features.get(feature)
+                                if value is None:  # a missing feature starts no rule
+                                    continue
+                                found = memo.get(value) if value.__class__ is str else None
+                                mask |= mask_of(value) if found is None else found
+            return mask
+
+        return ok
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -366,17 +393,9 @@ class PhaseRun:
         return self.lattice.last_starts(type_name, key[1]).get(key[2], -1)
 
     def expiries(self) -> list[tuple[int, int]]:
-        """``(offset, rule bit)``, sorted: past that offset the rule cannot start any more, because
-        an element every match of it needs does not occur later in this document."""
-        lasts: dict[tuple, int] = {}
-        found = []
-        for bit, rule in enumerate(self.phase.rules):
-            if rule.required:
-                limit = min(lasts[k] if k in lasts else lasts.setdefault(k, self.last_offset(k))
-                            for k in rule.required)
-                found.append((limit, 1 << bit))
-        found.sort()
-        return found
+        """``(offset, rule mask)``, sorted: past that offset the rules of the mask cannot start any
+        more, because an element every match of them needs does not occur later in this document."""
+        return sorted((self.last_offset(key), mask) for key, mask in plan_of(self.phase).required)
 
     def matches(self, rules: list[CompiledRule], p: int) -> list[Candidate]:
         """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
@@ -476,13 +495,12 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig = self.triggers()
-        plan = plan_of(phase)
-        unfiltered = plan.unfiltered
-        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
-        ats = [self.lattice.at(t) for t in self.visible]
-        succ, next_visible, followers = self.succ, self.next_visible, self.followers
+        filtered = ~plan_of(phase).unfiltered
+        ok = self.follow_filter()
         expiries = self.expiries()
-        allowed, expired = (1 << len(rules)) - 1, 0
+        last = self.starts[-1]  # no rule starts after it
+        expired, next_expiry = 0, expiries[0][0] if expiries else last
+        allowed = (1 << len(rules)) - 1
         by_mask = phase.by_mask
         if len(by_mask) > 100_000:
             by_mask.clear()
@@ -492,19 +510,14 @@ class PhaseRun:
         for p in order:
             if p < resume:
                 continue
-            while expired < len(expiries) and expiries[expired][0] < p:
-                allowed &= ~expiries[expired][1]
-                expired += 1
+            if p > next_expiry:
+                while expired < len(expiries) and expiries[expired][0] < p:
+                    allowed &= ~expiries[expired][1]
+                    expired += 1
+                next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
-            if mask & ~unfiltered:  # rules whose second element must start after the first's end (read live)
-                ok = unfiltered
-                for at in ats:
-                    for a in at.get(p, ()):
-                        q = succ.get(a._end)
-                        if q is None:
-                            q = next_visible(a._end)
-                        ok |= followers(q, follow)
-                mask &= ok
+            if mask & filtered:  # rules whose second element must start after the first's end
+                mask &= ok(p)
             if not mask:
                 continue
             cands = by_mask.get(mask)
