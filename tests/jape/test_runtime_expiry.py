@@ -4,7 +4,7 @@ last offset where an element every match of it needs can match, and never loses 
 from __future__ import annotations
 
 import pytest
-from japehelp import found, make_doc
+from japehelp import found, make_doc, offsets_tried
 
 from annotator.jape import runtime
 
@@ -13,16 +13,7 @@ HEAD = "Phase: T\nInput: Token Lookup\nOptions: control = appelt\n"
 
 def tried(grammar, body: str, doc, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Offsets where the phase tried some rule."""
-    offsets: list[int] = []
-    matches = runtime.PhaseRun.matches
-
-    def counted(self, rules, p):
-        offsets.append(p)
-        return matches(self, rules, p)
-
-    monkeypatch.setattr(runtime.PhaseRun, "matches", counted)
-    grammar(HEAD + body)(doc)
-    return offsets
+    return offsets_tried(lambda: grammar(HEAD + body)(doc), monkeypatch)
 
 
 def test_a_rule_is_not_tried_after_the_last_place_of_an_element_it_needs(grammar, monkeypatch):

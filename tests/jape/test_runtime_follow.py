@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from japehelp import found, make_doc
+from japehelp import found, make_doc, offsets_tried
 
 from annotator import Document
 from annotator.jape import runtime
@@ -29,16 +29,7 @@ def rule_keys(grammar, lhs: str) -> set | None:
 
 def tried(grammar, body: str, doc: Document, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Offsets where the phase tried some rule."""
-    offsets: list[int] = []
-    matches = runtime.PhaseRun.matches
-
-    def counted(self, rules, p):
-        offsets.append(p)
-        return matches(self, rules, p)
-
-    monkeypatch.setattr(runtime.PhaseRun, "matches", counted)
-    grammar(phase(body))(doc)
-    return offsets
+    return offsets_tried(lambda: grammar(phase(body))(doc), monkeypatch)
 
 
 def test_next_keys_of_the_second_elements(grammar):
