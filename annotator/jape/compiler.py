@@ -189,6 +189,52 @@ class Dispatch:
             by_value.finish()
 
 
+class _Keys:
+    """Keys standing for a rule in a :class:`Dispatch` (which reads only ``rule.keys``)."""
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys: set) -> None:
+        self.keys = keys
+
+
+def next_keys(rule: CompiledRule) -> set | None:
+    """The dispatch keys of the elements that can follow a rule's first element, when every match
+    has one (no match is a single element) and each has a key; else None. A match from ``p``
+    needs one of them at the next visible offset after the end of its first element."""
+    keys: set = set()
+    for _, _, target in rule.start.trans:
+        if target.final:
+            return None
+        for test, _, _ in target.trans:
+            key = getattr(test, "key", ANY)
+            if key == ANY:
+                return None
+            keys.add(key)
+    return keys
+
+
+class PhasePlan:
+    """What the runtime's filters need to know of a phase's rules: ``follow``, the rules by the
+    keys of their second elements (:func:`next_keys`) as ``{type: (mask of the rules any annotation of it may continue,
+    [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch` over those keys);
+    ``unfiltered``, the mask of the rules without such keys; ``required``, ``(key, mask of the
+    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`)."""
+
+    def __init__(self, rules: list[CompiledRule]) -> None:
+        found = [next_keys(rule) for rule in rules]
+        self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
+        follow = Dispatch([_Keys(keys or set()) for keys in found])  # type: ignore[arg-type]
+        self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
+        for (type_name, feature), by_value in follow.features.items():
+            self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
+        required: dict[tuple, int] = {}
+        for bit, rule in enumerate(rules):
+            for key in rule.required:
+                required[key] = required.get(key, 0) | 1 << bit
+        self.required = list(required.items())
+
+
 class CompiledPhase:
     """A phase ready to run: its rules, options and the environment its tests read."""
 
@@ -203,6 +249,7 @@ class CompiledPhase:
         self.env = env
         self.produces = produces
         self.dispatch = Dispatch(rules)
+        self.plan = PhasePlan(rules)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
 
 

@@ -12,7 +12,7 @@ of a pipeline; see :func:`lattice_of`); at each offset only the rules whose firs
 match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
 start cost nothing; of those, a rule that needs a second element is tried only when the dispatch key
 of one of its possible second elements holds at the next visible offset after the end of an
-annotation starting there (:class:`PhasePlan`; most walks ended at the second element).
+annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks ended at the second element).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
-from annotator.jape.compiler import ANY, CompiledPhase, CompiledRule, Dispatch
+from annotator.jape.compiler import CompiledPhase, CompiledRule
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
@@ -208,64 +208,6 @@ def _type_index_of(inset: Any, type_name: str) -> Any:
     return object() if indexes is None else indexes.get(type_name)
 
 
-class _Keys:
-    """Dispatch keys standing for a rule in a :class:`Dispatch` (which reads ``rule.keys``)."""
-
-    __slots__ = ("keys",)
-
-    def __init__(self, keys: set) -> None:
-        self.keys = keys
-
-
-def next_keys(rule: CompiledRule) -> set | None:
-    """The dispatch keys of the elements that can follow a rule's first element, when every match
-    has one (no match is a single element) and each has a key; else None. A match from ``p``
-    needs one of them at the next visible offset after the end of its first element."""
-    keys: set = set()
-    for _, _, target in rule.start.trans:
-        if target.final:
-            return None
-        for test, _, _ in target.trans:
-            key = getattr(test, "key", ANY)
-            if key == ANY:
-                return None
-            keys.add(key)
-    return keys
-
-
-class PhasePlan:
-    """What running a phase needs that depends on the phase only, made on its first run
-    (:func:`plan_of`): ``follow``, the rules by the keys of their second elements
-    (:func:`next_keys`) as ``{type: (mask of the rules any annotation of it may continue,
-    [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch` over those keys);
-    ``unfiltered``, the mask of the rules without such keys; ``required``, ``(key, mask of the
-    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`)."""
-
-    def __init__(self, phase: CompiledPhase) -> None:
-        found = [next_keys(rule) for rule in phase.rules]
-        self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
-        follow = Dispatch([_Keys(keys or set()) for keys in found])  # type: ignore[arg-type]
-        self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
-        for (type_name, feature), by_value in follow.features.items():
-            self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
-        required: dict[tuple, int] = {}
-        for bit, rule in enumerate(phase.rules):
-            for key in rule.required:
-                required[key] = required.get(key, 0) | 1 << bit
-        self.required = list(required.items())
-
-
-_plans: weakref.WeakKeyDictionary[CompiledPhase, PhasePlan] = weakref.WeakKeyDictionary()
-
-
-def plan_of(phase: CompiledPhase) -> PhasePlan:
-    """The plan of a phase, kept while the phase lives."""
-    found = _plans.get(phase)
-    if found is None:
-        found = _plans[phase] = PhasePlan(phase)
-    return found
-
-
 def bindings_of(chain: Any) -> dict[str, list]:
     """The bindings chain of a path as ``{label: [annotations in document order]}``."""
     out: dict[str, dict[int, Any]] = {}
@@ -348,7 +290,7 @@ class PhaseRun:
         keys holds at the next visible offset after the end of an annotation starting at ``p``
         (annotations read live). One closure per run, everything inlined: it runs at most offsets
         where a rule may start."""
-        plan = plan_of(self.phase)
+        plan = self.phase.plan
         unfiltered = plan.unfiltered
         ats = [self.lattice.at(t) for t in self.visible]
         follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
@@ -395,7 +337,7 @@ class PhaseRun:
     def expiries(self) -> list[tuple[int, int]]:
         """``(offset, rule mask)``, sorted: past that offset the rules of the mask cannot start any
         more, because an element every match of them needs does not occur later in this document."""
-        return sorted((self.last_offset(key), mask) for key, mask in plan_of(self.phase).required)
+        return sorted((self.last_offset(key), mask) for key, mask in self.phase.plan.required)
 
     def matches(self, rules: list[CompiledRule], p: int) -> list[Candidate]:
         """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
@@ -495,7 +437,7 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig = self.triggers()
-        filtered = ~plan_of(phase).unfiltered
+        filtered = ~phase.plan.unfiltered
         ok = self.follow_filter()
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it

@@ -1,4 +1,4 @@
-"""Rule expiry in the runtime (PhaseRun.expiries, PhasePlan.required): a rule is not tried past the
+"""Rule expiry in the runtime (PhaseRun.expiries, compiler.PhasePlan.required): a rule is not tried past the
 last offset where an element every match of it needs can match, and never loses a match so."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The second-element filter of the runtime (runtime.PhasePlan): a rule that needs a second element
+"""The second-element filter of the runtime (compiler.PhasePlan): a rule that needs a second element
 is tried at an offset only when one of its second elements' dispatch keys holds at the next
 visible offset after the end of an annotation starting there. It must never lose a match."""
 
@@ -10,10 +10,10 @@ import pytest
 from japehelp import found, make_doc, offsets_tried
 
 from annotator import Document
-from annotator.jape import runtime
-from annotator.jape.runtime import next_keys
+from annotator.jape.compiler import next_keys
 from annotator.paths import RESOURCES
 from annotator.pipeline import Pipeline
+from annotator.processing.jape import JapeTransducer
 
 HEAD = "Phase: T\nInput: {input}\nOptions: control = appelt\n"
 
@@ -85,14 +85,6 @@ def test_kleene_second_elements_and_invisible_gaps(grammar):
     assert found(doc, "Hit") == ["a b", "a 1 2 b"]
 
 
-class _Unfiltered(runtime.PhasePlan):
-    """A plan that filters nothing (every rule is tried wherever its first element may match)."""
-
-    def __init__(self, phase_) -> None:
-        super().__init__(phase_)
-        self.unfiltered = -1
-
-
 def _annotations(doc: Document) -> list[tuple]:
     return sorted((name, a.type, a.start, a.end, repr(sorted(a.features.items())))
                   for name in doc.annset_names() for a in doc.annset(name))
@@ -103,7 +95,6 @@ def test_meddocan_output_is_the_same_without_the_filter(meddocan_dir: Path, monk
     pipeline = Pipeline.from_xml(RESOURCES / "pipelines" / "meddocan.xml")
 
     def run_all() -> list[list[tuple]]:
-        runtime._plans.clear()
         out = []
         for path in paths:
             doc = Document(path.read_text(encoding="utf-8"), name=path.stem)
@@ -112,6 +103,9 @@ def test_meddocan_output_is_the_same_without_the_filter(meddocan_dir: Path, monk
         return out
 
     filtered = run_all()
-    monkeypatch.setattr(runtime, "PhasePlan", _Unfiltered)
+    phases = [p for step in pipeline.steps if isinstance(step.pr, JapeTransducer) for p in step.pr.compiled.phases]
+    assert len(phases) >= 5
+    for compiled in phases:  # every rule tried wherever its first element may match
+        monkeypatch.setattr(compiled.plan, "unfiltered", -1)
     assert run_all() == filtered
     assert sum(map(len, filtered)) > 1000
