@@ -6,8 +6,9 @@ dictionary lookup instead of one regex call per new string (:class:`annotator.ja
 
 :func:`words_of` spells out every string a pattern matches in full (``==~``) when the pattern is
 built from literal characters, small character classes, groups, alternatives and bounded
-repetition only; anything else gives None (the test keeps its regex). The pattern is read with the
-standard library's parser (``re._parser``), which reads that subset as the ``regex`` module does.
+repetition only; anything else gives None (the test keeps its regex). The pattern is read as
+:func:`annotator.processing.regex_literals.parse` reads it (the standard library's parser, for the
+syntax the ``regex`` module shares with it).
 
 A case-insensitive pattern (``(?i)``) gives its strings and the flag; :class:`CaseKey` maps a
 string to a key that is equal whenever the ``regex`` module matches one to the other
@@ -19,18 +20,16 @@ the rule's own test decides.
 
 from __future__ import annotations
 
-import re
-import warnings
 from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Iterable, NamedTuple
 
 import regex
 from regex import _regex  # type: ignore[attr-defined]
 
+from annotator.processing.regex_literals import UnknownSyntax, parse
+
 MAX_WORDS = 2_000
 MAX_CLASS = 64  # characters of one [...] class
-_ALLOWED_FLAGS = sre.SRE_FLAG_UNICODE | sre.SRE_FLAG_IGNORECASE
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 _STARTS = (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING)
 _ENDS = (sre.AT_END, sre.AT_END_STRING)
@@ -47,19 +46,12 @@ class _NotFinite(Exception):
 
 def words_of(pattern: str) -> Words | None:
     """Every string ``pattern`` fully matches, when it is a short finite list; else None."""
-    if "{" in pattern and re.search(r"\{\s*[a-zA-Z]", pattern):  # fuzzy constraints ({e<=1}): regex-only syntax
-        return None
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            parsed = sre_parse.parse(pattern)
-        flags = parsed.state.flags
-        if flags & ~_ALLOWED_FLAGS:
-            return None
+        parsed = parse(pattern, ignore_case=True)
         strings = _expand(list(parsed), True, True)
-    except (_NotFinite, re.error, Warning, RecursionError, OverflowError):
+    except (UnknownSyntax, _NotFinite, RecursionError):
         return None
-    return Words(frozenset(strings), bool(flags & sre.SRE_FLAG_IGNORECASE))
+    return Words(frozenset(strings), bool(parsed.state.flags & sre.SRE_FLAG_IGNORECASE))
 
 
 def _expand(items: list, at_start: bool, at_end: bool) -> set[str]:

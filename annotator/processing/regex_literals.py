@@ -35,6 +35,8 @@ import warnings
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
+from typing import Any
+
 import regex
 
 _FUZZY = re.compile(r"(?<!\\)(?:\\\\)*\{(?!\d*,?\d*\})")  # a "{" that is no repeat count
@@ -52,7 +54,7 @@ def _is_word(chars: str) -> bool:
     return _WORD.fullmatch(chars) is not None
 
 
-class _Unknown(Exception):
+class UnknownSyntax(Exception):
     """A construct whose reading by ``re`` may differ from the ``regex`` module's."""
 
 
@@ -61,8 +63,8 @@ def required_literals(pattern: str) -> list[tuple[str, ...]]:
     ``pattern`` contains one of each; [] when none is known (or the pattern uses syntax this
     reading does not know)."""
     try:
-        sets = [s for s in _factors(_parse(pattern)) if len(s) <= MAX_STRINGS]
-    except (_Unknown, RecursionError):
+        sets = [s for s in _factors(parse(pattern)) if len(s) <= MAX_STRINGS]
+    except (UnknownSyntax, RecursionError):
         return []
     sets.sort(key=_selectivity, reverse=True)
     return [tuple(sorted(s, key=_short_first)) for s in sets[:MAX_SETS]]
@@ -71,8 +73,8 @@ def required_literals(pattern: str) -> list[tuple[str, ...]]:
 def starts_with_word(pattern: str) -> bool:
     """Whether every match of ``pattern`` begins with a word character (False when not known)."""
     try:
-        word, empty = _first(_parse(pattern))
-    except (_Unknown, RecursionError):
+        word, empty = _first(parse(pattern))
+    except (UnknownSyntax, RecursionError):
         return False
     return word and not empty
 
@@ -87,10 +89,10 @@ def leading_alternatives(pattern: str) -> tuple[str, list[str], str] | None:
     if lead is None or pattern[lead.end() : lead.end() + 3] != "(?:" or "(?#" in pattern:  # comments may hold "("
         return None
     try:
-        if regex.compile(pattern).groups or not all(op in _ZERO_WIDTH for op, _ in _parse(lead.group())):
+        if regex.compile(pattern).groups or not all(op in _ZERO_WIDTH for op, _ in parse(lead.group())):
             return None
-        _parse(pattern)
-    except (_Unknown, regex.error, RecursionError):
+        parse(pattern)
+    except (UnknownSyntax, regex.error, RecursionError):
         return None
     found = _group_end(pattern, lead.end() + 3)
     if found is None:
@@ -130,18 +132,19 @@ def _group_end(pattern: str, start: int) -> tuple[int, list[int]] | None:
     return None
 
 
-def _parse(pattern: str) -> list:
-    """``pattern`` as read by ``re``'s parser (_Unknown: ``regex`` may read it otherwise)."""
+def parse(pattern: str, ignore_case: bool = False) -> Any:
+    """``pattern`` as read by ``re``'s parser (UnknownSyntax: ``regex`` may read it otherwise, or
+    it sets the verbose flag, or the case-insensitive one unless ``ignore_case``)."""
     if _FUZZY.search(pattern):
-        raise _Unknown
+        raise UnknownSyntax
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             parsed = sre_parse.parse(pattern)
     except (re.error, Warning, OverflowError):
-        raise _Unknown from None
-    if parsed.state.flags & _FLAGS:
-        raise _Unknown
+        raise UnknownSyntax from None
+    if parsed.state.flags & _FLAGS & ~(sre.SRE_FLAG_IGNORECASE if ignore_case else 0):
+        raise UnknownSyntax
     return parsed
 
 
@@ -169,7 +172,7 @@ def _factors(items: list) -> list[set[str]]:
             run = []
         if op is sre.SUBPATTERN:
             if av[1] & _FLAGS:
-                raise _Unknown
+                raise UnknownSyntax
             out += _factors(av[3])
         elif op is sre.ATOMIC_GROUP:
             out += _factors(av)
@@ -196,7 +199,7 @@ def _first(items: list) -> tuple[bool, bool]:
             word, empty = all(map(_in_word, av)), False
         elif op is sre.SUBPATTERN:
             if av[1] or av[2]:
-                raise _Unknown
+                raise UnknownSyntax
             word, empty = _first(av[3])
         elif op is sre.ATOMIC_GROUP:
             word, empty = _first(av)
