@@ -147,7 +147,7 @@ class FeatureDispatch:
         mask = self.memo.get(key)
         if mask is None:
             mask = self.equal.get(key, 0)
-            if self.case_key is not None and tests is self.tests:
+            if self.case_key is not None and key is value:  # a string
                 mask |= self.folded.get(self.case_key(value), 0)
             for test, bits in tests:
                 if test(value):
@@ -159,18 +159,18 @@ class FeatureDispatch:
 
 
 class Dispatch:
-    """Which rules may start where, from their first elements' dispatch keys (bit masks over the
-    phase's rules): ``any_mask`` at every visible offset, ``types`` where a type starts, and per
-    ``(type, feature)`` a :class:`FeatureDispatch`."""
+    """Which rules may start where, from the dispatch keys of each rule's first elements
+    (``keys_by_rule``; bit masks over the phase's rules): ``any_mask`` at every visible offset,
+    ``types`` where a type starts, and per ``(type, feature)`` a :class:`FeatureDispatch`."""
 
-    def __init__(self, rules: list[CompiledRule]) -> None:
+    def __init__(self, keys_by_rule: list[set]) -> None:
         self.any_mask = 0
         self.types: dict[str, int] = {}
         self.features: dict[tuple[str, str], FeatureDispatch] = {}
         tests: dict[tuple[str, str], dict[Any, int]] = {}
-        for bit, rule in enumerate(rules):
+        for bit, keys in enumerate(keys_by_rule):
             mask = 1 << bit
-            for key in rule.keys:
+            for key in keys:
                 if key == ANY:
                     self.any_mask |= mask
                 elif len(key) == 1:
@@ -187,15 +187,6 @@ class Dispatch:
                 self.features[type_feature].add_test(test, mask)
         for by_value in self.features.values():
             by_value.finish()
-
-
-class _Keys:
-    """Keys standing for a rule in a :class:`Dispatch` (which reads only ``rule.keys``)."""
-
-    __slots__ = ("keys",)
-
-    def __init__(self, keys: set) -> None:
-        self.keys = keys
 
 
 def next_keys(rule: CompiledRule) -> set | None:
@@ -224,7 +215,7 @@ class PhasePlan:
     def __init__(self, rules: list[CompiledRule]) -> None:
         found = [next_keys(rule) for rule in rules]
         self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
-        follow = Dispatch([_Keys(keys or set()) for keys in found])  # type: ignore[arg-type]
+        follow = Dispatch([keys or set() for keys in found])
         self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
         for (type_name, feature), by_value in follow.features.items():
             self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
@@ -248,7 +239,7 @@ class CompiledPhase:
         self.rules = rules
         self.env = env
         self.produces = produces
-        self.dispatch = Dispatch(rules)
+        self.dispatch = Dispatch([rule.keys for rule in rules])
         self.plan = PhasePlan(rules)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
 
