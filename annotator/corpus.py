@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import formats
+from annotator import formats
+from annotator.atomic import write_atomic
 from annotator.document import Document
-from annotator.errors import AnnotatorError, InputError
-from formats.atomic import write_atomic
-from formats.base import error
+from annotator.errors import AnnotatorError, InputError, input_error
 
 # Files each document was read from (so that writing never overwrites its own input).
 _SOURCES: "weakref.WeakKeyDictionary[Document, tuple[Path, ...]]" = weakref.WeakKeyDictionary()
@@ -38,13 +37,13 @@ def units(src: str | Path, fmt: str | None = None) -> tuple[str, list[Path]]:
     """The format name and the unit files of ``src`` (a file, or every unit of a folder by name)."""
     src = Path(src)
     if not src.exists():
-        raise error("E128", src, None, file=src)
+        raise input_error("E128", src, None, file=src)
     name = fmt or formats.sniff(src)
     adapter = formats.get(name)
     try:
         return name, (adapter.units(src) if src.is_dir() else [src])
     except OSError as exc:
-        raise error("E131", src, None, action="list the folder", reason=exc.strerror) from None
+        raise input_error("E131", src, None, action="list the folder", reason=exc.strerror) from None
 
 
 def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = False) -> Iterator[Document | Failure]:
@@ -65,7 +64,7 @@ def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = F
         except AnnotatorError as exc:
             yield Failure(str(exc.path or path), exc)
         except RecursionError:
-            yield Failure(str(path), error("E108", path, None, limit="the reader's"))
+            yield Failure(str(path), input_error("E108", path, None, limit="the reader's"))
 
 
 def write_documents(docs: Iterable[Document], dest: str | Path, fmt: str) -> list[Path]:
@@ -76,7 +75,7 @@ def write_documents(docs: Iterable[Document], dest: str | Path, fmt: str) -> lis
     docs = list(docs)
     if adapter.many:
         if dest.is_dir():
-            raise error("E116", dest, None, expected="an output file", found="a folder")
+            raise input_error("E116", dest, None, expected="an output file", found="a folder")
         data = _rendering(adapter.render_many, docs, dest)
         _refuse_inputs([dest], docs)
         _write(dest, data)
@@ -86,14 +85,14 @@ def write_documents(docs: Iterable[Document], dest: str | Path, fmt: str) -> lis
     for doc in docs:
         _check_name(doc.name)
         if doc.name in names:
-            raise error("E123", dest, None, name=doc.name)
+            raise input_error("E123", dest, None, name=doc.name)
         names.add(doc.name)
         files = _rendering(adapter.render, doc, doc.name)
         targets = [(dest / f"{doc.name}{suffix}", data) for suffix, data in files.items()]
         _refuse_inputs([t for t, _ in targets], [doc])
         planned += targets
     if dest.exists() and not dest.is_dir():
-        raise error("E116", dest, None, expected="an output folder", found="a file")
+        raise input_error("E116", dest, None, expected="an output folder", found="a file")
     for target, data in planned:
         _write(target, data)
     return [target for target, _ in planned]
@@ -103,7 +102,7 @@ def _write(target: Path, data: bytes) -> None:
     try:
         write_atomic(target, data)
     except OSError as exc:
-        raise error("E131", target, None, action="write", reason=exc.strerror or exc) from None
+        raise input_error("E131", target, None, action="write", reason=exc.strerror or exc) from None
 
 
 def _rendering(render, arg, where):
@@ -119,11 +118,11 @@ def _rendering(render, arg, where):
 def _check_name(name: str) -> None:
     """A document name must be a plain file name: no folder parts, nothing hidden or empty."""
     if not name or name != Path(name).name or name.startswith(".") or "\\" in name or "\0" in name:
-        raise error("E122", None, None, name=name)
+        raise input_error("E122", None, None, name=name)
 
 
 def _refuse_inputs(targets: list[Path], docs: list[Document]) -> None:
     inputs = {p for doc in docs for p in _SOURCES.get(doc, ())}
     for target in targets:
         if target.resolve() in inputs:
-            raise error("E111", target, None, file=target)
+            raise input_error("E111", target, None, file=target)

@@ -9,6 +9,7 @@ gazetteers, E5xx JAPE, E6xx POS tagger, E7xx de-identification.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -177,3 +178,22 @@ class GrammarError(AnnotatorError):
 
 class EvaluationError(AnnotatorError):
     """Gold and system documents cannot be compared."""
+
+
+log = logging.getLogger("annotator")
+
+
+def input_error(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> InputError:
+    """An :class:`InputError` whose message is ``E1xx <template filled with fields>``."""
+    return InputError(coded(code, **fields), path=path, line=line)
+
+
+def warn(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> None:
+    """Log one warning line ``path:line: E1xx message`` on the ``annotator`` logger."""
+    log.warning("%s", input_error(code, path, line, **fields))
+
+
+def line_of(data: bytes | str, position: int) -> int:
+    """1-based line number of a byte or character position."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    return data.count(newline, 0, position) + 1

@@ -21,8 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import formats  # noqa: E402
 from timing import machine, median_of, print_table, timed  # noqa: E402
+
+from annotator import formats  # noqa: E402
 from annotator.corpus import Failure, read_documents, write_documents  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "meddocan" / "train" / "brat"

@@ -1,6 +1,6 @@
 """Format adapters: a registry by command-line name, and sniffing a format from a path.
 
->>> import formats
+>>> from annotator import formats
 >>> formats.names()          # ['bdoc', 'brat', 'conll', 'gate-xml', 'i2b2-2006', ...]
 >>> formats.get("brat")      # a Format: read(path) -> documents, render(doc) -> bytes per suffix
 >>> formats.sniff("corpus/") # 'brat'
@@ -13,15 +13,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from formats.base import Format, error
-from formats.bdoc import BdocFormat
-from formats.brat import BratFormat
-from formats.conll import ConllFormat
-from formats.gate_xml import GateXmlFormat
-from formats.i2b2_2006 import I2b2_2006Format
-from formats.i2b2_2014 import I2b2_2014Format
-from formats.meddocan_xml import MeddocanXmlFormat
-from formats.text import TextFormat
+from annotator.errors import input_error
+from annotator.formats.base import Format
+from annotator.formats.bdoc import BdocFormat
+from annotator.formats.brat import BratFormat
+from annotator.formats.conll import ConllFormat
+from annotator.formats.gate_xml import GateXmlFormat
+from annotator.formats.i2b2_2006 import I2b2_2006Format
+from annotator.formats.i2b2_2014 import I2b2_2014Format
+from annotator.formats.meddocan_xml import MeddocanXmlFormat
+from annotator.formats.text import TextFormat
 
 # Sniffing order: the first format that claims a file wins; plain text comes last.
 _FORMATS: list[Format] = [
@@ -40,7 +41,7 @@ def get(name: str) -> Format:
     try:
         return _BY_NAME[name]
     except KeyError:
-        raise error("E110", None, None, name=name, known=", ".join(names())) from None
+        raise input_error("E110", None, None, name=name, known=", ".join(names())) from None
 
 
 def sniff(path: str | Path) -> str:
@@ -51,7 +52,7 @@ def sniff(path: str | Path) -> str:
     elif path.is_file():
         candidates = [path]
     else:
-        raise error("E128", path, None, file=path)
+        raise input_error("E128", path, None, file=path)
     for candidate in candidates:
         try:
             with open(candidate, "rb") as handle:
@@ -61,7 +62,7 @@ def sniff(path: str | Path) -> str:
         for fmt in _FORMATS:
             if fmt.claims(candidate, head):
                 return fmt.name
-    raise error("E109", path, None, file=path, known=", ".join(names()))
+    raise input_error("E109", path, None, file=path, known=", ".join(names()))
 
 
 __all__ = ["Format", "get", "names", "sniff"]

@@ -8,39 +8,20 @@ named sets (GATE XML, bdoc).
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from annotator.document import Annotation, Document
-from annotator.errors import AnnotatorError, DocumentError, InputError, coded
-
-log = logging.getLogger("annotator")
-
-
-def error(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> InputError:
-    """An :class:`InputError` whose message is ``E1xx <template filled with fields>``."""
-    return InputError(coded(code, **fields), path=path, line=line)
-
-
-def warn(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> None:
-    """Log one warning line ``path:line: E1xx message`` on the ``annotator`` logger."""
-    log.warning("%s", error(code, path, line, **fields))
-
-
-def line_of(data: bytes | str, position: int) -> int:
-    """1-based line number of a byte or character position."""
-    newline = b"\n" if isinstance(data, bytes) else "\n"
-    return data.count(newline, 0, position) + 1
+from annotator.errors import AnnotatorError, DocumentError, InputError, input_error, line_of, warn
 
 
 def read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise error("E128", path, file=path) from None
+        raise input_error("E128", path, file=path) from None
     except OSError as exc:
-        raise error("E131", path, None, action="read", reason=exc.strerror) from None
+        raise input_error("E131", path, None, action="read", reason=exc.strerror) from None
 
 
 def decode_utf8(data: bytes, path: str | Path) -> str:
@@ -48,7 +29,7 @@ def decode_utf8(data: bytes, path: str | Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error("E101", path, line_of(data, exc.start), reason=f"byte {data[exc.start]:#04x} at byte {exc.start}") from None
+        raise input_error("E101", path, line_of(data, exc.start), reason=f"byte {data[exc.start]:#04x} at byte {exc.start}") from None
 
 
 def read_text(path: Path) -> str:
@@ -68,7 +49,7 @@ def add_annotation(
 ) -> Annotation:
     """Add to ``doc`` and turn a document-model error (E0xx) into an :class:`InputError` at ``path:line``."""
     if not (0 <= start <= end <= len(doc.text)):
-        raise error("E102", path, line, start=start, end=end, length=len(doc.text))
+        raise input_error("E102", path, line, start=start, end=end, length=len(doc.text))
     try:
         return doc.annset(annset).add(type, start, end, features, id=id)
     except DocumentError as exc:
@@ -78,7 +59,7 @@ def add_annotation(
 def parse_int(value: str, path: str | Path | None, line: int | None, what: str = "offset") -> int:
     """An ASCII decimal integer (no sign, no spaces), else E117."""
     if not (value.isascii() and value.isdigit()):
-        raise error("E117", path, line, what=what, value=value, kind="non-negative integer")
+        raise input_error("E117", path, line, what=what, value=value, kind="non-negative integer")
     return int(value)
 
 
@@ -97,7 +78,7 @@ def check_surface(
     if lenient:
         warn(code, path, line, **fields)
     else:
-        raise error(code, path, line, **fields)
+        raise input_error(code, path, line, **fields)
 
 
 class Format:
@@ -150,4 +131,4 @@ def encode_utf8(text: str, name: str) -> bytes:
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise error("E120", name, None, what="character", value=text[exc.start], fmt="UTF-8") from None
+        raise input_error("E120", name, None, what="character", value=text[exc.start], fmt="UTF-8") from None

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Iterator
 
 from annotator.document import Document
-from annotator.errors import DocumentError
+from annotator.errors import DocumentError, input_error
+from annotator.formats.base import Format, add_annotation, decode_utf8, encode_utf8, read_bytes, warn
 from annotator.offsets import OffsetMapper
-from formats.base import Format, add_annotation, decode_utf8, encode_utf8, error, read_bytes, warn
 
 
 class BdocFormat(Format):
@@ -39,9 +39,9 @@ class BdocFormat(Format):
         try:
             obj = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise error("E119", path, exc.lineno, reason=exc.msg) from None
+            raise input_error("E119", path, exc.lineno, reason=exc.msg) from None
         except RecursionError:
-            raise error("E108", path, None, limit="the JSON parser's") from None
+            raise input_error("E108", path, None, limit="the JSON parser's") from None
         yield _from_dict(obj, path, self.stem(path))
 
     def render(self, doc: Document) -> dict[str, bytes]:
@@ -50,7 +50,7 @@ class BdocFormat(Format):
 
 def _expect(value, kind, what: str, path: Path):
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise error("E116", path, None, expected=what, found=type(value).__name__)
+        raise input_error("E116", path, None, expected=what, found=type(value).__name__)
     return value
 
 
@@ -59,7 +59,7 @@ def _from_dict(obj, path: Path, name: str) -> Document:
     text = _expect(obj.get("text"), str, '"text" as a string', path)
     offset_type = obj.get("offset_type", "p")
     if offset_type not in ("p", "j"):
-        raise error("E117", path, None, what="offset_type", value=offset_type, kind='offset type ("p" or "j")')
+        raise input_error("E117", path, None, what="offset_type", value=offset_type, kind='offset type ("p" or "j")')
     doc = Document(text, name=name, features=_expect(obj.get("features") or {}, dict, '"features" as an object', path))
     mapper = OffsetMapper(text) if offset_type == "j" else None
     renumbered = []
@@ -83,7 +83,7 @@ def _from_dict(obj, path: Path, name: str) -> Document:
                 doc.annset(set_name).add_relation(rel["type"], [ids.get(m, m) for m in rel["members"]],
                                                   rel.get("features") or {}, id=rel.get("id"))
             except (KeyError, TypeError, DocumentError) as exc:
-                raise error("E116", path, None, expected="a relation with type and valid members", found=repr(exc)) from None
+                raise input_error("E116", path, None, expected="a relation with type and valid members", found=repr(exc)) from None
     if renumbered:
         warn("E130", path, None, count=len(renumbered), sets=sorted(set(renumbered)))
     return doc
@@ -91,13 +91,13 @@ def _from_dict(obj, path: Path, name: str) -> Document:
 
 def _offset(value, mapper: OffsetMapper | None, path: Path) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise error("E117", path, None, what="offset", value=value, kind="non-negative integer")
+        raise input_error("E117", path, None, what="offset", value=value, kind="non-negative integer")
     if mapper is None:
         return value
     try:
         return mapper.from_utf16(value)
     except ValueError as exc:
-        raise error("E117", path, None, what="offset", value=value, kind=f"UTF-16 offset ({exc})") from None
+        raise input_error("E117", path, None, what="offset", value=value, kind=f"UTF-16 offset ({exc})") from None
 
 
 def _to_dict(doc: Document) -> dict:

@@ -33,8 +33,9 @@ from typing import Iterator
 import regex
 
 from annotator.document import Document
-from formats.base import (
-    Format, add_annotation, check_surface, decode_utf8, encode_utf8, error, parse_int, read_bytes, read_text, warn,
+from annotator.errors import input_error
+from annotator.formats.base import (
+    Format, add_annotation, check_surface, decode_utf8, encode_utf8, parse_int, read_bytes, read_text, warn,
 )
 
 NOTES = "AnnotatorNotes"
@@ -67,7 +68,7 @@ class BratFormat(Format):
     def read(self, path: Path, *, lenient: bool = False) -> Iterator[Document]:
         ann_path, txt_path = path.with_suffix(".ann"), path.with_suffix(".txt")
         if not txt_path.is_file():
-            raise error("E105", ann_path, None, txt=txt_path.name)
+            raise input_error("E105", ann_path, None, txt=txt_path.name)
         doc = Document(read_text(txt_path), name=path.stem)
         if ann_path.is_file():
             _Reader(doc, ann_path, lenient).read()
@@ -98,7 +99,7 @@ class _Reader:
             fields = line.split("\t", 2)
             match = _ID.fullmatch(fields[0])
             if match is None or len(fields) < 2 or match.group(1) == "N":
-                raise error("E104", self.path, number, what="brat line", text=line)
+                raise input_error("E104", self.path, number, what="brat line", text=line)
             by_kind[fields[0][0]].append((number, fields))
         seen: set[str] = set()
         repeated: list[tuple[int, list[str]]] = []  # lenient: T lines reusing an id (the MEDDOCAN scorer ignores ids)
@@ -106,7 +107,7 @@ class _Reader:
             for number, fields in by_kind[kind]:
                 if fields[0] != "*" and fields[0] in seen:
                     if not (self.lenient and kind == "T"):
-                        raise error("E115", self.path, number, id=fields[0])
+                        raise input_error("E115", self.path, number, id=fields[0])
                     repeated.append((number, fields))
                 seen.add(fields[0])
         skip = {number for number, _ in repeated}
@@ -118,7 +119,7 @@ class _Reader:
         for number, fields in by_kind["E"]:  # triggers first: relations and events may refer to events
             args = self._args(number, fields[1].split(), fields, with_roles=True)
             if not args:
-                raise error("E104", self.path, number, what="brat event", text="\t".join(fields))
+                raise input_error("E104", self.path, number, what="brat event", text="\t".join(fields))
             self.triggers[fields[0]] = self._ann_id(number, args[0][1])
         for kind in "ER*":
             for number, fields in by_kind[kind]:
@@ -135,17 +136,17 @@ class _Reader:
         if self.lenient and len(fields) >= 2 and len(fields[1].split()) >= 3:
             type, spans = fields[1].split(None, 1)
         elif len(fields) != 3 or " " not in fields[1]:
-            raise error("E104", self.path, number, what="brat text-bound line", text="\t".join(fields))
+            raise input_error("E104", self.path, number, what="brat text-bound line", text="\t".join(fields))
         else:
             type, spans = fields[1].split(" ", 1)
         fragments = []
         for span in spans.split(";"):
             parts = span.split() if self.lenient else span.split(" ")
             if len(parts) != 2:
-                raise error("E117", self.path, number, what="span", value=span, kind="'START END' pair")
+                raise input_error("E117", self.path, number, what="span", value=span, kind="'START END' pair")
             start, end = (parse_int(p, self.path, number) for p in parts)
             if not 0 <= start <= end <= len(self.doc.text):
-                raise error("E102", self.path, number, start=start, end=end, length=len(self.doc.text))
+                raise input_error("E102", self.path, number, start=start, end=end, length=len(self.doc.text))
             fragments.append((start, end))
         start, end = min(s for s, _ in fragments), max(e for _, e in fragments)
         span = " ".join(self.doc.text[s:e] for s, e in fragments)  # brat joins fragments with a space
@@ -159,7 +160,7 @@ class _Reader:
         for word in words:
             role, sep, ref = word.rpartition(":") if with_roles else ("", "", word)
             if with_roles and not sep or not ref:
-                raise error("E104", self.path, number, what="brat argument", text="\t".join(fields))
+                raise input_error("E104", self.path, number, what="brat argument", text="\t".join(fields))
             args.append([role, ref])
         return args
 
@@ -168,7 +169,7 @@ class _Reader:
             return int(ref[1:])
         if ref in self.triggers:
             return self.triggers[ref]
-        raise error("E114", self.path, number, ref=ref)
+        raise input_error("E114", self.path, number, ref=ref)
 
     def _relation(self, kind: str, number: int, fields: list[str]) -> None:
         words = fields[1].split()
@@ -176,11 +177,11 @@ class _Reader:
             type, args = words[0].rpartition(":")[0] if words else "", self._args(number, words, fields, True)
         elif kind == "R":
             if len(words) < 2:
-                raise error("E104", self.path, number, what="brat relation", text="\t".join(fields))
+                raise input_error("E104", self.path, number, what="brat relation", text="\t".join(fields))
             type, args = words[0], self._args(number, words[1:], fields, True)
         else:
             if len(words) < 2:
-                raise error("E104", self.path, number, what="brat equivalence", text="\t".join(fields))
+                raise input_error("E104", self.path, number, what="brat equivalence", text="\t".join(fields))
             type, args = words[0], self._args(number, words[1:], fields, False)
         members = [self._ann_id(number, ref) for _, ref in args]
         features = {"brat": kind, "args": args}
@@ -195,18 +196,18 @@ class _Reader:
             return self.relations[ref].features
         if ref.startswith("T") and ref[1:].isdigit() and self.anns.get(int(ref[1:])) is not None:
             return self.anns.get(int(ref[1:])).features
-        raise error("E114", self.path, number, ref=ref)
+        raise input_error("E114", self.path, number, ref=ref)
 
     def _attribute(self, number: int, fields: list[str]) -> None:
         words = fields[1].split()
         if len(words) not in (2, 3) or len(fields) != 2:
-            raise error("E104", self.path, number, what="brat attribute", text="\t".join(fields))
+            raise input_error("E104", self.path, number, what="brat attribute", text="\t".join(fields))
         self._target_features(number, words[1], fields)[words[0]] = words[2] if len(words) == 3 else True
 
     def _note(self, number: int, fields: list[str]) -> None:
         words = fields[1].split()
         if len(words) != 2:
-            raise error("E104", self.path, number, what="brat note", text="\t".join(fields))
+            raise input_error("E104", self.path, number, what="brat note", text="\t".join(fields))
         note_type, target = words
         text = fields[2] if len(fields) == 3 else ""
         features = self._target_features(number, target, fields)
@@ -214,7 +215,7 @@ class _Reader:
             try:
                 features[note_type[len(FEATURE_NOTE):]] = json.loads(text)
             except ValueError as exc:
-                raise error("E119", self.path, number, reason=str(exc)) from None
+                raise input_error("E119", self.path, number, reason=str(exc)) from None
         elif isinstance(features.get(note_type), str):
             features[note_type] += "\n" + text
         else:
@@ -314,7 +315,7 @@ def _next_id(kind: str, counters: dict[str, int], used: set) -> str:
 
 def _check_word(value: str, what: str) -> None:
     if not _WORD.fullmatch(value):
-        raise error("E120", None, None, what=what, value=value, fmt="brat (no spaces allowed)")
+        raise input_error("E120", None, None, what=what, value=value, fmt="brat (no spaces allowed)")
 
 
 def _parse_fragments(value, ann) -> list[tuple[int, int]]:
@@ -326,5 +327,5 @@ def _parse_fragments(value, ann) -> list[tuple[int, int]]:
             return fragments
     except (AttributeError, ValueError):
         pass
-    raise error("E120", None, None, what="fragments feature", value=value, fmt=f"brat fragments of {ann.start}-{ann.end}")
+    raise input_error("E120", None, None, what="fragments feature", value=value, fmt=f"brat fragments of {ann.start}-{ann.end}")
 

@@ -24,7 +24,8 @@ from typing import Iterator
 import regex
 
 from annotator.document import Document
-from formats.base import Format, add_annotation, decode_utf8, encode_utf8, error, parse_int, read_bytes, warn
+from annotator.errors import input_error
+from annotator.formats.base import Format, add_annotation, decode_utf8, encode_utf8, parse_int, read_bytes, warn
 
 TOKEN_RULE = regex.compile(r"\w+|[^\w\s]")
 NOT_ENTITIES = frozenset({"Token", "SpaceToken", "Sentence", "Split"})
@@ -70,7 +71,7 @@ def _render(doc: Document) -> str:
         if ann.type in NOT_ENTITIES:
             continue
         if _SPACE.search(ann.type):
-            raise error("E120", doc.name, None, what="annotation type", value=ann.type, fmt="a CoNLL label")
+            raise input_error("E120", doc.name, None, what="annotation type", value=ann.type, fmt="a CoNLL label")
         first, last = bisect_right(ends, ann.start), bisect_left(starts, ann.end)  # tokens overlapping
         fields = dict(id=ann.id, type=ann.type, start=ann.start, end=ann.end)
         if first >= last or any(label != "O" for label in labels[first:last]):
@@ -104,14 +105,14 @@ def _read(data: str, path: Path, name: str) -> Document:
             token, start, end, label = fields
             start, end = parse_int(start, path, number), parse_int(end, path, number)
             if end - start != len(token):
-                raise error("E117", path, number, what="token", value=token, kind=f"token for offsets {start}-{end}")
+                raise input_error("E117", path, number, what="token", value=token, kind=f"token for offsets {start}-{end}")
         else:
             fields = line.split()
             if len(fields) != 2:
-                raise error("E104", path, number, what="CoNLL line (TOKEN START END LABEL or TOKEN LABEL)", text=line)
+                raise input_error("E104", path, number, what="CoNLL line (TOKEN START END LABEL or TOKEN LABEL)", text=line)
             (token, label), start, end = fields, None, None
         if not _LABEL.fullmatch(label):
-            raise error("E117", path, number, what="label", value=label, kind="BIO label (O, B-TYPE, I-TYPE)")
+            raise input_error("E117", path, number, what="label", value=label, kind="BIO label (O, B-TYPE, I-TYPE)")
         rows.append((number, token, start, end, label, new_sentence))
         new_sentence = False
     pieces, length, placed = [], 0, []
@@ -120,7 +121,7 @@ def _read(data: str, path: Path, name: str) -> Document:
             gap = ("\n" if new_sentence else " ") if placed else ""
         else:
             if start < length:
-                raise error("E117", path, number, what="offset", value=start, kind=f"offset (token before it ends at {length})")
+                raise input_error("E117", path, number, what="offset", value=start, kind=f"offset (token before it ends at {length})")
             gap = " " * (start - length)
             if new_sentence and gap:
                 gap = "\n" + gap[1:]

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from annotator.document import Document
-from annotator.errors import DocumentError
+from annotator.errors import DocumentError, input_error
+from annotator.formats.base import Format, add_annotation, encode_utf8, parse_int, read_bytes, warn
+from annotator.formats.xml_safety import check_xml_chars, escape_attr, escape_text, parse_xml
 from annotator.offsets import OffsetMapper
-from formats.base import Format, add_annotation, encode_utf8, error, parse_int, read_bytes, warn
-from formats.xml_safety import check_xml_chars, escape_attr, escape_text, parse_xml
 
 _INTS = {"java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte"}
 _FLOATS = {"java.lang.Double", "java.lang.Float"}
@@ -48,14 +48,14 @@ class GateXmlFormat(Format):
 def _read(data: bytes, path: Path, name: str) -> Document:
     root = parse_xml(data, path)
     if root.tag != "GateDocument":
-        raise error("E116", path, root.sourceline, expected="root element <GateDocument>", found=f"<{root.tag}>")
+        raise input_error("E116", path, root.sourceline, expected="root element <GateDocument>", found=f"<{root.tag}>")
     twn = root.find("TextWithNodes")
     if twn is None:
-        raise error("E116", path, root.sourceline, expected="a <TextWithNodes> element", found="none")
+        raise input_error("E116", path, root.sourceline, expected="a <TextWithNodes> element", found="none")
     parts, nodes, length = [twn.text or ""], {}, len(twn.text or "")
     for node in twn:
         if node.tag != "Node":
-            raise error("E116", path, node.sourceline, expected="<Node> in <TextWithNodes>", found=f"<{node.tag}>")
+            raise input_error("E116", path, node.sourceline, expected="<Node> in <TextWithNodes>", found=f"<{node.tag}>")
         nodes[parse_int(node.get("id", ""), path, node.sourceline, "node id")] = length
         parts.append(node.tail or "")
         length += len(node.tail or "")
@@ -72,7 +72,7 @@ def _read(data: bytes, path: Path, name: str) -> Document:
             start, end = (_position(el.get(key, ""), nodes, mapper, path, line) for key in ("StartNode", "EndNode"))
             ann_id = parse_int(el.get("Id", ""), path, line, "annotation id")
             if doc._has_annotation(ann_id):
-                raise error("E115", path, line, id=ann_id)
+                raise input_error("E115", path, line, id=ann_id)
             add_annotation(doc, path, line, el.get("Type", ""), start, end,
                            _features(el, path, warned), id=ann_id, annset=set_name)
     for relset in root.findall("RelationSet"):
@@ -82,12 +82,12 @@ def _read(data: bytes, path: Path, name: str) -> Document:
             members = [parse_int(m, path, line, "relation member") for m in el.get("Members", "").split(";") if m]
             for member in members:
                 if not doc._has_annotation(member):
-                    raise error("E114", path, line, ref=member)
+                    raise input_error("E114", path, line, ref=member)
             rel_id = parse_int(el.get("Id", ""), path, line, "relation id")
             try:
                 target.add_relation(el.get("Type", ""), members, _features(el, path, warned), id=rel_id)
             except DocumentError:
-                raise error("E115", path, line, id=rel_id) from None
+                raise input_error("E115", path, line, id=rel_id) from None
     return doc
 
 
@@ -98,7 +98,7 @@ def _position(node_id: str, nodes: dict[int, int], mapper: OffsetMapper, path: P
     try:
         return mapper.from_utf16(units)
     except ValueError as exc:
-        raise error("E117", path, line, what="node offset", value=units, kind=f"UTF-16 offset ({exc})") from None
+        raise input_error("E117", path, line, what="node offset", value=units, kind=f"UTF-16 offset ({exc})") from None
 
 
 def _features(parent, path: Path, warned: set[str]) -> dict[str, Any]:
@@ -106,7 +106,7 @@ def _features(parent, path: Path, warned: set[str]) -> dict[str, Any]:
     for feature in parent.findall("Feature"):
         name_el, value_el = feature.find("Name"), feature.find("Value")
         if name_el is None or value_el is None:
-            raise error("E116", path, feature.sourceline, expected="<Name> and <Value> in <Feature>", found="less")
+            raise input_error("E116", path, feature.sourceline, expected="<Name> and <Value> in <Feature>", found="less")
         out[name_el.text or ""] = _value(value_el, path, warned)
     return out
 
@@ -121,7 +121,7 @@ def _value(el, path: Path, warned: set[str]) -> Any:
         if cls in _FLOATS:
             return float(text)
     except ValueError:
-        raise error("E117", path, line, what="feature value", value=text, kind=cls) from None
+        raise input_error("E117", path, line, what="feature value", value=text, kind=cls) from None
     if cls == "java.lang.Boolean":
         return text.strip() == "true"
     if cls != _STRING and cls not in warned:

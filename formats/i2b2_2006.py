@@ -19,9 +19,9 @@ from typing import Iterator
 import regex
 
 from annotator.document import Document
-from annotator.errors import AnnotatorError
-from formats.base import Format, add_annotation, encode_utf8, error, line_of, read_bytes, warn
-from formats.xml_safety import check_xml_chars, escape_attr, escape_text, parse_xml
+from annotator.errors import AnnotatorError, input_error
+from annotator.formats.base import Format, add_annotation, encode_utf8, line_of, read_bytes, warn
+from annotator.formats.xml_safety import check_xml_chars, escape_attr, escape_text, parse_xml
 
 # An opening PHI tag, its surface, then (the defect) another opening PHI tag instead of </PHI>.
 _UNCLOSED = regex.compile(rb'(<PHI\s[^>]*>[^<]*)(<PHI\s[^>]*>)')
@@ -43,7 +43,7 @@ class I2b2_2006Format(Format):
             try:
                 doc = _record(record, path)
                 if doc.name in seen:
-                    raise error("E115", path, record.sourceline, id=doc.name)
+                    raise input_error("E115", path, record.sourceline, id=doc.name)
                 seen.add(doc.name)
                 yield doc
             except AnnotatorError as exc:
@@ -71,17 +71,17 @@ def _record(record, path: Path) -> Document:
     line = record.sourceline
     record_id = record.get("ID")
     if not record_id:
-        raise error("E116", path, line, expected="an ID attribute on <RECORD>", found="none")
+        raise input_error("E116", path, line, expected="an ID attribute on <RECORD>", found="none")
     text_el = record.find("TEXT")
     if text_el is None:
-        raise error("E116", path, line, expected="a <TEXT> element in <RECORD>", found="none")
+        raise input_error("E116", path, line, expected="a <TEXT> element in <RECORD>", found="none")
     pieces, length, spans = [text_el.text or ""], len(text_el.text or ""), []
     for phi in text_el:
         if not isinstance(phi.tag, str):
             continue
         if phi.tag != "PHI" or len(phi):
             found = f"<{phi.tag}>" if phi.tag != "PHI" else f"<{phi[0].tag}> inside <PHI>"
-            raise error("E116", path, phi.sourceline, expected="only <PHI> tags, not nested, in <TEXT>", found=found)
+            raise input_error("E116", path, phi.sourceline, expected="only <PHI> tags, not nested, in <TEXT>", found=found)
         surface = phi.text or ""
         spans.append((phi.get("TYPE") or "", length, length + len(surface), phi.sourceline))
         pieces += [surface, phi.tail or ""]
@@ -97,7 +97,7 @@ def _inline(doc: Document) -> str:
     out, position, previous = [], 0, None
     for ann in doc.annset():
         if ann.start < position:
-            raise error("E113", doc.name, None, a=f"{previous.type} {previous.start}-{previous.end}",
+            raise input_error("E113", doc.name, None, a=f"{previous.type} {previous.start}-{previous.end}",
                         b=f"{ann.type} {ann.start}-{ann.end}")
         out.append(escape_text(doc.text[position:ann.start]))
         out.append(f'<PHI TYPE="{escape_attr(ann.type)}">{escape_text(doc.text[ann.start:ann.end])}</PHI>')

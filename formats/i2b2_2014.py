@@ -2,7 +2,7 @@
 file per note, category element + ``TYPE`` per the i2b2-2014 schema, ids ``P<n>``.
 Shared machinery: :mod:`formats.standoff_xml`."""
 
-from formats.standoff_xml import StandoffXmlFormat, Style
+from annotator.formats.standoff_xml import StandoffXmlFormat, Style
 
 
 class I2b2_2014Format(StandoffXmlFormat):

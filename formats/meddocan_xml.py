@@ -2,7 +2,7 @@
 document, category elements per the MEDDOCAN schema, ids ``T<n>``. The writer reproduces the
 corpus files byte for byte. Shared machinery: :mod:`formats.standoff_xml`."""
 
-from formats.standoff_xml import StandoffXmlFormat, Style
+from annotator.formats.standoff_xml import StandoffXmlFormat, Style
 
 
 class MeddocanXmlFormat(StandoffXmlFormat):

@@ -18,10 +18,11 @@ from typing import Iterator
 
 import regex
 
+from annotator import schemas
 from annotator.document import Document
-from formats import schemas
-from formats.base import Format, add_annotation, check_surface, encode_utf8, error, parse_int, read_bytes
-from formats.xml_safety import cdata, check_xml_chars, escape_attr, parse_xml
+from annotator.errors import input_error
+from annotator.formats.base import Format, add_annotation, check_surface, encode_utf8, parse_int, read_bytes
+from annotator.formats.xml_safety import cdata, check_xml_chars, escape_attr, parse_xml
 
 _XML_ID = regex.compile(r"[A-Za-z]*(\d+)")
 _XML_NAME = regex.compile(r"[A-Za-z_][\w.-]*")
@@ -57,12 +58,12 @@ class StandoffXmlFormat(Format):
 def read_standoff(data: bytes, path: Path, name: str, style: Style, lenient: bool) -> Document:
     root = parse_xml(data, path)
     if root.tag != style.root:
-        raise error("E116", path, root.sourceline, expected=f"root element <{style.root}>", found=f"<{root.tag}>")
+        raise input_error("E116", path, root.sourceline, expected=f"root element <{style.root}>", found=f"<{root.tag}>")
     text_el = root.find("TEXT")
     if text_el is None:
-        raise error("E116", path, root.sourceline, expected="a <TEXT> element", found="none")
+        raise input_error("E116", path, root.sourceline, expected="a <TEXT> element", found="none")
     if len(text_el):
-        raise error("E116", path, text_el[0].sourceline, expected="only text in <TEXT>", found=f"<{text_el[0].tag}>")
+        raise input_error("E116", path, text_el[0].sourceline, expected="only text in <TEXT>", found=f"<{text_el[0].tag}>")
     doc = Document(text_el.text or "", name=name)
     tags = root.find("TAGS")
     for el in tags if tags is not None else ():
@@ -77,12 +78,12 @@ def _read_tag(doc: Document, el, path: Path, style: Style, lenient: bool) -> Non
     attrs = dict(el.attrib)
     for required in ("start", "end", "TYPE"):
         if required not in attrs:
-            raise error("E116", path, line, expected=f"a {required} attribute on <{el.tag}>", found="none")
+            raise input_error("E116", path, line, expected=f"a {required} attribute on <{el.tag}>", found="none")
     type = attrs.pop("TYPE")
     start = parse_int(attrs.pop("start"), path, line)
     end = parse_int(attrs.pop("end"), path, line)
     if not 0 <= start <= end <= len(doc.text):
-        raise error("E102", path, line, start=start, end=end, length=len(doc.text))
+        raise input_error("E102", path, line, start=start, end=end, length=len(doc.text))
     surface = attrs.pop("text", None)
     if surface is not None:
         check_surface(doc.text[start:end], surface, path, line, start, end, lenient, code="E124")
@@ -94,7 +95,7 @@ def _read_tag(doc: Document, el, path: Path, style: Style, lenient: bool) -> Non
         if match and doc.annset().get(int(match.group(1))) is None:
             ann_id = int(match.group(1))
         elif match:
-            raise error("E115", path, line, id=xml_id)
+            raise input_error("E115", path, line, id=xml_id)
         else:
             features["xml_id"] = xml_id
     comment = attrs.pop("comment", "")
@@ -121,11 +122,11 @@ def render_standoff(doc: Document, style: Style) -> str:
         ]
         for key, value in features.items():
             if key in _FIXED or not _XML_NAME.fullmatch(key):
-                raise error("E120", doc.name, None, what="feature name", value=key, fmt="an XML attribute")
+                raise input_error("E120", doc.name, None, what="feature name", value=key, fmt="an XML attribute")
             attrs.append((key, _as_text(value)))
         for what, value in [("category", category), ("type", ann.type)]:
             if not _XML_NAME.fullmatch(value):
-                raise error("E120", doc.name, None, what=what, value=value, fmt="an XML element/attribute")
+                raise input_error("E120", doc.name, None, what=what, value=value, fmt="an XML element/attribute")
         for _, value in attrs:
             check_xml_chars(value, doc.name)
         body = " ".join(f'{k}="{escape_attr(v)}"' for k, v in attrs)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterator
 
 from annotator.document import Document
-from formats.base import Format, encode_utf8, read_text
+from annotator.formats.base import Format, encode_utf8, read_text
 
 
 class TextFormat(Format):

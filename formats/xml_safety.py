@@ -14,7 +14,8 @@ from pathlib import Path
 import regex
 from lxml import etree
 
-from formats.base import error, line_of
+from annotator.errors import input_error
+from annotator.formats.base import line_of
 
 MAX_DEPTH = 256  # libxml2's limit without XML_PARSE_HUGE
 
@@ -38,14 +39,14 @@ def parse_xml(data: bytes, path: str | Path) -> etree._Element:
     except etree.XMLSyntaxError as exc:
         line = exc.lineno or None
         if "Excessive depth" in exc.msg:
-            raise error("E108", path, line, limit=MAX_DEPTH) from None
+            raise input_error("E108", path, line, limit=MAX_DEPTH) from None
         if "Detected an entity reference loop" in exc.msg or "entity" in exc.msg.lower() and "amplification" in exc.msg:
-            raise error("E107", path, _doctype_line(data)) from None
-        raise error("E106", path, line, reason=exc.msg.split(", line ")[0]) from None
+            raise input_error("E107", path, _doctype_line(data)) from None
+        raise input_error("E106", path, line, reason=exc.msg.split(", line ")[0]) from None
     except ValueError as exc:  # e.g. unicode string with an encoding declaration
-        raise error("E106", path, None, reason=str(exc)) from None
+        raise input_error("E106", path, None, reason=str(exc)) from None
     if root.getroottree().docinfo.doctype:
-        raise error("E107", path, _doctype_line(data))
+        raise input_error("E107", path, _doctype_line(data))
     return root
 
 
@@ -58,7 +59,7 @@ def check_xml_chars(text: str, path: str | Path | None, line: int | None = None)
     """Refuse a text that XML cannot hold (control characters, U+FFFE/U+FFFF, lone surrogates)."""
     bad = _NOT_XML.search(text)
     if bad:
-        raise error("E112", path, line, char=bad.group(), offset=bad.start())
+        raise input_error("E112", path, line, char=bad.group(), offset=bad.start())
 
 
 def escape_text(text: str) -> str:

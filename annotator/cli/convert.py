@@ -15,11 +15,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-import formats
+from annotator import formats, schemas
 from annotator.corpus import Failure, read_documents, units, write_documents
-from annotator.errors import AnnotatorError
-from formats import schemas
-from formats.base import error
+from annotator.errors import AnnotatorError, input_error
 
 log = logging.getLogger("annotator")
 
@@ -47,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     mapping = schemas.load_mapping(args.mapping) if args.mapping else None
     src_format, paths = units(src, args.src_format)
     if dst.exists() and dst.resolve() == src.resolve() or any(dst.resolve() == p.resolve() for p in paths):
-        raise error("E129", dst, None, file=dst)
+        raise input_error("E129", dst, None, file=dst)
     many = formats.get(args.dst_format).many
     failures: list[Failure] = []
     collected = []

@@ -14,12 +14,12 @@ import os
 import sys
 from pathlib import Path
 
+from annotator.atomic import write_atomic
 from annotator.corpus import Failure, read_documents
 from annotator.corpus import units as corpus_units
 from annotator.document import Document
 from annotator.evaluation import diff, i2b2_2014, meddocan
 from annotator.evaluation.common import evaluation_error
-from formats.atomic import write_atomic
 
 METRICS = ("meddocan", "i2b2-2014", "diff")
 

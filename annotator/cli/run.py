@@ -22,12 +22,11 @@ from typing import Iterator
 
 from tqdm import tqdm
 
-import formats
+from annotator import formats
 from annotator.corpus import Failure, read_documents, units, write_documents
 from annotator.document import Document
-from annotator.errors import AnnotatorError, ProcessingError
+from annotator.errors import AnnotatorError, ProcessingError, input_error
 from annotator.pipeline import Pipeline, pipeline_error
-from formats.base import error
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -108,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     to_format = args.to_format or src_format
     out = args.out
     if out.exists() and (out.resolve() == args.input.resolve() or any(out.resolve() == p.resolve() for p in paths)):
-        raise error("E129", out, None, file=out)
+        raise input_error("E129", out, None, file=out)
     many = formats.get(to_format).many
     collected: list[Document] = []  # for a one-file output format, written at the end
     failures: list[str] = []

@@ -39,7 +39,7 @@ from annotator.evaluation.common import (
     CATEGORY_FEATURE, OFFICIAL_ELEMENTS, Counts, add_counts_by_label, evaluation_error, f_beta, fmt4, json_float, mean_sd, official_annotations, pair_documents,
     per_type_table,
 )
-from formats.schemas import default_category
+from annotator.schemas import default_category
 
 #: kotfic's tag element names (``PHI`` is a generic element that the scorer also accepts).
 ELEMENTS = OFFICIAL_ELEMENTS

@@ -30,7 +30,7 @@ from annotator.evaluation.common import (
     CATEGORY_FEATURE, Counts, Pairing, add_counts_by_label, evaluation_error, f_beta, fmt4, official_annotations, pair_documents, per_type_table,
     ratio,
 )
-from formats.schemas import default_category
+from annotator.schemas import default_category
 
 Span = tuple[int, int]
 

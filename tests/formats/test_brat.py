@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 
 import pytest
+from formatshelp import only_documents, snapshot
 
-import formats
+from annotator import formats
 from annotator.corpus import read_documents, write_documents
 from annotator.errors import InputError
-from formatshelp import only_documents, snapshot
 
 
 def read_one(path, **kw):

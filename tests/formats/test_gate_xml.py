@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import formats
+from formatshelp import only_documents, relations, snapshot
+
+from annotator import formats
 from annotator.corpus import read_documents, write_documents
 from annotator.document import Document
-from formatshelp import only_documents, relations, snapshot
 
 
 def test_reads_utf16_nodes_features_sets_and_relations(formats_data):

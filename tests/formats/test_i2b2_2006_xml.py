@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 
 import pytest
+from formatshelp import snapshot
 
-import formats
+from annotator import formats
 from annotator.corpus import Failure, read_documents, write_documents
 from annotator.document import Document
 from annotator.errors import InputError
-from formatshelp import snapshot
 
 
 def read_all(path):

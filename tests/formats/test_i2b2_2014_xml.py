@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import formats
+from formatshelp import only_documents, snapshot
+
+from annotator import formats
 from annotator.corpus import read_documents, write_documents
 from annotator.document import Document
-from formatshelp import only_documents, snapshot
 
 
 def test_reads_offsets_ids_types_and_comments(formats_data):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import logging
 
 import pytest
+from formatshelp import only_documents, snapshot
 
-import formats
+from annotator import formats
 from annotator.corpus import read_documents, write_documents
 from annotator.document import Document
 from annotator.errors import InputError
-from formatshelp import only_documents, snapshot
 
 
 def test_same_annotations_as_the_brat_excerpt(formats_data):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import formats
+from annotator import formats
 from annotator.errors import InputError
 
 

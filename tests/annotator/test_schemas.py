@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from annotator import schemas
 from annotator.document import Document
 from annotator.errors import InputError
-from formats import schemas
 
 
 def test_meddocan_has_29_types_and_matches_the_corpus_xml(meddocan_dir):

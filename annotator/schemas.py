@@ -12,8 +12,8 @@ from pathlib import Path
 import yaml
 
 from annotator.document import Document
+from annotator.errors import input_error
 from annotator.paths import SCHEMAS
-from formats.base import error
 
 GENERIC_CATEGORY = "PHI"  # the element i2b2 tools accept for any TYPE
 
@@ -85,12 +85,12 @@ def load_mapping(name_or_path: str) -> dict[str, str | None]:
     if not path.is_file():
         path = SCHEMAS / "mappings" / f"{name_or_path}.yaml"
     if not path.is_file():
-        raise error("E121", None, name=name_or_path, known=", ".join(mapping_names()))
+        raise input_error("E121", None, name=name_or_path, known=", ".join(mapping_names()))
     with open(path, encoding="utf-8") as handle:
         spec = yaml.safe_load(handle)
     types = spec.get("types") if isinstance(spec, dict) else None
     if not isinstance(types, dict):
-        raise error("E116", path, None, expected="a 'types:' mapping", found=type(types).__name__)
+        raise input_error("E116", path, None, expected="a 'types:' mapping", found=type(types).__name__)
     return types
 
 

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from formats import atomic
-from formats.atomic import write_atomic
+from annotator import atomic
+from annotator.atomic import write_atomic
 
 
 def test_writes_and_replaces(tmp_path):
