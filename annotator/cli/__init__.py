@@ -18,7 +18,9 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-# Each module defines ``add_parser(subparsers)`` that registers its verb with ``func=run``.
+# Each module defines ``add_parser(subparsers)`` that registers its verb with ``func=run``; a verb
+# module imports its heavy dependencies (PRs, formats, scorers) inside its run functions, so that
+# building the parser (``annotator --help``, ``--version``) imports none of them.
 COMMANDS = [
     "annotator.cli.convert",
     "annotator.cli.evaluate",
@@ -34,11 +36,25 @@ def build_parser() -> argparse.ArgumentParser:
         prog="annotator",
         description="Standoff annotation for clinical text: convert formats, run pipelines, score.",
     )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     subparsers = parser.add_subparsers(dest="verb", metavar="VERB")
     subparsers.required = True
     for module in COMMANDS:
         importlib.import_module(module).add_parser(subparsers)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for (reading package metadata is slow)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        import annotator
+
+        print(f"{parser.prog} {annotator.version()}")
+        parser.exit()
 
 
 class _StderrHandler(logging.Handler):
