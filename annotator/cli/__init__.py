@@ -58,19 +58,30 @@ class _Version(argparse.Action):
 
 
 class _StderrHandler(logging.Handler):
-    """Writes each record as one line to the *current* ``sys.stderr`` (so tests can capture it)."""
+    """Writes each record as one line to the *current* ``sys.stderr`` (so tests can capture it), a
+    line already written in this command only once (a writer warns per document it renders)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: set[str] = set()
 
     def emit(self, record: logging.LogRecord) -> None:
-        print(self.format(record), file=sys.stderr)
+        line = self.format(record)
+        if line not in self.written:
+            self.written.add(line)
+            print(line, file=sys.stderr)
 
 
 def _show_warnings() -> None:
-    """Warnings of the ``annotator`` logger go to stderr, one line each (once per process)."""
+    """Warnings of the ``annotator`` logger go to stderr, one line each (the handler is added once
+    per process; what it has written is forgotten at each command)."""
     log = logging.getLogger("annotator")
-    if not any(isinstance(h, _StderrHandler) for h in log.handlers):
+    handler = next((h for h in log.handlers if isinstance(h, _StderrHandler)), None)
+    if handler is None:
         handler = _StderrHandler()
         handler.setFormatter(logging.Formatter("annotator: warning: %(message)s"))
         log.addHandler(handler)
+    handler.written.clear()
     if log.level == logging.NOTSET:
         log.setLevel(logging.INFO)
 

@@ -2,7 +2,8 @@
 
 GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
 reports are printed as the official scripts print them; ``--json`` writes the figures at full
-precision. Warnings and errors go to stderr, one line each.
+precision. Warnings and errors go to stderr, one line each; a warning says when gold and system
+use different tag sets (and which mapping would fit) or types outside the metric's tag set.
 """
 
 from __future__ import annotations
@@ -105,6 +106,10 @@ def run(args: argparse.Namespace) -> int:
     if failed and not args.keep_going:
         _error(f"{len(failed)} document(s) could not be read; nothing scored (--keep-going scores the rest)")
         return 1
+    from annotator.evaluation.tag_sets import tag_set_warnings
+
+    for message in tag_set_warnings(gold, system, args.metric):
+        _warn(message)
     single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
     if args.metric == "meddocan":
         status, report, figures = _meddocan(args, gold, system, single_file)
