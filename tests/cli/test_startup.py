@@ -92,6 +92,15 @@ def test_public_names_are_there_when_asked_for():
     assert {"annotator.pipeline", "annotator.formats.brat"} <= modules
 
 
+@pytest.mark.parametrize("package", ["annotator.jape", "annotator.processing", "annotator.pipeline", "annotator.formats",
+                                     "annotator.evaluation", "annotator.corpus", "annotator.cli"])
+def test_each_package_imports_first_in_a_fresh_interpreter(package):
+    # ``import annotator`` no longer loads everything in one order, so no package may rely on another
+    # having been loaded first
+    modules, _ = imported(f"import {package}")
+    assert package in modules
+
+
 def test_train_knows_the_tag_columns_of_the_conllu_reader():
     from annotator.cli.train import TAG_COLUMNS
     from annotator.processing.conllu import COLUMNS
