@@ -266,8 +266,8 @@ class ProcessingResource:
 
     @classmethod
     def summary(cls) -> str:
-        """The first line of the class docstring: what the PR does."""
-        doc = (cls.__doc__ or "").strip()
+        """The first line of the class docstring, without reST literal quotes: what the PR does."""
+        doc = (cls.__doc__ or "").strip().replace("``", "")
         return doc.splitlines()[0] if doc else ""
 
     def setup(self) -> None:
