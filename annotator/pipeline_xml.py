@@ -2,7 +2,8 @@
 
 Every error a file can cause is a PipelineError naming the file and line: not well-formed, not
 valid against the schema, an unknown PR type, an include that is missing or makes a cycle, and
-every parameter problem (checked by the PR's declarations: :mod:`annotator.processing.base`). Files are parsed without entity expansion, DTDs or network access.
+every parameter problem (checked by the PR's declarations: :mod:`annotator.processing.base`).
+Files are parsed without entity expansion, DTDs or network access.
 
 Instance names: a PR's ``name`` attribute, or by default its type; a later PR of the same type
 without a name gets ``type-2``, ``type-3``, ... (``tokenizer``, ``tokenizer-2``). Names are global
@@ -58,6 +59,8 @@ def load(path: Path, overrides: dict[str, Any]) -> Pipeline:
     root = _parse(path)
     specs = _collect(path, root, (), [])
     _apply_overrides(specs, overrides)
+    for spec in specs:  # every value first: a mistake in the last PR fails before the first one loads
+        spec.cls.checked(spec.params, spec.label(), str(spec.path), spec.line)
     steps = [_make(spec) for spec in specs]
     pipeline = Pipeline(steps, root.get("name", ""), root.get("provides", ""))
     pipeline.source = (str(path.resolve()), overrides)

@@ -15,11 +15,11 @@ A processing resource (PR) is a class with parameters declared once as class att
 The same names configure it from an XML pipeline (strings, converted by the declared type), from
 the CLI (``-p tokenizer.language=es``) and from Python (``Tokenizer(language="es")``). Every PR has
 ``inputASName`` and ``outputASName`` (GATE's names). Every value goes through one check
-(:meth:`ProcessingResource.configured`), whatever its source: a problem (unknown name, missing
+(:meth:`ProcessingResource.checked`), whatever its source: a problem (unknown name, missing
 required value, wrong type, out of range, not one of the choices, no such file) is a coded
 :class:`~annotator.errors.PipelineError` (E308, E330-E334) naming the PR, the parameter and, for a
-pipeline file, the file and line; ``annotator describe PR`` prints the declarations. Built-in PRs register when
-:mod:`annotator.processing` is imported; third-party PRs register through the entry-point group
+pipeline file, the file and line; ``annotator describe PR`` prints the declarations. Built-in PRs
+register when :mod:`annotator.processing` is imported; third-party PRs register through the entry-point group
 ``annotator.processing_resources`` (``name = "package.module:Class"``).
 """
 
@@ -229,9 +229,14 @@ class ProcessingResource:
         pr._configure(settings, label, path, line)
         return pr
 
-    def _configure(self, settings: Mapping[str, Setting], label: str, path: str | None, line: int | None) -> None:
-        """The one validation path: check and set every parameter, then ``setup()``."""
-        declared = self.parameters()
+    @classmethod
+    def checked(cls, settings: Mapping[str, Setting], label: str, path: str | None = None,
+                line: int | None = None) -> dict[str, Any]:
+        """The one validation path: every value of ``settings`` converted and checked against its
+        declaration, and every required parameter given (``path``/``line``: where the PR is defined);
+        raises the coded PipelineError of the first problem."""
+        declared = cls.parameters()
+        values: dict[str, Any] = {}
         for key, setting in settings.items():
             who = setting.who or label
             if key not in declared:
@@ -240,13 +245,18 @@ class ProcessingResource:
             if setting.value is None:
                 continue  # None: the default
             try:
-                self.__dict__[key] = declared[key].check(setting.value, setting.base_dir)
+                values[key] = declared[key].check(setting.value, setting.base_dir)
             except _Invalid as problem:
                 raise pipeline_error(problem.code, setting.path, setting.line, pr=who, param=key,
                                      **problem.fields) from None
         for key, param in declared.items():
-            if param.required and key not in self.__dict__:
+            if param.required and key not in values:
                 raise pipeline_error("E330", path, line, pr=label, param=key, description=param.description)
+        return values
+
+    def _configure(self, settings: Mapping[str, Setting], label: str, path: str | None, line: int | None) -> None:
+        """Set the :meth:`checked` values, then ``setup()``: its errors are coded and placed too."""
+        self.__dict__.update(self.checked(settings, label, path, line))
         try:
             self.setup()
         except AnnotatorError as exc:

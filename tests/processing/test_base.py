@@ -168,3 +168,11 @@ def test_declarations_describe_themselves():
     assert Param(str, "en", choices=("en", "es")).allowed() == "one of en, es"
     assert Param(Path).allowed() == "an existing file"
     assert Param(str, "").allowed() == ""
+
+
+def test_every_value_in_a_pipeline_file_is_checked_before_any_pr_loads(tmp_path):
+    path = tmp_path / "p.xml"
+    path.write_text('<pipeline>\n<pr type="test-words"><param name="pattern">(</param></pr>\n'
+                    '<pr type="test-words" name="w"><param name="minLength">x</param></pr>\n</pipeline>\n')
+    with pytest.raises(PipelineError, match=rf"^{path}:3: E331 w \(test-words\): parameter minLength"):
+        Pipeline.from_xml(path)
