@@ -31,7 +31,7 @@ import os
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Self
 
 from annotator.document import AnnotationSet, Document
 from annotator.errors import AnnotatorError, pipeline_error
@@ -196,9 +196,6 @@ class Param:
         return converted
 
 
-PR = TypeVar("PR", bound="ProcessingResource")
-
-
 class ProcessingResource:
     """Base of every PR: subclasses declare ``Param``s, ``needs``, ``produces`` and ``__call__``, and
     load what the parameters name in ``setup()`` (not in ``__init__``, which pipelines bypass).
@@ -221,8 +218,8 @@ class ProcessingResource:
                         self.name or type(self).__name__, None, None)
 
     @classmethod
-    def configured(cls: type[PR], settings: Mapping[str, Setting], label: str,
-                   path: str | None = None, line: int | None = None) -> PR:
+    def configured(cls, settings: Mapping[str, Setting], label: str,
+                   path: str | None = None, line: int | None = None) -> Self:
         """A PR made from ``settings``; ``label`` names it in messages and ``path``/``line`` say
         where it is defined (for a missing parameter and errors of ``setup()`` without a place)."""
         pr = cls.__new__(cls)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from pipeline_test_prs import Listed  # noqa: F401  (registers the test-* PRs)
 
 from annotator.cli import main
@@ -12,7 +14,7 @@ def table(lines: list[str]) -> dict[str, dict[str, str]]:
     header = lines[0]
     names = header.split()
     starts = [header.index(name) for name in names] + [None]
-    rows = [[line[a:b].strip() for a, b in zip(starts, starts[1:])] for line in lines[1:]]
+    rows = [[line[a:b].strip() for a, b in pairwise(starts)] for line in lines[1:]]
     return {row[0]: dict(zip(names, row)) for row in rows}
 
 

@@ -16,8 +16,8 @@ from annotator.processing.base import Param, ProcessingResource, register
 
 # (parameter, bad value, code, message after "test-list: "), checked from every source below
 BAD = [
-    ("colour", "red", "E308", "unknown parameter 'colour' (known: flag, inputASName, limit, mode, "
-                              "outputASName, path, ratio, tags)"),
+    ("colour", "red", "E308", ("unknown parameter 'colour' (known: flag, inputASName, limit, mode, "
+                               "outputASName, path, ratio, tags)")),
     ("limit", "many", "E331", "parameter limit: expected an integer, got 'many'"),
     ("limit", "2.5", "E331", "parameter limit: expected an integer, got '2.5'"),
     ("ratio", "half", "E331", "parameter ratio: expected a number, got 'half'"),
