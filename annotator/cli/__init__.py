@@ -26,6 +26,7 @@ COMMANDS = [
     "annotator.cli.jape",
     "annotator.cli.demo",
     "annotator.cli.train",
+    "annotator.cli.describe",
 ]
 
 

@@ -128,7 +128,7 @@ def test_invalid_pipeline_is_one_line_with_file_and_line(setup, tmp_path, capsys
 @pytest.mark.parametrize("override, message", [
     ("minLength=3", "E313 -p minLength=3: expected NAME.param=value"),
     ("nobody.minLength=3", "no PR named 'nobody'"),
-    ("long.minLength=x", "E309 -p long: parameter minLength: invalid literal"),
+    ("long.minLength=x", "E331 -p long: parameter minLength: expected an integer, got 'x'"),
 ])
 def test_bad_override(setup, tmp_path, capsys, override, message):
     pipeline, src = setup
