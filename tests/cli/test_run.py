@@ -125,8 +125,19 @@ def test_invalid_pipeline_is_one_line_with_file_and_line(setup, tmp_path, capsys
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("override", ["minLength=3", "garbage", "long.=3", ".x=1"])
+def test_malformed_override_is_a_usage_error(setup, tmp_path, capsys, override):
+    pipeline, src = setup
+    with pytest.raises(SystemExit) as info:
+        main(["run", str(pipeline), str(src), "--out", str(tmp_path / "o"), "-p", override])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0].startswith("usage: annotator run ")
+    assert err[-1] == f"annotator run: error: argument -p: E313 -p {override}: expected NAME.param=value"
+    assert not (tmp_path / "o").exists()
+
+
 @pytest.mark.parametrize("override, message", [
-    ("minLength=3", "E313 -p minLength=3: expected NAME.param=value"),
     ("nobody.minLength=3", "no PR named 'nobody'"),
     ("long.minLength=x", "E309 -p long: parameter minLength: invalid literal"),
 ])
