@@ -3,7 +3,8 @@
 Converts a file or a folder between formats (``--from`` may be left out when the input can be
 sniffed), optionally retyping annotations with a schema mapping. A document that fails is
 reported as one line ``path:line: message`` and nothing is written for it; without
-``--keep-going`` the run stops at the first failure. Exit code 1 when anything failed.
+``--keep-going`` the run stops at the first failure. Exit code 1 when anything failed. Nothing
+is written when an output file would be an input file or a companion of one.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ without either, documents are written whole. Fail closed: a document that cannot
 processed or written is reported as one line ("name: PR: ExceptionType: message" for a PR that
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
 --keep-going (with several workers, documents after it that were already done are written);
-the exit code is 1 if any document failed.
+the exit code is 1 if any document failed. Nothing is written when an output file would be an
+input file or a companion of one (the .ann beside a .txt, ...).
 """
 
 from __future__ import annotations
