@@ -49,7 +49,7 @@ Transform = Callable[[Document], Document]
 class CorpusJob:
     """What one run of the corpus loop reads, does and writes.
 
-    ``source``: a file or folder; ``out``: the output folder (a file for a one-file format);
+    ``source``: a file or folder (a path or a str); ``out``: the output folder (a file for a one-file format);
     ``from_format``: sniffed when None; ``to_format``: the input format when None;
     ``pipeline`` then ``transform``: what is done to each document (either may be None);
     ``set_name``/``types``: what is written (see :func:`select_output`); ``label``: the progress
@@ -69,6 +69,9 @@ class CorpusJob:
     lenient: bool = False
     debug: bool = False
     label: str = "run"
+
+    def __post_init__(self) -> None:
+        self.source, self.out = Path(self.source), Path(self.out)
 
 
 def select_output(doc: Document, set_name: str | None, types: list[str] | None) -> Document:

@@ -18,6 +18,7 @@ import argparse
 from pathlib import Path
 
 from annotator import formats
+from annotator.errors import coded
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -60,8 +61,6 @@ def parse_override(text: str) -> tuple[str, str]:
     key, eq, value = text.partition("=")
     name, dot, param = key.strip().rpartition(".")
     if not (eq and dot and name and param):
-        from annotator.errors import coded
-
         raise argparse.ArgumentTypeError(coded("E313", text=text))
     return key.strip(), value
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -165,3 +167,11 @@ def test_one_file_output_format_leaves_out_failed_documents(setup, tmp_path, wor
     written = out.read_text(encoding="utf-8")
     assert written.count("<RECORD ") == 11 and 'ID="d02"' not in written
     assert '<PHI TYPE="Word">wxxx</PHI>' in written
+
+
+def test_verb_modules_leave_the_loop_to_the_run():
+    """Building the parser (``annotator --help``) loads neither the corpus loop nor the progress bar."""
+    code = ("import sys, annotator.cli.run, annotator.cli.convert; "
+            "print(sorted({'annotator.runner', 'tqdm'} & set(sys.modules)))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert found.strip() == "[]"
