@@ -105,9 +105,10 @@ class Errors:
     E126 = "annotation {id} ({type} {start}-{end}) does not line up with tokens; CoNLL keeps {kept_start}-{kept_end}"
     E127 = "annotation {id} ({type} {start}-{end}) overlaps an earlier one; CoNLL keeps one label per token and drops it"
     E128 = "no such file or folder"
-    E129 = "the output is the input"
+    E129 = "the output is the input: writing there would overwrite {file}"
     E130 = "{count} annotation id(s) in set(s) {sets} are missing or taken by another set: given fresh ids"
     E131 = "cannot {action}: {reason}"
+    E132 = "refusing to overwrite a companion of the input file {input}"
 
     # evaluation
     E201 = "two {side} documents have the key {key!r}"
