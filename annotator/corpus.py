@@ -1,14 +1,16 @@
-"""Reading and writing many documents in any format of :mod:`formats`.
+"""Reading and writing many documents in any format of :mod:`annotator.formats`.
 
 ``read_documents`` yields a :class:`Failure` in place of a document that cannot be read, so a
 caller can report it and go on; ``write_documents`` renders each document completely before
-writing any byte of it and writes every file atomically, and it refuses to overwrite a file a
-document was read from.
+writing any byte of it and writes every file atomically. :class:`InputFiles` is what a corpus
+consists of on disk (the files read and their companions), keyed by resolved path, so that no
+output is ever one of them (checked by the corpus loop, :mod:`annotator.runner`, before the
+first byte is written, and again by ``write_documents`` for each file).
 """
 
 from __future__ import annotations
 
-import weakref
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -17,9 +19,7 @@ from annotator import formats
 from annotator.atomic import write_atomic
 from annotator.document import Document
 from annotator.errors import AnnotatorError, InputError, input_error
-
-# Files each document was read from (so that writing never overwrites its own input).
-_SOURCES: "weakref.WeakKeyDictionary[Document, tuple[Path, ...]]" = weakref.WeakKeyDictionary()
+from annotator.formats.base import Format
 
 
 @dataclass
@@ -53,13 +53,11 @@ def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = F
     name, paths = units(src, fmt)
     adapter = formats.get(name)
     for path in paths:
-        sources = tuple(p.resolve() for p in adapter.sources(path))
         try:
             for item in adapter.read(path, lenient=lenient):
                 if isinstance(item, AnnotatorError):
                     yield Failure(str(item.path or path), item)
                 else:
-                    _SOURCES[item] = sources
                     yield item
         except AnnotatorError as exc:
             yield Failure(str(exc.path or path), exc)
@@ -67,9 +65,12 @@ def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = F
             yield Failure(str(path), input_error("E108", path, None, limit="the reader's"))
 
 
-def write_documents(docs: Iterable[Document], dest: str | Path, fmt: str) -> list[Path]:
+def write_documents(
+    docs: Iterable[Document], dest: str | Path, fmt: str, inputs: InputFiles | None = None
+) -> list[Path]:
     """Write documents to ``dest``: a folder of per-document files (named by document name), or
-    one file for a format that holds many documents (i2b2-2006). Returns the paths written."""
+    one file for a format that holds many documents (i2b2-2006). Returns the paths written.
+    Nothing is written if any path would be one of ``inputs`` (E111/E132)."""
     adapter = formats.get(fmt)
     dest = Path(dest)
     docs = list(docs)
@@ -77,7 +78,8 @@ def write_documents(docs: Iterable[Document], dest: str | Path, fmt: str) -> lis
         if dest.is_dir():
             raise input_error("E116", dest, None, expected="an output file", found="a folder")
         data = _rendering(adapter.render_many, docs, dest)
-        _refuse_inputs([dest], docs)
+        if inputs is not None:
+            inputs.refuse(dest)
         _write(dest, data)
         return [dest]
     planned: list[tuple[Path, bytes]] = []
@@ -88,9 +90,10 @@ def write_documents(docs: Iterable[Document], dest: str | Path, fmt: str) -> lis
             raise input_error("E123", dest, None, name=doc.name)
         names.add(doc.name)
         files = _rendering(adapter.render, doc, doc.name)
-        targets = [(dest / f"{doc.name}{suffix}", data) for suffix, data in files.items()]
-        _refuse_inputs([t for t, _ in targets], [doc])
-        planned += targets
+        planned += [(dest / f"{doc.name}{suffix}", data) for suffix, data in files.items()]
+    if inputs is not None:
+        for target, _ in planned:
+            inputs.refuse(target)
     if dest.exists() and not dest.is_dir():
         raise input_error("E116", dest, None, expected="an output folder", found="a file")
     for target, data in planned:
@@ -121,8 +124,62 @@ def _check_name(name: str) -> None:
         raise input_error("E122", None, None, name=name)
 
 
-def _refuse_inputs(targets: list[Path], docs: list[Document]) -> None:
-    inputs = {p for doc in docs for p in _SOURCES.get(doc, ())}
-    for target in targets:
-        if target.resolve() in inputs:
-            raise input_error("E111", target, None, file=target)
+class InputFiles:
+    """The files of an input corpus, by resolved path: every file its adapter reads for each unit
+    (``Format.sources``) and the companions of those, i.e. the existing files of the same stem
+    with the suffix of any format (the ``.ann`` beside a ``.txt``, the ``.txt`` beside a ``.ann``,
+    the ``.xml`` beside either, ...), whatever format the input is read as. A user expects a
+    run to leave all of them alone. Picklable (worker processes check what they write)."""
+
+    def __init__(self, unit_files: Iterable[Path], adapter: Format) -> None:
+        suffixes = sorted({s for name in formats.names() for s in formats.get(name).suffixes}, key=len, reverse=True)
+        self._owner: dict[Path, tuple[Path, bool]] = {}  # path -> (the input file it belongs to, read?)
+        self._real: dict[Path, Path] = {}  # folder -> the folder resolved (one resolve per folder)
+        folders: dict[Path, dict[str, bool]] = {}  # folder -> {file name: is a symbolic link}
+        for unit in unit_files:
+            for source in adapter.sources(unit):
+                if source.parent not in folders:
+                    folders[source.parent] = _entries(source.parent)
+                entries = folders[source.parent]
+                self._add(source, source, True, entries)
+                stem = next((source.name[: -len(s)] for s in suffixes if source.name.endswith(s)), source.stem)
+                for name in (stem + suffix for suffix in suffixes):
+                    if name in entries:
+                        self._add(source.with_name(name), source, False, entries)
+
+    def _add(self, path: Path, source: Path, read: bool, entries: dict[str, bool]) -> None:
+        for key in self._keys(path, entries.get(path.name, False)):
+            if read or key not in self._owner:
+                self._owner[key] = (source, read)
+
+    def _keys(self, path: Path, is_link: bool | None = None) -> list[Path]:
+        """The names under which a write to ``path`` reaches a file: the path with its folder
+        resolved (a symbolic link there is replaced) and, for a link, the file it points at."""
+        real = self._real.get(path.parent)
+        if real is None:
+            real = self._real[path.parent] = path.parent.resolve()
+        key = real / path.name
+        if is_link is None:
+            is_link = key.is_symlink()
+        return [key, key.resolve()] if is_link else [key]
+
+    def __contains__(self, path: Path) -> bool:
+        return any(key in self._owner for key in self._keys(path))
+
+    def refuse(self, target: Path) -> None:
+        """Raise E111 if writing ``target`` would overwrite an input file, E132 if a companion of one."""
+        for key in self._keys(target):
+            if key in self._owner:
+                source, read = self._owner[key]
+                if read:
+                    raise input_error("E111", target, None)
+                raise input_error("E132", target, None, input=source)
+
+
+def _entries(folder: Path) -> dict[str, bool]:
+    """File name -> whether it is a symbolic link, for every entry of ``folder`` (one scan)."""
+    try:
+        with os.scandir(folder) as scan:
+            return {entry.name: entry.is_symlink() for entry in scan}
+    except OSError:
+        return {}

@@ -59,7 +59,6 @@ class Errors:
     E306 = "cannot read pipeline file: {message}"
     E307 = "PR name {name!r} is already used by the PR at {place}"
     E308 = "{pr}: unknown parameter {param!r} (known: {known})"
-    E309 = "{pr}: parameter {param}: {message}"
     E310 = "{pr}: parameter {param!r} is given twice"
     E311 = "attribute 'equals' needs 'if-feature' on the same element"
     E312 = "-p {key}: no PR named {name!r} in the pipeline (names: {names})"
@@ -67,6 +66,15 @@ class Errors:
     E314 = "{pr}: {message}"
     E315 = "PR name {name!r} is used twice"
     E316 = "a worker process stopped unexpectedly (killed, or out of memory?)"
+    # parameter declarations (annotator.processing.base): E308 above, E330-E337
+    E330 = "{pr}: missing required parameter {param!r} ({description})"
+    E331 = "{pr}: parameter {param}: expected {expected}, got {value!r}"
+    E332 = "{pr}: parameter {param}: {value!r} is out of range ({range})"
+    E333 = "{pr}: parameter {param}: {value!r} is not one of {choices}"
+    E334 = "{pr}: parameter {param}: no such file {file}"
+    E335 = "unknown processing resource {name!r} (known: {known})"
+    E336 = "processing resource {name!r} is registered twice ({first} and {second})"
+    E337 = "cannot load processing resource {name!r} from {target}: {error}"
 
     # formats (E1xx)
     E101 = "not valid UTF-8 ({reason})"
@@ -97,9 +105,10 @@ class Errors:
     E126 = "annotation {id} ({type} {start}-{end}) does not line up with tokens; CoNLL keeps {kept_start}-{kept_end}"
     E127 = "annotation {id} ({type} {start}-{end}) overlaps an earlier one; CoNLL keeps one label per token and drops it"
     E128 = "no such file or folder"
-    E129 = "the output is the input"
+    E129 = "the output is the input: writing there would overwrite {file}"
     E130 = "{count} annotation id(s) in set(s) {sets} are missing or taken by another set: given fresh ids"
     E131 = "cannot {action}: {reason}"
+    E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
 
     # evaluation
@@ -190,6 +199,11 @@ log = logging.getLogger("annotator")
 def input_error(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> InputError:
     """An :class:`InputError` whose message is ``E1xx <template filled with fields>``."""
     return InputError(coded(code, **fields), path=path, line=line)
+
+
+def pipeline_error(code: str, path: str | Path | None = None, line: int | None = None, **fields: Any) -> PipelineError:
+    """A :class:`PipelineError` ``E3xx message`` (template ``Errors.E3xx`` filled with ``fields``) at path:line."""
+    return PipelineError(coded(code, **fields), path=path, line=line)
 
 
 def warn(code: str, path: str | Path | None, line: int | None = None, **fields: Any) -> None:

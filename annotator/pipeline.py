@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
-from annotator.errors import PipelineError, ProcessingError, coded
+from annotator.errors import ProcessingError, coded, pipeline_error
 from annotator.gc_pause import gc_paused, gc_relaxed, relaxed_thresholds
 from annotator.processing.base import ProcessingResource
 
@@ -62,11 +62,6 @@ class Step:
 
     def runs_on(self, doc: Document) -> bool:
         return all(condition(doc) for condition in self.conditions)
-
-
-def pipeline_error(code: str, path: str | Path | None = None, line: int | None = None, **fields: Any) -> PipelineError:
-    """A PipelineError ``E3xx message`` (template ``Errors.E3xx`` filled with ``fields``) at path:line."""
-    return PipelineError(coded(code, **fields), path=path, line=line)
 
 
 def parse_provides(spec: str | Iterable[str]) -> frozenset[tuple[str, str]]:

@@ -1,8 +1,9 @@
 """Loading XML pipeline files (schema: ``corpora_schemas/pipeline.xsd``).
 
 Every error a file can cause is a PipelineError naming the file and line: not well-formed, not
-valid against the schema, an unknown PR type, an unknown parameter, a bad value, an include that
-is missing or makes a cycle. Files are parsed without entity expansion, DTDs or network access.
+valid against the schema, an unknown PR type, an include that is missing or makes a cycle, and
+every parameter problem (checked by the PR's declarations: :mod:`annotator.processing.base`).
+Files are parsed without entity expansion, DTDs or network access.
 
 Instance names: a PR's ``name`` attribute, or by default its type; a later PR of the same type
 without a name gets ``type-2``, ``type-3``, ... (``tokenizer``, ``tokenizer-2``). Names are global
@@ -19,10 +20,10 @@ from typing import Any
 
 from lxml import etree
 
-from annotator.errors import AnnotatorError, PipelineError
+from annotator.errors import PipelineError, pipeline_error
 from annotator.paths import SCHEMAS
-from annotator.pipeline import Condition, Pipeline, Step, pipeline_error, pr_label, unique_name
-from annotator.processing.base import ProcessingResource, resource_class
+from annotator.pipeline import Condition, Pipeline, Step, pr_label, unique_name
+from annotator.processing.base import ProcessingResource, Setting, resource_class
 
 
 @dataclass
@@ -36,7 +37,7 @@ class _Spec:
     line: int
     conditions: tuple[Condition, ...]
     explicit: bool  # the name was given in the file
-    params: dict[str, Any] = field(default_factory=dict)  # name -> converted value
+    params: dict[str, Setting] = field(default_factory=dict)  # name -> value as given, and where
 
     def label(self) -> str:
         return pr_label(self.name, self.type)
@@ -58,6 +59,8 @@ def load(path: Path, overrides: dict[str, Any]) -> Pipeline:
     root = _parse(path)
     specs = _collect(path, root, (), [])
     _apply_overrides(specs, overrides)
+    for spec in specs:  # every value first: a mistake in the last PR fails before the first one loads
+        spec.cls.checked(spec.params, spec.label(), str(spec.path), spec.line)
     steps = [_make(spec) for spec in specs]
     pipeline = Pipeline(steps, root.get("name", ""), root.get("provides", ""))
     pipeline.source = (str(path.resolve()), overrides)
@@ -119,24 +122,12 @@ def _read_pr(elem: etree._Element, path: Path, conditions: tuple[Condition, ...]
         raise PipelineError(exc.message, path=path, line=elem.sourceline) from None
     name = elem.get("name")
     spec = _Spec(cls, type_name, name or type_name, path, elem.sourceline, conditions, name is not None)
-    declared = cls.parameters()
     for param in elem:
         name, value = param.get("name"), (param.text or "").strip()
         if name in spec.params:
             raise pipeline_error("E310", path, param.sourceline, pr=spec.label(), param=name)
-        spec.params[name] = _convert(spec.label(), declared, name, value, path.parent, (path, param.sourceline))
+        spec.params[name] = Setting(value, str(path), param.sourceline, path.parent)
     return spec
-
-
-def _convert(who: str, declared: dict, name: str, value: Any, base_dir: Path | None, where: tuple) -> Any:
-    """``value`` converted by the declared parameter ``name``; ``who`` names the PR in messages,
-    ``where`` is (path, line), or (None, None) for a command-line override."""
-    if name not in declared:
-        raise pipeline_error("E308", *where, pr=who, param=name, known=", ".join(sorted(declared)))
-    try:
-        return declared[name].convert(value, base_dir)
-    except (TypeError, ValueError) as exc:
-        raise pipeline_error("E309", *where, pr=who, param=name, message=exc) from None
 
 
 def _apply_overrides(specs: list[_Spec], overrides: dict[str, Any]) -> None:
@@ -152,20 +143,11 @@ def _apply_overrides(specs: list[_Spec], overrides: dict[str, Any]) -> None:
         name, _, param = key.rpartition(".")
         if name not in by_name:
             raise pipeline_error("E312", key=key, name=name, names=", ".join(by_name))
-        spec = by_name[name]
-        spec.params[param] = _convert(f"-p {name}", spec.cls.parameters(), param, value, None, (None, None))
+        by_name[name].params[param] = Setting(value, who=f"-p {name}")
 
 
 def _make(spec: _Spec) -> Step:
     """The configured PR of ``spec``; errors from its ``setup()`` get the ``<pr>`` element's place
     unless they name a place of their own (e.g. a line of a gazetteer list)."""
-    try:
-        pr = spec.cls(**spec.params)
-    except AnnotatorError as exc:
-        if exc.path is None:
-            exc.path, exc.line = str(spec.path), spec.line
-        raise
-    except Exception as exc:  # a resource that cannot load (missing file, bad data) is the file's error
-        message = f"{type(exc).__name__}: {exc}"
-        raise pipeline_error("E314", spec.path, spec.line, pr=spec.label(), message=message) from None
+    pr = spec.cls.configured(spec.params, spec.label(), str(spec.path), spec.line)
     return Step(pr, spec.name, spec.conditions, str(spec.path), spec.line)

@@ -7,6 +7,7 @@ the registrations.
 from __future__ import annotations
 
 import os
+from itertools import islice
 from pathlib import Path
 
 import regex
@@ -67,7 +68,8 @@ class Listed(ProcessingResource):
     produces = ("Listed",)
     path = Param(Path, None, "word list, one per line", required=True)
     flag = Param(bool, False, "copied to each annotation")
-    ratio = Param(float, 0.5, "copied to each annotation")
+    ratio = Param(float, 0.5, "copied to each annotation", min=0, max=1)
+    limit = Param(int, 10, "at most this many annotations per word", min=1)
     tags = Param(list, [], "copied to each annotation")
     mode = Param(str, "exact", "copied to each annotation", choices=("exact", "loose"))
 
@@ -77,6 +79,6 @@ class Listed(ProcessingResource):
     def __call__(self, doc: Document) -> None:
         out = self.output_set(doc)
         for word in self.words:
-            for m in regex.finditer(regex.escape(word), doc.text):
+            for m in islice(regex.finditer(regex.escape(word), doc.text), self.limit):
                 out.add("Listed", m.start(), m.end(), {"flag": self.flag, "ratio": self.ratio,
                                                        "tags": self.tags, "mode": self.mode})

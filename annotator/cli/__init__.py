@@ -28,6 +28,7 @@ COMMANDS = [
     "annotator.cli.jape",
     "annotator.cli.demo",
     "annotator.cli.train",
+    "annotator.cli.describe",
 ]
 
 

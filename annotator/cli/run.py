@@ -8,25 +8,17 @@ without either, documents are written whole. Fail closed: a document that cannot
 processed or written is reported as one line ("name: PR: ExceptionType: message" for a PR that
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
 --keep-going (with several workers, documents after it that were already done are written);
-the exit code is 1 if any document failed.
+the exit code is 1 if any document failed. Nothing is written when an output file would be an
+input file or a companion of one (the .ann beside a .txt, ...).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from contextlib import closing
-from functools import partial
 from pathlib import Path
-from typing import Iterator
-
-from tqdm import tqdm
 
 from annotator import formats
-from annotator.corpus import Failure, read_documents, units, write_documents
-from annotator.document import Document
-from annotator.errors import AnnotatorError, ProcessingError, input_error
-from annotator.pipeline import Pipeline, pipeline_error
+from annotator.errors import coded
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -50,6 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches in the input are warnings (as in the official scorers)")
     parser.add_argument("-p", dest="params", action="append", default=[], metavar="NAME.param=value",
+                        type=parse_override,
                         help="set a PR parameter (repeatable); relative paths resolve against the working folder")
     parser.add_argument("--debug", action="store_true", help="print the traceback of a failing PR")
     parser.set_defaults(func=run)
@@ -62,93 +55,23 @@ def _positive(text: str) -> int:
     return value
 
 
-def parse_overrides(items: list[str]) -> dict[str, str]:
-    """``["tokenizer.language=es"]`` -> ``{"tokenizer.language": "es"}``."""
-    overrides = {}
-    for text in items:
-        key, eq, value = text.partition("=")
-        name, dot, param = key.strip().rpartition(".")
-        if not (eq and dot and name and param):
-            raise pipeline_error("E313", text=text)
-        overrides[key.strip()] = value
-    return overrides
-
-
-def select_output(doc: Document, set_name: str | None, types: list[str] | None) -> Document:
-    """What gets written: ``doc`` itself when neither is given, else a document whose default set
-    holds the annotations of ``set_name`` (default ``""``) of ``types`` (default all), with their
-    ids and the relations among them."""
-    if set_name is None and types is None:
-        return doc
-    source = doc.annset(set_name or "")
-    out = Document(doc.text, name=doc.name, features=doc.features)
-    target = out.annset()
-    target.add_all(source.with_type(*types) if types is not None else source, keep_ids=True)
-    for rel in source.relations.values():
-        if all(target.get(m) is not None for m in rel.members):
-            target.add_relation(rel.type, rel.members, rel.features, rel.id)
-    return out
-
-
-def write_selected(doc: Document, set_name: str | None, types: list[str] | None, out: Path,
-                   fmt: str) -> Failure | None:
-    """Write what :func:`select_output` keeps of ``doc`` (run in the worker process, so that
-    rendering and writing are parallel too); the Failure of the write, if any."""
-    try:
-        write_documents([select_output(doc, set_name, types)], out, fmt)
-    except AnnotatorError as exc:
-        return Failure(doc.name, exc)
-    return None
+def parse_override(text: str) -> tuple[str, str]:
+    """``"tokenizer.language=es"`` -> ``("tokenizer.language", "es")``; anything else is a usage
+    error (exit 2, as argparse reports a bad option)."""
+    key, eq, value = text.partition("=")
+    name, dot, param = key.strip().rpartition(".")
+    if not (eq and dot and name and param):
+        raise argparse.ArgumentTypeError(coded("E313", text=text))
+    return key.strip(), value
 
 
 def run(args: argparse.Namespace) -> int:
-    pipeline = Pipeline.from_xml(args.pipeline, parse_overrides(args.params))
-    src_format, paths = units(args.input, args.from_format)
-    to_format = args.to_format or src_format
-    out = args.out
-    if out.exists() and (out.resolve() == args.input.resolve() or any(out.resolve() == p.resolve() for p in paths)):
-        raise input_error("E129", out, None, file=out)
-    many = formats.get(to_format).many
-    collected: list[Document] = []  # for a one-file output format, written at the end
-    failures: list[str] = []
+    from annotator.pipeline import Pipeline
+    from annotator.runner import CorpusJob, run_corpus
 
-    def report(line: str, details: str = "") -> None:
-        failures.append(line)
-        tqdm.write(line, file=sys.stderr)
-        if args.debug and details:
-            tqdm.write(details.rstrip(), file=sys.stderr)
-
-    def readable() -> Iterator[Document]:
-        for item in read_documents(args.input, src_format, lenient=args.lenient):
-            if isinstance(item, Failure):
-                report(str(item))
-                if not args.keep_going:
-                    return
-                continue
-            yield item
-
-    if many:
-        finish = partial(select_output, set_name=args.set_name, types=args.types)
-    else:
-        finish = partial(write_selected, set_name=args.set_name, types=args.types, out=out, fmt=to_format)
-    results = pipeline.pipe(readable(), args.workers, errors="yield", transform=finish)
-    with closing(results):
-        for item in tqdm(results, unit="doc", desc="run", disable=None, file=sys.stderr):
-            if isinstance(item, ProcessingError):
-                report(str(item), item.details)
-            elif isinstance(item, Failure):
-                report(str(item))
-            elif many:
-                try:
-                    formats.get(to_format).render_many([item])  # fails here, alone, not in the whole file
-                    collected.append(item)
-                except AnnotatorError as exc:
-                    report(str(Failure(item.name, exc)))
-            if failures and not args.keep_going:
-                break
-    if collected and (args.keep_going or not failures):
-        write_documents(collected, out, to_format)
-    if failures:
-        print(f"annotator: {len(failures)} document(s) failed and were not written", file=sys.stderr)
-        return 1
-    return 0
+    pipeline = Pipeline.from_xml(args.pipeline, dict(args.params))
+    return run_corpus(CorpusJob(
+        args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=args.set_name,
+        types=args.types, workers=args.workers, keep_going=args.keep_going, lenient=args.lenient,
+        debug=args.debug, label="run",
+    ))

@@ -6,7 +6,7 @@ A processing resource (PR) is a class with parameters declared once as class att
     class Tokenizer(ProcessingResource):
         \"\"\"Splits text into Token and SpaceToken annotations.\"\"\"
         produces = ("Token", "SpaceToken")
-        language = Param(str, "en", "language of the abbreviation lists")
+        language = Param(str, "en", "language of the abbreviation lists", choices=("en", "es"))
 
         def __call__(self, doc: Document) -> None:
             out = self.output_set(doc)
@@ -14,19 +14,27 @@ A processing resource (PR) is a class with parameters declared once as class att
 
 The same names configure it from an XML pipeline (strings, converted by the declared type), from
 the CLI (``-p tokenizer.language=es``) and from Python (``Tokenizer(language="es")``). Every PR has
-``inputASName`` and ``outputASName`` (GATE's names). Built-in PRs register when
-:mod:`annotator.processing` is imported; third-party PRs register through the entry-point group
+``inputASName`` and ``outputASName`` (GATE's names). Every value goes through one check
+(:meth:`ProcessingResource.checked`), whatever its source: a problem (unknown name, missing
+required value, wrong type, out of range, not one of the choices, no such file) is a coded
+:class:`~annotator.errors.PipelineError` (E308, E330-E334) naming the PR, the parameter and, for a
+pipeline file, the file and line; ``annotator describe PR`` prints the declarations. Built-in PRs
+register when :mod:`annotator.processing` is imported; third-party PRs register through the entry-point group
 ``annotator.processing_resources`` (``name = "package.module:Class"``).
 """
 
 from __future__ import annotations
 
+import io
+import math
+import os
+from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Mapping, Self
 
 from annotator.document import AnnotationSet, Document
-from annotator.errors import PipelineError
+from annotator.errors import AnnotatorError, pipeline_error
 
 ENTRY_POINT_GROUP = "annotator.processing_resources"
 
@@ -37,60 +45,160 @@ _FALSE = {"false", "no", "0", "off"}
 def _to_bool(value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise ValueError(f"expected true or false, got {value!r}")
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ValueError(value)
 
 
 def _to_list(value: Any) -> list[str]:
     if isinstance(value, (list, tuple)):
         return [str(v) for v in value]
-    return [v.strip() for v in str(value).split(",") if v.strip()]
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(",") if v.strip()]
+    raise TypeError(value)
 
 
-_CONVERTERS: dict[Any, Callable[[Any], Any]] = {bool: _to_bool, list: _to_list, int: int, float: float, str: str}
+def _to_str(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise TypeError(value)
+
+
+def _to_int(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return int(value.strip())
+    raise TypeError(value)
+
+
+def _to_float(value: Any) -> float:
+    if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number):
+            return number
+    raise ValueError(value)
+
+
+def _to_path(value: Any) -> Path:
+    if isinstance(value, (str, os.PathLike)) and str(value):
+        return Path(value)
+    raise TypeError(value)
+
+
+def text_encoding(value: Any) -> str:
+    """a text encoding Python knows (utf-8, latin-1, cp1252, ...)"""
+    if not isinstance(value, str):
+        raise TypeError(value)
+    io.TextIOWrapper(io.BytesIO(), encoding=value)  # LookupError: unknown, or not a text encoding
+    return value
+
+
+# type -> (what a value must be, in messages; converter)
+_TYPES: dict[Any, tuple[str, Callable[[Any], Any]]] = {
+    str: ("text", _to_str),
+    int: ("an integer", _to_int),
+    float: ("a number", _to_float),
+    bool: ("true or false", _to_bool),
+    list: ("a comma-separated list", _to_list),
+    Path: ("a file path", _to_path),
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A parameter value as given, and where: a ``<param>`` of a pipeline file (``path``, ``line``;
+    relative paths resolve against ``base_dir``, the file's folder), a command-line ``-p`` (``who``
+    is then ``-p NAME``; the working folder) or a Python keyword argument."""
+
+    value: Any
+    path: str | None = None
+    line: int | None = None
+    base_dir: Path | None = None
+    who: str | None = None  # how messages name the PR, when not by its label
+
+
+class _Invalid(Exception):
+    """A value that fails a declaration: the error code and its template's fields."""
+
+    def __init__(self, code: str, **fields: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.fields = fields
 
 
 class Param:
-    """A declared parameter: type (``str``, ``int``, ``float``, ``bool``, ``list`` or ``Path``),
-    default, help. ``Path`` values given as relative strings resolve against the pipeline file's
-    folder. ``required=True`` parameters have no default."""
+    """A declared parameter: ``type`` (``str``, ``int``, ``float``, ``bool``, ``list``, ``Path``,
+    :func:`text_encoding`, or any callable that converts a string and raises TypeError/ValueError),
+    ``default``, ``description``, ``required`` (then no default), ``choices`` (the allowed values)
+    and, for numbers, ``min``/``max`` (inclusive). A ``Path`` is a file the PR reads: it must exist;
+    given as a relative string it resolves against the pipeline file's folder."""
 
-    def __init__(self, type: Any, default: Any = None, help: str = "", *, required: bool = False,
-                 choices: tuple[Any, ...] | None = None) -> None:
+    def __init__(self, type: Any, default: Any = None, description: str = "", *, required: bool = False,
+                 choices: tuple[Any, ...] | None = None, min: float | None = None, max: float | None = None) -> None:
         self.type = type
         self.default = default
-        self.help = help
+        self.description = description
         self.required = required
         self.choices = choices
+        self.min = min
+        self.max = max
         self.name = ""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
-
-    def convert(self, value: Any, base_dir: Path | None = None) -> Any:
-        """Turn a string (or Python value) into this parameter's type; raises ValueError."""
-        if value is None:
-            return None
-        if self.type is Path:
-            path = Path(value)
-            return path if path.is_absolute() or base_dir is None else (base_dir / path)
-        converted = _CONVERTERS.get(self.type, self.type)(value)
-        if self.choices is not None and converted not in self.choices:
-            raise ValueError(f"expected one of {', '.join(map(str, self.choices))}, got {value!r}")
-        return converted
 
     def __get__(self, instance: Any, owner: type) -> Any:
         if instance is None:
             return self
         return instance.__dict__.get(self.name, self.default)
 
+    @property
+    def type_name(self) -> str:
+        return getattr(self.type, "__name__", str(self.type))
+
+    def expected(self) -> str:
+        """What a value must be, in words: ``an integer``, ``true or false``, ..."""
+        if self.type in _TYPES:
+            return _TYPES[self.type][0]
+        doc = (getattr(self.type, "__doc__", None) or "").strip()
+        return doc.splitlines()[0] if doc else self.type_name
+
+    def allowed(self) -> str:
+        """The range or choices in words (``""`` when any value of the type will do)."""
+        if self.choices is not None:
+            return "one of " + ", ".join(map(str, self.choices))
+        if self.min is not None and self.max is not None:
+            return f"{self.min} to {self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        if self.max is not None:
+            return f"at most {self.max}"
+        return "an existing file" if self.type is Path else ""
+
+    def check(self, value: Any, base_dir: Path | None = None) -> Any:
+        """``value`` (a string from a file or the command line, or a Python value) converted to this
+        parameter's type and checked against its declaration; raises :class:`_Invalid`."""
+        converter = _TYPES[self.type][1] if self.type in _TYPES else self.type
+        try:
+            converted = converter(value)
+        except (TypeError, ValueError, LookupError):
+            raise _Invalid("E331", expected=self.expected(), value=value) from None
+        if self.choices is not None and converted not in self.choices:
+            raise _Invalid("E333", value=value, choices=", ".join(map(str, self.choices)))
+        if (self.min is not None and converted < self.min) or (self.max is not None and converted > self.max):
+            raise _Invalid("E332", value=value, range=self.allowed())
+        if self.type is Path:
+            if base_dir is not None and not converted.is_absolute():
+                converted = base_dir / converted
+            if not converted.is_file():
+                raise _Invalid("E334", file=converted)
+        return converted
+
 
 class ProcessingResource:
-    """Base of every PR: subclasses declare ``Param``s, ``needs``, ``produces`` and ``__call__``.
+    """Base of every PR: subclasses declare ``Param``s, ``needs``, ``produces`` and ``__call__``, and
+    load what the parameters name in ``setup()`` (not in ``__init__``, which pipelines bypass).
 
     ``needs`` are types read from the input set, ``produces`` types written to the output set;
     a pipeline checks them when it is loaded. A PR whose needs depend on its parameters (a
@@ -104,19 +212,56 @@ class ProcessingResource:
     outputASName = Param(str, "", "annotation set written by this PR (\"\" = default set)")
 
     def __init__(self, *, base_dir: Path | None = None, **params: Any) -> None:
-        declared = self.parameters()
-        for key, value in params.items():
+        """``Tokenizer(language="es")``: parameters as keyword arguments; relative paths resolve
+        against ``base_dir`` (default: the working folder)."""
+        self._configure({k: Setting(v, base_dir=base_dir) for k, v in params.items()},
+                        self.name or type(self).__name__, None, None)
+
+    @classmethod
+    def configured(cls, settings: Mapping[str, Setting], label: str,
+                   path: str | None = None, line: int | None = None) -> Self:
+        """A PR made from ``settings``; ``label`` names it in messages and ``path``/``line`` say
+        where it is defined (for a missing parameter and errors of ``setup()`` without a place)."""
+        pr = cls.__new__(cls)
+        pr._configure(settings, label, path, line)
+        return pr
+
+    @classmethod
+    def checked(cls, settings: Mapping[str, Setting], label: str, path: str | None = None,
+                line: int | None = None) -> dict[str, Any]:
+        """The one validation path: every value of ``settings`` converted and checked against its
+        declaration, and every required parameter given (``path``/``line``: where the PR is defined);
+        raises the coded PipelineError of the first problem."""
+        declared = cls.parameters()
+        values: dict[str, Any] = {}
+        for key, setting in settings.items():
+            who = setting.who or label
             if key not in declared:
-                known = ", ".join(sorted(declared))
-                raise PipelineError(f"{self.name or type(self).__name__}: unknown parameter {key!r} (known: {known})")
+                raise pipeline_error("E308", setting.path, setting.line, pr=who, param=key,
+                                     known=", ".join(sorted(declared)))
+            if setting.value is None:
+                continue  # None: the default
             try:
-                self.__dict__[key] = declared[key].convert(value, base_dir)
-            except (TypeError, ValueError) as exc:
-                raise PipelineError(f"{self.name}: parameter {key}: {exc}") from None
-        missing = [n for n, p in declared.items() if p.required and n not in params]
-        if missing:
-            raise PipelineError(f"{self.name}: missing required parameter(s) {', '.join(missing)}")
-        self.setup()
+                values[key] = declared[key].check(setting.value, setting.base_dir)
+            except _Invalid as problem:
+                raise pipeline_error(problem.code, setting.path, setting.line, pr=who, param=key,
+                                     **problem.fields) from None
+        for key, param in declared.items():
+            if param.required and key not in values:
+                raise pipeline_error("E330", path, line, pr=label, param=key, description=param.description)
+        return values
+
+    def _configure(self, settings: Mapping[str, Setting], label: str, path: str | None, line: int | None) -> None:
+        """Set the :meth:`checked` values, then ``setup()``: its errors are coded and placed too."""
+        self.__dict__.update(self.checked(settings, label, path, line))
+        try:
+            self.setup()
+        except AnnotatorError as exc:
+            if exc.path is None:
+                exc.path, exc.line = path, line
+            raise
+        except Exception as exc:  # a resource that cannot load (bad data) is the PR's error, not a crash
+            raise pipeline_error("E314", path, line, pr=label, message=f"{type(exc).__name__}: {exc}") from None
 
     @classmethod
     def parameters(cls) -> dict[str, Param]:
@@ -125,6 +270,12 @@ class ProcessingResource:
         for klass in reversed(cls.__mro__):
             found.update({k: v for k, v in vars(klass).items() if isinstance(v, Param)})
         return found
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first line of the class docstring, without reST literal quotes: what the PR does."""
+        doc = (cls.__doc__ or "").strip().replace("``", "")
+        return doc.splitlines()[0] if doc else ""
 
     def setup(self) -> None:
         """Load resources once the parameters are set (lists, grammars, models). Override."""
@@ -151,7 +302,7 @@ def register(name: str) -> Callable[[type[ProcessingResource]], type[ProcessingR
 
     def decorate(cls: type[ProcessingResource]) -> type[ProcessingResource]:
         if name in _REGISTRY and _REGISTRY[name] is not cls:
-            raise PipelineError(f"processing resource {name!r} is registered twice")
+            raise pipeline_error("E336", name=name, first=_qualified(_REGISTRY[name]), second=_qualified(cls))
         cls.name = name
         _REGISTRY[name] = cls
         return cls
@@ -166,13 +317,22 @@ def resource_class(name: str) -> type[ProcessingResource]:
     if name not in _REGISTRY:
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             if ep.name == name:
-                register(name)(ep.load())
+                try:
+                    cls = ep.load()
+                except Exception as exc:  # a broken plug-in is one error line, not a traceback
+                    raise pipeline_error("E337", name=name, target=ep.value, error=f"{type(exc).__name__}: {exc}") from None
+                register(name)(cls)
     if name not in _REGISTRY:
-        raise PipelineError(f"unknown processing resource {name!r} (known: {', '.join(resource_names())})")
+        raise pipeline_error("E335", name=name, known=", ".join(resource_names()))
     return _REGISTRY[name]
 
 
+def _qualified(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 def resource_names() -> list[str]:
+    """The names of every PR: built-in and entry points (not loaded)."""
     import annotator.processing  # noqa: F401
 
     names = set(_REGISTRY) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}

@@ -35,7 +35,7 @@ from typing import Callable, Iterable
 import regex
 
 from annotator.document import Document
-from annotator.processing.base import Param, ProcessingResource, register
+from annotator.processing.base import Param, ProcessingResource, register, text_encoding
 from annotator.processing.folding import fold
 from annotator.processing.gazetteer_lists import ListSpec, read_entries, read_lists_def
 
@@ -180,7 +180,7 @@ class Gazetteer(ProcessingResource):
     longestMatchOnly = Param(bool, True, "at each start keep only the longest match")
     wholeWordsOnly = Param(bool, True, "matches start and end at Token edges (or word boundaries without Tokens)")
     gazetteerFeatureSeparator = Param(str, ":", "separator of entry features in .lst lines ('' = none)")
-    encoding = Param(str, "utf-8", "encoding of lists.def and the .lst files")
+    encoding = Param(text_encoding, "utf-8", "encoding of lists.def and the .lst files")
 
     def setup(self) -> None:
         self.specs = read_lists_def(self.listsURL, self.encoding)

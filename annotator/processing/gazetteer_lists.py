@@ -54,8 +54,6 @@ def _read_lines(path: Path, encoding: str, what: str, where: tuple[str, int] | N
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise gazetteer_error("E430", path, line, what=what, reason=f"not valid {encoding}: {exc.reason}") from None
-    except LookupError:
-        raise gazetteer_error("E430", path, None, what=what, reason=f"unknown encoding {encoding!r}") from None
 
 
 def read_lists_def(path: Path, encoding: str = "utf-8", extra_fields: int = 0, extra_help: str = "") -> list[ListSpec]:

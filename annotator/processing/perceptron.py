@@ -22,15 +22,15 @@ dropped): see :func:`save_model`.
 from __future__ import annotations
 
 import gzip
+import io
 import json
-import os
-import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
+from annotator.atomic import write_atomic
 from annotator.errors import InputError, coded
 
 FORMAT = "annotator-pos-perceptron"
@@ -391,18 +391,11 @@ def _from_sparse(data: dict[str, list[int]], rows: int, n_tags: int) -> np.ndarr
 
 def save_model(model: dict[str, Any], path: str | Path) -> None:
     """Write gzip JSON atomically; the bytes depend only on the model (gzip mtime is 0)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = json.dumps(model, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        os.fchmod(fd, 0o644)  # mkstemp makes 0600; a model is an ordinary readable file
-        with os.fdopen(fd, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    packed = io.BytesIO()
+    with gzip.GzipFile(fileobj=packed, mode="wb", mtime=0, filename="") as out:
+        out.write(data)
+    write_atomic(Path(path), packed.getvalue())
 
 
 def read_model(path: str | Path) -> dict[str, Any]:

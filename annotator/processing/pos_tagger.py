@@ -56,7 +56,7 @@ class POSTagger(ProcessingResource):
 
     needs = ("Token",)
     produces = ("Token",)
-    language = Param(str, "en", "picks the shipped model and lexicon when they are not given", choices=("en", "es"))
+    language = Param(str, "en", "picks the shipped model and lexicon when they are not given", choices=tuple(MODELS))
     model = Param(Path, None, "model file (.json.gz); default: the shipped model for `language`")
     lexicon = Param(Path, None, "word<TAB>tag overrides; default: the shipped clinical lexicon for `language`")
     useLexicon = Param(bool, True, "apply the lexicon")

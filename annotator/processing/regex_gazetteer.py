@@ -57,7 +57,7 @@ from typing import Iterable
 import regex
 
 from annotator.document import Document
-from annotator.processing.base import Param, ProcessingResource, register
+from annotator.processing.base import Param, ProcessingResource, register, text_encoding
 from annotator.processing.folding import fold
 from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
@@ -165,8 +165,8 @@ class RegexGazetteer(ProcessingResource):
     longestMatchOnly = Param(bool, True, "at each start keep only the longest match")
     wholeWordsOnly = Param(bool, True, "matches may not start or end inside a word")
     gazetteerFeatureSeparator = Param(str, "\t", "separator of entry features in .lst lines (default TAB)")
-    encoding = Param(str, "utf-8", "encoding of the definition and list files")
-    timeout = Param(float, 10.0, "seconds one document may take; longer fails the document (E435)")
+    encoding = Param(text_encoding, "utf-8", "encoding of the definition and list files")
+    timeout = Param(float, 10.0, "seconds one document may take; longer fails the document (E435)", min=0.01)
 
     def setup(self) -> None:
         self.specs = read_lists_def(self.listsURL, self.encoding, extra_fields=1, extra_help="[:rules]")

@@ -270,7 +270,7 @@ def split_sentences(text: str, lists: Lists) -> tuple[list[tuple[int, int]], lis
 
 @register("sentence-splitter")
 class SentenceSplitter(ProcessingResource):
-    """Adds ``Sentence`` and ``Split`` (kind internal/external) annotations (rules above)."""
+    """Adds ``Sentence`` and ``Split`` (kind internal/external) annotations."""
 
     produces = ("Sentence", "Split")
     language = Param(str, "en", "language of the abbreviation lists", choices=LANGUAGES)

@@ -169,7 +169,7 @@ def _learn(strings: list[str]) -> tuple[dict[str, str], dict[str, dict[str, Any]
 
 @register("tokenizer")
 class Tokenizer(ProcessingResource):
-    """Splits the text into ANNIE-style ``Token`` and ``SpaceToken`` annotations (rules above)."""
+    """Splits the text into ANNIE-style ``Token`` and ``SpaceToken`` annotations."""
 
     produces = ("Token", "SpaceToken")
 

@@ -84,7 +84,7 @@ def test_overrides_use_instance_names_and_cwd_paths(tmp_path, monkeypatch):
 @pytest.mark.parametrize("key, message", [
     ("nobody.minLength", r"^E312 -p nobody.minLength: no PR named 'nobody' in the pipeline \(names: test-words\)"),
     ("test-words.maxLength", r"^E308 -p test-words: unknown parameter 'maxLength' \(known: inputASName, minLength"),
-    ("test-words.minLength", r"^E309 -p test-words: parameter minLength: invalid literal"),
+    ("test-words.minLength", r"^E331 -p test-words: parameter minLength: expected an integer, got 'x'$"),
 ])
 def test_bad_overrides(tmp_path, key, message):
     path = write(tmp_path / "p.xml", '<pipeline><pr type="test-words"/></pipeline>')
@@ -102,22 +102,24 @@ def test_bad_overrides(tmp_path, key, message):
     ('<pipeline>\n<pr type="test-words">\n<param name="minlength">3</param></pr>\n</pipeline>', 3,
      "test-words: unknown parameter 'minlength'"),
     ('<pipeline>\n<pr type="test-words" name="w">\n\n<param name="minLength">three</param></pr>\n</pipeline>', 4,
-     "w (test-words): parameter minLength: invalid literal"),
+     "E331 w (test-words): parameter minLength: expected an integer, got 'three'"),
     ('<pipeline><pr type="test-words">\n<param name="minLength">3</param>\n<param name="minLength">4</param>'
      '</pr></pipeline>', 3, "parameter 'minLength' is given twice"),
-    ('<pipeline>\n<pr type="test-list"><param name="path">x</param>\n<param name="mode">fuzzy</param></pr>'
-     '</pipeline>', 3, "parameter mode: expected one of exact, loose"),
-    ('<pipeline>\n<pr type="test-list"><param name="path">x</param><param name="flag">maybe</param></pr>'
-     '</pipeline>', 2, "parameter flag: expected true or false"),
+    ('<pipeline>\n<pr type="test-list"><param name="path">bad.xml</param>\n<param name="mode">fuzzy</param></pr>'
+     '</pipeline>', 3, "E333 test-list: parameter mode: 'fuzzy' is not one of exact, loose"),
+    ('<pipeline>\n<pr type="test-list"><param name="path">bad.xml</param><param name="flag">maybe</param></pr>'
+     '</pipeline>', 2, "E331 test-list: parameter flag: expected true or false, got 'maybe'"),
     ('<pipeline>\n<pr type="test-words"/>\n<pr type="test-count" equals="x"/>\n</pipeline>', 3,
      "'equals' needs 'if-feature'"),
     ('<pipeline>\n<pr type="test-words" name="a"/>\n<pr type="test-words" name="a"/>\n</pipeline>', 3,
      "PR name 'a' is already used by the PR at"),
     ('<pipeline>\n<pr type="test-words"/>\n\n<pr type="test-count" name="c"><param name="inputASName">X'
      '</param></pr>\n</pipeline>', 4, "c (test-count) needs 'Word' in set 'X'"),
-    ('<pipeline>\n<pr type="test-list"/>\n</pipeline>', 2, "missing required parameter(s) path"),
+    ('<pipeline>\n<pr type="test-list"/>\n</pipeline>', 2, "E330 test-list: missing required parameter 'path'"),
     ('<pipeline>\n<pr type="test-list"><param name="path">missing.txt</param></pr>\n</pipeline>', 2,
-     "test-list: FileNotFoundError"),
+     "E334 test-list: parameter path: no such file"),
+    ('<pipeline>\n<pr type="test-words">\n<param name="pattern">(</param></pr>\n</pipeline>', 2,
+     "E314 test-words: error: missing )"),
     ('<!DOCTYPE pipeline [<!ENTITY e "x">]>\n<pipeline><pr type="test-words"/></pipeline>', 1,
      "DOCTYPE declarations are not allowed"),
     ('<pipeline xmlns="http://example.org/other"/>', 1, "does not match pipeline.xsd"),

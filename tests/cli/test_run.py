@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,10 +127,21 @@ def test_invalid_pipeline_is_one_line_with_file_and_line(setup, tmp_path, capsys
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("override", ["minLength=3", "garbage", "long.=3", ".x=1"])
+def test_malformed_override_is_a_usage_error(setup, tmp_path, capsys, override):
+    pipeline, src = setup
+    with pytest.raises(SystemExit) as info:
+        main(["run", str(pipeline), str(src), "--out", str(tmp_path / "o"), "-p", override])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0].startswith("usage: annotator run ")
+    assert err[-1] == f"annotator run: error: argument -p: E313 -p {override}: expected NAME.param=value"
+    assert not (tmp_path / "o").exists()
+
+
 @pytest.mark.parametrize("override, message", [
-    ("minLength=3", "E313 -p minLength=3: expected NAME.param=value"),
     ("nobody.minLength=3", "no PR named 'nobody'"),
-    ("long.minLength=x", "E309 -p long: parameter minLength: invalid literal"),
+    ("long.minLength=x", "E331 -p long: parameter minLength: expected an integer, got 'x'"),
 ])
 def test_bad_override(setup, tmp_path, capsys, override, message):
     pipeline, src = setup
@@ -154,3 +167,11 @@ def test_one_file_output_format_leaves_out_failed_documents(setup, tmp_path, wor
     written = out.read_text(encoding="utf-8")
     assert written.count("<RECORD ") == 11 and 'ID="d02"' not in written
     assert '<PHI TYPE="Word">wxxx</PHI>' in written
+
+
+def test_verb_modules_leave_the_loop_to_the_run():
+    """Building the parser (``annotator --help``) loads neither the corpus loop nor the progress bar."""
+    code = ("import sys, annotator.cli.run, annotator.cli.convert; "
+            "print(sorted({'annotator.runner', 'tqdm'} & set(sys.modules)))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert found.strip() == "[]"

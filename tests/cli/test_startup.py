@@ -16,12 +16,6 @@ from annotator.cli import COMMANDS
 HEAVY = ("lxml", "regex", "numpy", "yaml", "tqdm", "annotator.processing", "annotator.jape", "annotator.pipeline")
 FORMATS = "annotator.formats"  # the registry; every module below it is an adapter (or their helpers)
 
-# Verb modules still importing heavy modules at top level; branch h1-loop makes them lazy (then
-# these marks fail, strictly, and go).
-NOT_YET_LAZY = {"annotator.cli.run", "annotator.cli.convert"}
-_PENDING = pytest.mark.xfail(strict=True, reason="cli/run.py and cli/convert.py are made lazy on branch h1-loop")
-
-
 _MODULES = "\nimport sys\nprint('modules:', *sorted(sys.modules))"
 
 
@@ -51,7 +45,7 @@ def test_the_check_sees_heavy_modules():
     assert {"regex", "annotator.formats.brat"} <= set(heavy(modules))
 
 
-@pytest.mark.parametrize("module", [pytest.param(m, marks=_PENDING) if m in NOT_YET_LAZY else m for m in COMMANDS])
+@pytest.mark.parametrize("module", COMMANDS)
 def test_registering_a_verb_imports_nothing_heavy(module):
     modules, _ = imported("import argparse, importlib\n"
                           f"importlib.import_module({module!r}).add_parser(argparse.ArgumentParser().add_subparsers())")
@@ -59,7 +53,6 @@ def test_registering_a_verb_imports_nothing_heavy(module):
     assert heavy(modules) == []
 
 
-@_PENDING
 @pytest.mark.parametrize("code", ["import annotator.cli; annotator.cli.build_parser()",
                                   command("--help"), command("--version")])
 def test_help_and_version_import_nothing_heavy(code):

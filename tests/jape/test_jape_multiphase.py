@@ -8,7 +8,7 @@ import pytest
 from japehelp import found, make_doc
 
 from annotator.cli import main
-from annotator.errors import GrammarError
+from annotator.errors import GrammarError, PipelineError
 from annotator.jape import load_grammar
 from annotator.processing import resource_class
 
@@ -120,7 +120,7 @@ def test_a_phase_file_including_itself_is_an_error(write):
 
 
 def test_missing_grammar_file_is_one_line(tmp_path):
-    with pytest.raises(GrammarError, match=r"nothere\.jape: E508 cannot read grammar: No such file"):
+    with pytest.raises(PipelineError, match=r"^E334 jape: parameter grammar: no such file .*nothere\.jape$"):
         resource_class("jape")(grammar=str(tmp_path / "nothere.jape"))
 
 

@@ -177,7 +177,7 @@ def test_errors_name_file_and_line(tmp_path: Path, files: dict[str, str], code: 
 
 
 def test_missing_lists_def(tmp_path: Path) -> None:
-    with pytest.raises(PipelineError, match="E430"):
+    with pytest.raises(PipelineError, match="^E334 gazetteer: parameter listsURL: no such file"):
         Gazetteer(listsURL=tmp_path / "nope.def")
 
 
