@@ -14,7 +14,6 @@ import logging
 import os
 import sys
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -97,6 +96,7 @@ def _warn_pairing(missing: list[str], extra: list[str], strict_docs: bool) -> No
 
 def run(args: argparse.Namespace) -> int:
     from annotator.atomic import write_atomic
+    from annotator.evaluation.tag_sets import tag_set_warnings
 
     gold, gold_failures = _read(args.gold, args.fmt)
     system, system_failures = _read(args.system, args.fmt)
@@ -106,8 +106,6 @@ def run(args: argparse.Namespace) -> int:
     if failed and not args.keep_going:
         _error(f"{len(failed)} document(s) could not be read; nothing scored (--keep-going scores the rest)")
         return 1
-    from annotator.evaluation.tag_sets import tag_set_warnings
-
     for message in tag_set_warnings(gold, system, args.metric):
         _warn(message)
     single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
