@@ -49,6 +49,7 @@ def i2b2_2006_types() -> list[str]:
     return list(load("i2b2-2006")["types"])
 
 
+@lru_cache(maxsize=None)
 def tag_set(schema: str) -> frozenset[str]:
     """The types of one of :data:`TAG_SETS`."""
     if schema == "meddocan":
@@ -102,6 +103,7 @@ def mapping_names() -> list[str]:
     return sorted(p.stem for p in (SCHEMAS / "mappings").glob("*.yaml"))
 
 
+@lru_cache(maxsize=None)
 def mapping_between(source: str, target: str) -> str | None:
     """The name of the shipped mapping from tag set ``source`` to ``target`` (its ``from``/``to``), if any."""
     for name in mapping_names():
