@@ -109,12 +109,16 @@ class Errors:
     E130 = "{count} annotation id(s) in set(s) {sets} are missing or taken by another set: given fresh ids"
     E131 = "cannot {action}: {reason}"
     E132 = "refusing to overwrite a companion of the input file {input}"
+    E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
 
     # evaluation
     E201 = "two {side} documents have the key {key!r}"
     E202 = "document {name!r}: gold and system texts differ (first difference at character {offset})"
     E203 = "system documents come from several runs ({runs}); give each run its own folder"
     E204 = "cannot read sentence file: {error}"
+    E230 = "gold annotations have {gold} types and system annotations {system} types: the scores compare unlike tags{hint}"
+    E231 = "{side} annotation type(s) outside the {metric} tag set: {types}"
+    E232 = "gold and system annotations share no type (gold: {gold}; system: {system})"
 
     # sentence splitter (E470-E479)
     E471 = "cannot read sentence-splitter list: {reason}"

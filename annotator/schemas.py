@@ -8,21 +8,29 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
-import yaml
-
-from annotator.document import Document
 from annotator.errors import input_error
 from annotator.paths import SCHEMAS
 
+if TYPE_CHECKING:
+    from annotator.document import Document
+
 GENERIC_CATEGORY = "PHI"  # the element i2b2 tools accept for any TYPE
+TAG_SETS = ("meddocan", "i2b2-2014", "i2b2-2006")  # the schemas that define a closed set of types
+
+
+def _read_yaml(path: Path) -> object:
+    import yaml  # on use: reading a schema is not part of every command's start-up
+
+    with open(path, encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
 
 
 @lru_cache(maxsize=None)
 def load(name: str) -> dict:
     """A schema file ``corpora_schemas/<name>.yaml`` as a dict."""
-    with open(SCHEMAS / f"{name}.yaml", encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+    return _read_yaml(SCHEMAS / f"{name}.yaml")
 
 
 @lru_cache(maxsize=None)
@@ -39,6 +47,22 @@ def i2b2_2014_types() -> dict[str, str]:
 
 def i2b2_2006_types() -> list[str]:
     return list(load("i2b2-2006")["types"])
+
+
+@lru_cache(maxsize=None)
+def tag_set(schema: str) -> frozenset[str]:
+    """The types of one of :data:`TAG_SETS`."""
+    if schema == "meddocan":
+        return frozenset(meddocan_types())
+    if schema == "i2b2-2014":
+        return frozenset(i2b2_2014_types())
+    return frozenset(i2b2_2006_types())
+
+
+def fitting_tag_sets(types: Iterable[str]) -> list[str]:
+    """The tag sets (of :data:`TAG_SETS`, in that order) holding every one of ``types``."""
+    wanted = set(types)
+    return [name for name in TAG_SETS if wanted <= tag_set(name)]
 
 
 def default_category(type: str, schema: str) -> str:
@@ -79,6 +103,16 @@ def mapping_names() -> list[str]:
     return sorted(p.stem for p in (SCHEMAS / "mappings").glob("*.yaml"))
 
 
+@lru_cache(maxsize=None)
+def mapping_between(source: str, target: str) -> str | None:
+    """The name of the shipped mapping from tag set ``source`` to ``target`` (its ``from``/``to``), if any."""
+    for name in mapping_names():
+        spec = _read_yaml(SCHEMAS / "mappings" / f"{name}.yaml")
+        if isinstance(spec, dict) and (spec.get("from"), spec.get("to")) == (source, target):
+            return name
+    return None
+
+
 def load_mapping(name_or_path: str) -> dict[str, str | None]:
     """A type mapping by name (``meddocan-i2b2-2014``) or YAML path: type -> new type or None (drop)."""
     path = Path(name_or_path)
@@ -86,8 +120,7 @@ def load_mapping(name_or_path: str) -> dict[str, str | None]:
         path = SCHEMAS / "mappings" / f"{name_or_path}.yaml"
     if not path.is_file():
         raise input_error("E121", None, name=name_or_path, known=", ".join(mapping_names()))
-    with open(path, encoding="utf-8") as handle:
-        spec = yaml.safe_load(handle)
+    spec = _read_yaml(path)
     types = spec.get("types") if isinstance(spec, dict) else None
     if not isinstance(types, dict):
         raise input_error("E116", path, None, expected="a 'types:' mapping", found=type(types).__name__)

@@ -11,37 +11,41 @@ Reading and writing whole folders (atomically, with per-document failures) is
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from annotator.errors import input_error
-from annotator.formats.base import Format
-from annotator.formats.bdoc import BdocFormat
-from annotator.formats.brat import BratFormat
-from annotator.formats.conll import ConllFormat
-from annotator.formats.gate_xml import GateXmlFormat
-from annotator.formats.i2b2_2006 import I2b2_2006Format
-from annotator.formats.i2b2_2014 import I2b2_2014Format
-from annotator.formats.meddocan_xml import MeddocanXmlFormat
-from annotator.formats.text import TextFormat
 
-# Sniffing order: the first format that claims a file wins; plain text comes last.
-_FORMATS: list[Format] = [
-    BratFormat(), BdocFormat(), ConllFormat(), MeddocanXmlFormat(), I2b2_2014Format(), GateXmlFormat(),
-    I2b2_2006Format(), TextFormat(),
-]
-_BY_NAME = {f.name: f for f in _FORMATS}
+if TYPE_CHECKING:
+    from annotator.formats.base import Format
+
+# name -> module and class of its adapter, in sniffing order: the first format that claims a file
+# wins; plain text comes last. An adapter's module is imported on first use only, so that knowing
+# the names (the command line's choices) costs no parser library. Adapters hold no state.
+_ADAPTERS = {
+    "brat": "brat:BratFormat",
+    "bdoc": "bdoc:BdocFormat",
+    "conll": "conll:ConllFormat",
+    "meddocan-xml": "meddocan_xml:MeddocanXmlFormat",
+    "i2b2-2014": "i2b2_2014:I2b2_2014Format",
+    "gate-xml": "gate_xml:GateXmlFormat",
+    "i2b2-2006": "i2b2_2006:I2b2_2006Format",
+    "text": "text:TextFormat",
+}
 _HEAD = 4096
 
 
 def names() -> list[str]:
-    return sorted(_BY_NAME)
+    return sorted(_ADAPTERS)
 
 
 def get(name: str) -> Format:
-    try:
-        return _BY_NAME[name]
-    except KeyError:
-        raise input_error("E110", None, None, name=name, known=", ".join(names())) from None
+    """The adapter of a format name (E110 for an unknown one)."""
+    if name not in _ADAPTERS:
+        raise input_error("E110", None, None, name=name, known=", ".join(names()))
+    module, cls = _ADAPTERS[name].split(":")
+    return getattr(importlib.import_module(f"annotator.formats.{module}"), cls)()
 
 
 def sniff(path: str | Path) -> str:
@@ -53,16 +57,25 @@ def sniff(path: str | Path) -> str:
         candidates = [path]
     else:
         raise input_error("E128", path, None, file=path)
+    adapters = [get(name) for name in _ADAPTERS]
     for candidate in candidates:
         try:
             with open(candidate, "rb") as handle:
                 head = handle.read(_HEAD)
         except OSError:
             continue
-        for fmt in _FORMATS:
-            if fmt.claims(candidate, head):
-                return fmt.name
+        for name, adapter in zip(_ADAPTERS, adapters):
+            if adapter.claims(candidate, head):
+                return name
     raise input_error("E109", path, None, file=path, known=", ".join(names()))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Format":
+        from annotator.formats.base import Format
+
+        return Format
+    raise AttributeError(f"module 'annotator.formats' has no attribute {name!r}")
 
 
 __all__ = ["Format", "get", "names", "sniff"]

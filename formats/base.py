@@ -9,8 +9,9 @@ named sets (GATE XML, bdoc).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
+from annotator import schemas
 from annotator.document import Annotation, Document
 from annotator.errors import AnnotatorError, DocumentError, InputError, input_error, line_of, warn
 
@@ -79,6 +80,27 @@ def check_surface(
         warn(code, path, line, **fields)
     else:
         raise input_error(code, path, line, **fields)
+
+
+def warn_outside_tag_set(docs: Iterable[Document], fmt: str, schema: str) -> None:
+    """One warning (E140) per type of the documents' default sets that the format's tag set
+    (``schema``, one of :data:`annotator.schemas.TAG_SETS`) lacks. Such a type is still written:
+    the format can hold it, but its tools and scorers will not know it."""
+    known = schemas.tag_set(schema)
+    for type in sorted({t for doc in docs for t in doc.annset().types()} - known):
+        warn("E140", None, None, type=type, fmt=fmt, hint=_tag_hint(type, schema, known))
+
+
+def _tag_hint(type: str, schema: str, known: frozenset[str]) -> str:
+    """What would fit: the same type in another case, or the mapping from the tag set the type is from."""
+    by_upper = {t.upper(): t for t in known}
+    if type.upper() in by_upper:
+        return f" (did you mean {by_upper[type.upper()]!r}?)"
+    for other in schemas.TAG_SETS:
+        mapping = schemas.mapping_between(other, schema) if type in schemas.tag_set(other) else None
+        if mapping:
+            return f" ({other} type: convert --map {mapping} retypes it)"
+    return ""
 
 
 class Format:

@@ -18,8 +18,9 @@ How each kind of line lands in the document model (all in the default set ``""``
   (``[[role, ref], ...]``; an event's first pair is its type and trigger); members are the
   annotation ids referred to (an event referred to by its trigger).
 
-Attribute and note ids are renumbered on writing (the order of lines is T, relations, A, #);
-for a file with T lines only (MEDDOCAN) the written ``.ann`` is byte-identical to the input.
+Writing lists the T lines in document order (start, then longer first, then id; T ids are the
+annotation ids), then relations, attributes and notes; attribute and note ids are renumbered. A
+file with T lines only (MEDDOCAN) is written back with the same lines, in document order.
 An ``annotation.conf`` beside the files, when present, is used to warn about undeclared types.
 """
 
@@ -260,7 +261,7 @@ def _render_ann(doc: Document) -> str:
     text = doc.text
     lines: list[str] = []
     extra: list[tuple[str, dict, tuple[str, ...]]] = []  # (brat id, features, keys not written as features)
-    for ann in sorted(anns, key=lambda a: a.id):
+    for ann in anns:  # document order
         _check_word(ann.type, "annotation type")
         fragments = _parse_fragments(ann.features.get("fragments"), ann) if "fragments" in ann.features else [ann.span]
         surface = " ".join(text[s:e] for s, e in fragments).replace("\n", " ").replace("\r", " ")

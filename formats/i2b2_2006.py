@@ -8,7 +8,9 @@ annotation of its ``TYPE`` over the surface it wrapped. The version-2 training f
 defect, an opening tag where a closing one belongs (``<PHI TYPE="DATE">25th of July<PHI
 TYPE="DOCTOR">``): an opening PHI tag that directly follows another one, with no tag between, is
 read as ``</PHI>`` and a warning names the line. A bad record is reported and the other records
-still read. Writing puts the default set's annotations back inline; they may not overlap.
+still read. Writing puts the default set's annotations back inline; they may not overlap (E113:
+inline tags cannot nest); a type outside the i2b2 2006 tag set is written with a warning, one
+per type.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import regex
 
 from annotator.document import Document
 from annotator.errors import AnnotatorError, input_error
-from annotator.formats.base import Format, add_annotation, encode_utf8, line_of, read_bytes, warn
+from annotator.formats.base import Format, add_annotation, encode_utf8, line_of, read_bytes, warn, warn_outside_tag_set
 from annotator.formats.xml_safety import check_xml_chars, escape_attr, escape_text, parse_xml
 
 # An opening PHI tag, its surface, then (the defect) another opening PHI tag instead of </PHI>.
@@ -50,6 +52,7 @@ class I2b2_2006Format(Format):
                 yield exc
 
     def render_many(self, docs: list[Document]) -> bytes:
+        warn_outside_tag_set(docs, self.name, "i2b2-2006")
         out = ['<?xml version="1.0" encoding="UTF-8"?>\n<ROOT>\n']
         for doc in docs:
             out.append(f'<RECORD ID="{escape_attr(doc.name)}">\n<TEXT>{_inline(doc)}</TEXT>\n</RECORD>\n')

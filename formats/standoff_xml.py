@@ -6,7 +6,8 @@ Reading: type = ``TYPE``; id ``T14``/``P14`` -> annotation id 14; ``comment`` be
 when non-empty, the element name (category) only when it differs from the schema's default for
 that type, any other attribute becomes a string feature; ``text`` must equal the span (a warning
 with ``lenient``). Writing is the inverse: the default set, in document order; features that are
-not strings are written as JSON text (and so come back as strings).
+not strings are written as JSON text (and so come back as strings); a type outside the schema's
+tag set is written (category ``PHI``) with a warning, one per type.
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ import regex
 from annotator import schemas
 from annotator.document import Document
 from annotator.errors import input_error
-from annotator.formats.base import Format, add_annotation, check_surface, encode_utf8, parse_int, read_bytes
+from annotator.formats.base import (
+    Format, add_annotation, check_surface, encode_utf8, parse_int, read_bytes, warn_outside_tag_set,
+)
 from annotator.formats.xml_safety import cdata, check_xml_chars, escape_attr, parse_xml
 
 _XML_ID = regex.compile(r"[A-Za-z]*(\d+)")
@@ -52,6 +55,7 @@ class StandoffXmlFormat(Format):
         yield read_standoff(read_bytes(path), path, self.stem(path), self.style, lenient)
 
     def render(self, doc: Document) -> dict[str, bytes]:
+        warn_outside_tag_set([doc], self.name, self.style.schema)
         return {".xml": encode_utf8(render_standoff(doc, self.style), doc.name)}
 
 

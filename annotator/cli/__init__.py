@@ -18,7 +18,9 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-# Each module defines ``add_parser(subparsers)`` that registers its verb with ``func=run``.
+# Each module defines ``add_parser(subparsers)`` that registers its verb with ``func=run``; a verb
+# module imports its heavy dependencies (PRs, formats, scorers) inside its run functions, so that
+# building the parser (``annotator --help``, ``--version``) imports none of them.
 COMMANDS = [
     "annotator.cli.convert",
     "annotator.cli.evaluate",
@@ -35,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="annotator",
         description="Standoff annotation for clinical text: convert formats, run pipelines, score.",
     )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     subparsers = parser.add_subparsers(dest="verb", metavar="VERB")
     subparsers.required = True
     for module in COMMANDS:
@@ -42,20 +45,44 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for (reading package metadata is slow)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        import annotator
+
+        print(f"{parser.prog} {annotator.version()}")
+        parser.exit()
+
+
 class _StderrHandler(logging.Handler):
-    """Writes each record as one line to the *current* ``sys.stderr`` (so tests can capture it)."""
+    """Writes each record as one line to the *current* ``sys.stderr`` (so tests can capture it), a
+    line already written in this command only once (a writer warns per document it renders)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: set[str] = set()
 
     def emit(self, record: logging.LogRecord) -> None:
-        print(self.format(record), file=sys.stderr)
+        line = self.format(record)
+        if line not in self.written:
+            self.written.add(line)
+            print(line, file=sys.stderr)
 
 
 def _show_warnings() -> None:
-    """Warnings of the ``annotator`` logger go to stderr, one line each (once per process)."""
+    """Warnings of the ``annotator`` logger go to stderr, one line each (the handler is added once
+    per process; what it has written is forgotten at each command)."""
     log = logging.getLogger("annotator")
-    if not any(isinstance(h, _StderrHandler) for h in log.handlers):
+    handler = next((h for h in log.handlers if isinstance(h, _StderrHandler)), None)
+    if handler is None:
         handler = _StderrHandler()
         handler.setFormatter(logging.Formatter("annotator: warning: %(message)s"))
         log.addHandler(handler)
+    handler.written.clear()
     if log.level == logging.NOTSET:
         log.setLevel(logging.INFO)
 

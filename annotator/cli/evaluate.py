@@ -2,7 +2,8 @@
 
 GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
 reports are printed as the official scripts print them; ``--json`` writes the figures at full
-precision. Warnings and errors go to stderr, one line each.
+precision. Warnings and errors go to stderr, one line each; a warning says when gold and system
+use different tag sets (and which mapping would fit) or types outside the metric's tag set.
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from annotator.atomic import write_atomic
-from annotator.corpus import Failure, read_documents
-from annotator.corpus import units as corpus_units
-from annotator.document import Document
-from annotator.evaluation import diff, i2b2_2014, meddocan
-from annotator.evaluation.common import evaluation_error
+if TYPE_CHECKING:
+    from annotator.corpus import Failure
+    from annotator.document import Document
 
 METRICS = ("meddocan", "i2b2-2014", "diff")
 
@@ -61,6 +60,8 @@ def _error(message: str) -> None:
 
 
 def _read(path: str, fmt: str | None) -> tuple[list[Document], list[Failure]]:
+    from annotator.corpus import Failure, read_documents
+
     docs: list[Document] = []
     failures: list[Failure] = []
     for item in read_documents(path, fmt, lenient=True):
@@ -71,6 +72,8 @@ def _read(path: str, fmt: str | None) -> tuple[list[Document], list[Failure]]:
 def _with_ann(side: str, path: str, fmt: str | None, docs: list[Document]) -> list[Document]:
     """Drop (with a warning) brat documents that have a ``.txt`` but no ``.ann`` file: the
     official MEDDOCAN script reads only ``.ann`` files, so for it they do not exist."""
+    from annotator.corpus import units as corpus_units
+
     name, units = corpus_units(path, fmt)
     txt_only = {p.stem for p in units if p.suffix == ".txt"} if name == "brat" else set()
     if txt_only:
@@ -92,6 +95,9 @@ def _warn_pairing(missing: list[str], extra: list[str], strict_docs: bool) -> No
 
 
 def run(args: argparse.Namespace) -> int:
+    from annotator.atomic import write_atomic
+    from annotator.evaluation.tag_sets import tag_set_warnings
+
     gold, gold_failures = _read(args.gold, args.fmt)
     system, system_failures = _read(args.system, args.fmt)
     failed = gold_failures + system_failures
@@ -100,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
     if failed and not args.keep_going:
         _error(f"{len(failed)} document(s) could not be read; nothing scored (--keep-going scores the rest)")
         return 1
+    for message in tag_set_warnings(gold, system, args.metric):
+        _warn(message)
     single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
     if args.metric == "meddocan":
         status, report, figures = _meddocan(args, gold, system, single_file)
@@ -115,6 +123,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _meddocan(args, gold, system, single_file):
+    from annotator.evaluation import meddocan
+    from annotator.evaluation.common import evaluation_error
+
     if args.sentences is not None and not os.path.isdir(args.sentences):
         raise evaluation_error("E204", args.sentences, error="not a folder")
     gold = _with_ann("gold", args.gold, args.fmt, gold)
@@ -140,6 +151,9 @@ def _meddocan(args, gold, system, single_file):
 
 
 def _i2b2(args, gold, system, single_file):
+    from annotator.evaluation import i2b2_2014
+    from annotator.evaluation.common import evaluation_error
+
     result = i2b2_2014.evaluate_i2b2(
         gold, system, filter=args.filter, invert=args.invert, conjunctive=args.conjunctive,
         hipaa_as_law=args.hipaa_as_law, strict_docs=args.strict_docs, keep_going=True,
@@ -159,6 +173,9 @@ def _i2b2(args, gold, system, single_file):
 
 
 def _diff(args, gold, system):
+    from annotator.atomic import write_atomic
+    from annotator.evaluation import diff
+
     result = diff.evaluate_diff(gold, system, strict_docs=args.strict_docs)
     _warn_pairing(result.pairing.missing, result.pairing.extra, args.strict_docs)
     report = diff.format_report(result)

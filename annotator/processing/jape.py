@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from annotator.document import Document
-from annotator.jape import load_grammar
 from annotator.processing.base import Param, ProcessingResource, register
 
 
@@ -22,6 +21,8 @@ class JapeTransducer(ProcessingResource):
     grammar = Param(Path, None, "the grammar file (.jape; a MultiPhase file lists its phase files)", required=True)
 
     def setup(self) -> None:
+        from annotator.jape import load_grammar  # here: annotator.jape imports annotator.processing
+
         self.compiled = load_grammar(self.grammar)
         self.needs = tuple(sorted(self.compiled.input_types))
         self.produces = tuple(sorted(self.compiled.output_types))

@@ -1,24 +1,33 @@
-"""The interval index's document order (start, longer first, id), made by three stable sorts."""
+"""Document order (start, then longer first, then id) with many ties, whatever the order of adding:
+iteration, type views and range queries."""
 
 from __future__ import annotations
 
 import random
 
 from annotator.document import Document
-from annotator.index import IntervalIndex, document_order, in_document_order
 
 
-def test_in_document_order_is_sorting_by_document_order():
+def key(a) -> tuple[int, int, int]:
+    return a.start, -a.end, a.id
+
+
+def test_ties_are_broken_by_end_then_id_whatever_the_order_of_adding():
     rng = random.Random(7)
     doc = Document("x" * 60)
     annset = doc.annset()
-    for _ in range(400):  # many equal starts and spans: ties are broken by end, then id
+    ids = list(range(1, 401))
+    rng.shuffle(ids)  # ids not in the order of adding
+    for ann_id in ids:  # many equal starts and spans
         start = rng.randrange(0, 50)
-        annset.add("T", start, start + rng.randrange(0, 4))
-    anns = list(annset._by_type["T"].values())
-    rng.shuffle(anns)
-    expected = sorted(anns, key=document_order)
-    assert in_document_order(anns) == expected
-    assert in_document_order(iter(anns)) == expected
-    assert IntervalIndex(anns).ordered == expected
-    assert [(a.start, -a.end, a.id) for a in expected] == sorted((a.start, -a.end, a.id) for a in anns)
+        annset.add(rng.choice("TU"), start, start + rng.randrange(0, 4), id=ann_id)
+    everything = sorted(annset, key=key)
+    assert list(annset) == everything
+    assert list(annset.with_type("T")) == [a for a in everything if a.type == "T"]
+    for start, end in [(10, 20), (0, 60), (25, 25), (30, 33)]:
+        for query in (annset.overlapping, annset.within, annset.covering):
+            result = list(query(start, end))
+            assert result == sorted(result, key=key), query.__name__
+    for ann in rng.sample(everything, 100):
+        annset.remove(ann)
+    assert list(annset) == sorted(annset, key=key) and len(annset) == 300

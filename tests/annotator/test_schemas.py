@@ -42,8 +42,16 @@ def test_mappings_cover_their_source_and_land_in_their_target(name):
     spec = schemas.load(f"mappings/{name}")
     source = {"meddocan": set(schemas.meddocan_types()), "i2b2-2014": set(schemas.i2b2_2014_types()),
               "i2b2-2006": set(schemas.i2b2_2006_types())}
-    assert set(spec["types"]) == source[spec["from"]]
+    assert set(spec["types"]) == source[spec["from"]] == schemas.tag_set(spec["from"])
     assert {t for t in spec["types"].values() if t is not None} <= source[spec["to"]]
+    assert schemas.mapping_between(spec["from"], spec["to"]) == name
+
+
+def test_the_tag_sets_a_set_of_types_fits():
+    assert schemas.fitting_tag_sets(["PATIENT", "DATE"]) == ["i2b2-2014", "i2b2-2006"]
+    assert schemas.fitting_tag_sets(["PATIENT", "CITY"]) == ["i2b2-2014"]
+    assert schemas.fitting_tag_sets(["FECHAS", "PATIENT"]) == []
+    assert schemas.mapping_between("i2b2-2006", "meddocan") is None
 
 
 def test_meddocan_to_2006_is_the_composition():

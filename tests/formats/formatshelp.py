@@ -22,3 +22,14 @@ def only_documents(items) -> list:
     failures = [str(i) for i in items if isinstance(i, Failure)]
     assert not failures, failures
     return items
+
+
+def t_lines_in_document_order(ann: str) -> bool:
+    """Whether the T lines of a .ann text come by start, then longer first, then id."""
+    keys = []
+    for line in ann.splitlines():
+        if line.startswith("T"):
+            brat_id, spans, _ = line.split("\t")
+            offsets = [int(x) for x in spans.split(" ", 1)[1].replace(";", " ").split()]
+            keys.append((offsets[0], -offsets[-1], int(brat_id[1:])))
+    return keys == sorted(keys)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
 from annotator.document import Document
 
 _TOKEN = re.compile(r"\w+|[^\w\s]|\s+")
@@ -52,18 +51,3 @@ def found(doc: Document, type_name: str, set_name: str = "") -> list[str]:
     """The covered texts of a type, in document order."""
     return [doc.text[a.start : a.end] for a in doc.annset(set_name).with_type(type_name)]
 
-
-def offsets_tried(run: Callable[[], None], monkeypatch: Any) -> list[int]:
-    """The offsets where a phase tried some rule (``PhaseRun.matches`` called) while ``run()`` ran."""
-    from annotator.jape import runtime
-
-    offsets: list[int] = []
-    matches = runtime.PhaseRun.matches
-
-    def counted(self: Any, rules: Any, p: int) -> Any:
-        offsets.append(p)
-        return matches(self, rules, p)
-
-    monkeypatch.setattr(runtime.PhaseRun, "matches", counted)
-    run()
-    return offsets

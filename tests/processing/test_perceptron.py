@@ -6,7 +6,6 @@ import gzip
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from annotator.cli import main
@@ -132,22 +131,6 @@ def test_model_round_trip_keeps_the_cluster_table(tmp_path: Path, tiny: list, cl
     assert loaded.clusters == CLUSTERS
     words, glued = [s[0] for s in tiny], [s[2] for s in tiny]
     assert loaded.tag_sentences(words, glued) == perceptron.Tagger(cluster_model).tag_sentences(words, glued)
-
-
-def test_pass_2_integer_lookup_matches_the_feature_strings(tiny: list, cluster_model: dict) -> None:
-    tagger = perceptron.Tagger(cluster_model)
-    names = tagger.tag_names
-    words = [w for s in tiny for w in s[0]] + ["blorf", "A|b"]
-    prev = np.arange(len(words)) % len(names)
-    nxt = (np.arange(len(words)) * 7 + 3) % len(names)
-    ids = np.asarray([tagger._tag_words.value_ids(perceptron.normalise(w), perceptron.cluster_key(w, CLUSTERS))
-                      for w in words])
-    rows = np.stack(tagger._tag_words.rows(prev, nxt, ids[:, 0], ids[:, 1]), axis=1)
-    expected = [[tagger.index.get(f, tagger.zero_row) for f in perceptron.tag_word_features(
-        names[p], perceptron.normalise(w), names[n], perceptron.cluster_key(w, CLUSTERS))]
-        for w, p, n in zip(words, prev.tolist(), nxt.tolist())]
-    assert rows.tolist() == expected
-    assert (rows != tagger.zero_row).sum() > 50  # the comparison covers many stored features
 
 
 def test_version_1_model_without_clusters_still_loads(tmp_path: Path, tiny: list, tiny_model: dict) -> None:
