@@ -7,9 +7,16 @@ same line) and must be trimmed to the MEDDOCAN span conventions (no trailing per
 "Remitido por:" / "Responsable clínico:" packs a doctor's name, department, hospital, street, postcode,
 town, country, phones and e-mail, which must be cut into typed spans. The modules here do that
 over the text of the line, using the Lookup annotations of the gazetteer where a word's class
-matters: ``fields`` (header fields), ``address`` (signature lines and addresses), ``spans``
-(pieces both use), ``cleanup`` (the last phase, cleanup.jape), over the word lists of ``patterns`` and the type
-tables of ``tables``. See ../CONVENTIONS.md for the conventions they follow.
+matters:
+
+- ``fields``: header fields;
+- ``address``: signature lines and address runs (which part comes next);
+- ``address_parts``: where an organisation, a street or a place ends;
+- ``spans``: pieces the others share (trimming, names, phone numbers);
+- ``cleanup``: the last phase (cleanup.jape);
+- ``patterns`` and ``tables``: the word lists and the type tables they all read.
+
+See ../CONVENTIONS.md for the conventions they follow.
 
 The pipeline names this folder in its jape PR's ``actions`` parameter; the grammar names the
 actions of ``ACTIONS`` (see annotator.jape.actions for the contract). All three only add to or
