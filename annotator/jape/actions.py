@@ -29,6 +29,7 @@ with an ``__init__.py``, whose module-level ``ACTIONS`` maps each name to its fu
 output-only one marked with :func:`output_only`). The jape PR's ``actions`` parameter (``jape
 check/explain --actions``) names it; it is imported once per path, under a name of its own, and
 its actions are seen by that grammar only (:class:`ActionTable`), before the registered ones.
+Loading it runs its code, as importing a module does: the pipeline chooses it, never the grammar.
 """
 
 from __future__ import annotations
