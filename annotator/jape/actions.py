@@ -34,8 +34,8 @@ Loading it runs its code, as importing a module does: the pipeline chooses it, n
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
+import itertools
 import sys
 import threading
 import traceback
@@ -149,6 +149,7 @@ def action_table(path: str | Path | None) -> ActionTable:
 
 _LOADED: dict[Path, ModuleType] = {}
 _LOADING = threading.Lock()
+_NAMES = itertools.count(1)
 
 
 def load_actions_file(path: str | Path) -> ModuleType:
@@ -158,13 +159,13 @@ def load_actions_file(path: str | Path) -> ModuleType:
     resolved = Path(path).resolve()
     with _LOADING:
         if resolved not in _LOADED:
-            _LOADED[resolved] = _import_actions(Path(path).absolute(), resolved)
+            _LOADED[resolved] = _import_actions(Path(path).absolute())
         return _LOADED[resolved]
 
 
-def _import_actions(path: Path, resolved: Path) -> ModuleType:
-    # a name of its own per path: two corpora's "actions" packages never meet in sys.modules
-    name = "annotator_actions_" + hashlib.sha1(str(resolved).encode()).hexdigest()[:12]
+def _import_actions(path: Path) -> ModuleType:
+    # a name of its own per load: two corpora's "actions" packages never meet in sys.modules
+    name = f"annotator_actions_{next(_NAMES)}"
     package = path.is_dir()
     source = path / "__init__.py" if package else path
     spec = importlib.util.spec_from_file_location(
