@@ -33,7 +33,7 @@ class Errors:
     E502 = "Java block {name}: not supported: rewrite it as a Python action"
     E503 = "unknown macro name {name!r}{hint}"
     E504 = "unknown template {name!r}"
-    E505 = "unknown action {name!r} (registered: {known})"
+    E505 = "unknown action {name!r} (registered: {known}; a grammar's own actions file: the jape PR's 'actions' parameter, --actions for jape check/explain)"
     E506 = "rule {rule}: action failed: {error}"
     E507 = "bad regular expression {pattern!r}: {reason}"
     E508 = "cannot read grammar: {reason}"
@@ -41,6 +41,9 @@ class Errors:
     E510 = "phase file {path} includes itself"
     E511 = "no document found"
     E512 = "span {start}:{end} is past the end of the text ({length})"
+    E530 = "cannot load actions: {reason}"
+    E531 = "actions file failed to load: {error}"
+    E532 = "actions file has no ACTIONS mapping of action names to functions"
 
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
@@ -71,7 +74,7 @@ class Errors:
     E331 = "{pr}: parameter {param}: expected {expected}, got {value!r}"
     E332 = "{pr}: parameter {param}: {value!r} is out of range ({range})"
     E333 = "{pr}: parameter {param}: {value!r} is not one of {choices}"
-    E334 = "{pr}: parameter {param}: no such file {file}"
+    E334 = "{pr}: parameter {param}: no such file or folder {file}"
     E335 = "unknown processing resource {name!r} (known: {known})"
     E336 = "processing resource {name!r} is registered twice ({first} and {second})"
     E337 = "cannot load processing resource {name!r} from {target}: {error}"

@@ -3,7 +3,8 @@
 ``check`` reads a grammar (and the phase files a MultiPhase file names) and lists every error
 (``file:line:column: E5xx message``) and warning (unknown Input types, unbound labels, no Input);
 exit 1 when there is an error. ``explain`` runs the grammar on one document and shows, at each
-start offset, which rules matched, which fired and why (length, priority, rule order); run a
+start offset, which rules matched, which fired and why (length, priority, rule order). A grammar
+whose actions live in a file beside it (the jape PR's actions parameter) needs --actions. Run a
 pipeline first with ``--pipeline`` when the document lacks the grammar's input annotations (a JAPE
 PR of that pipeline running the same grammar is left out).
 """
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from annotator.errors import InputError, coded
 
+_ACTIONS_HELP = "the grammar's Python actions file or package folder (the jape PR's 'actions' parameter)"
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("jape", help="check or explain JAPE grammars",
@@ -24,9 +27,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     verbs.required = True
     check = verbs.add_parser("check", help="report every error and warning of a grammar")
     check.add_argument("grammar", type=Path, help="a .jape file (single phase or MultiPhase)")
+    check.add_argument("--actions", type=Path, help=_ACTIONS_HELP)
     check.set_defaults(func=run_check)
     explain = verbs.add_parser("explain", help="show which rules matched where, and which won")
     explain.add_argument("grammar", type=Path, help="a .jape file")
+    explain.add_argument("--actions", type=Path, help=_ACTIONS_HELP)
     explain.add_argument("document", type=Path, help="a document (GATE XML, bdoc, brat, text ...)")
     explain.add_argument("--format", dest="fmt", help="document format (default: guessed)")
     explain.add_argument("--span", type=_span, metavar="S:E", help="only matches overlapping offsets S to E")
@@ -48,7 +53,7 @@ def _span(text: str) -> tuple[int, int]:
 def run_check(args: argparse.Namespace) -> int:
     from annotator.jape import check
 
-    report = check(args.grammar)
+    report = check(args.grammar, args.actions)
     for err in report.errors:
         print(err)
     for warning in report.warnings:
@@ -77,9 +82,10 @@ def _prepare(doc, pipeline_path: Path, grammar: Path) -> None:
 def run_explain(args: argparse.Namespace) -> int:
     from annotator.corpus import Failure, read_documents
     from annotator.jape import compile_grammar
+    from annotator.jape.actions import action_table
     from annotator.jape.explain import explain
 
-    grammar = compile_grammar(args.grammar)
+    grammar = compile_grammar(args.grammar, action_table(args.actions))
     doc = None
     for item in read_documents(args.document, args.fmt):
         if isinstance(item, Failure):

@@ -23,15 +23,31 @@ or, from another distribution, with an entry point in the group ``annotator.jape
 (``"mypackage.flag" = "mypackage.module:flag"``). No code in a grammar file is ever evaluated.
 An action that only writes to ``ctx.output`` says so with ``@action(name, changes_input=False)``:
 the phases after it then need not read their input again (see :func:`action`).
+
+A corpus's own actions live beside its grammar, in an *actions file*: a Python file, or a folder
+with an ``__init__.py``, whose module-level ``ACTIONS`` maps each name to its function (an
+output-only one marked with :func:`output_only`). The jape PR's ``actions`` parameter (``jape
+check/explain --actions``) names it; it is imported once per path, under a name of its own, and
+its actions are seen by that grammar only (:class:`ActionTable`), before the registered ones.
+Loading it runs its code, as importing a module does: the pipeline chooses it, never the grammar.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import itertools
+import sys
+import threading
+import traceback
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable
 
 from annotator.document import Annotation, AnnotationSet, Document
+from annotator.errors import GrammarError, coded
 
 ENTRY_POINT_GROUP = "annotator.jape_actions"
 _ACTIONS: dict[str, Callable[["ActionContext"], None]] = {}
@@ -104,6 +120,87 @@ def get_action(name: str) -> Callable[[ActionContext], None] | None:
 
 def action_names() -> list[str]:
     return sorted(set(_ACTIONS) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
+
+
+def output_only(fn: Callable[[ActionContext], None]) -> Callable[[ActionContext], None]:
+    """Mark an action of an actions file as changing nothing in ``ctx.input`` (what
+    ``@action(name, changes_input=False)`` promises for a registered one)."""
+    fn.changes_input = False  # type: ignore[attr-defined]
+    return fn
+
+
+class ActionTable:
+    """The actions a grammar may name: those of its actions file first, then the registered ones."""
+
+    def __init__(self, own: Mapping[str, Callable[[ActionContext], None]] | None = None) -> None:
+        self.own = dict(own or {})
+
+    def __call__(self, name: str) -> Callable[[ActionContext], None] | None:
+        return self.own.get(name) or get_action(name)
+
+    def names(self) -> list[str]:
+        return sorted(set(self.own) | set(action_names()))
+
+
+def action_table(path: str | Path | None) -> ActionTable:
+    """The table of a grammar whose actions file is ``path`` (None: the registered actions only)."""
+    return ActionTable(None if path is None else load_actions_file(path).ACTIONS)
+
+
+_LOADED: dict[Path, ModuleType] = {}
+_LOADING = threading.Lock()
+_NAMES = itertools.count(1)
+
+
+def load_actions_file(path: str | Path) -> ModuleType:
+    """The module of an actions file (a ``.py`` file or a package folder), imported once per
+    resolved path; GrammarError E530-E532 naming the file when it cannot be used (a failed load
+    is not kept: the next call tries again)."""
+    resolved = Path(path).resolve()
+    with _LOADING:
+        if resolved not in _LOADED:
+            _LOADED[resolved] = _import_actions(Path(path).absolute())
+        return _LOADED[resolved]
+
+
+def _import_actions(path: Path) -> ModuleType:
+    # a name of its own per load: two corpora's "actions" packages never meet in sys.modules
+    name = f"annotator_actions_{next(_NAMES)}"
+    package = path.is_dir()
+    source = path / "__init__.py" if package else path
+    spec = importlib.util.spec_from_file_location(
+        name, source, submodule_search_locations=[str(path)] if package else None) if source.is_file() else None
+    if spec is None or spec.loader is None:
+        reason = "not a Python file or a folder with an __init__.py" if path.exists() else "no such file or folder"
+        raise GrammarError(coded("E530", reason=reason), path=path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # for the package's relative imports and dataclasses
+    try:
+        spec.loader.exec_module(module)
+        actions = getattr(module, "ACTIONS", None)
+        if not (isinstance(actions, Mapping) and all(isinstance(k, str) and callable(v) for k, v in actions.items())):
+            raise GrammarError(coded("E532"), path=source)
+    except Exception as exc:  # the file is the user's: any error in it is a load error, in one line
+        for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[loaded]
+        if isinstance(exc, GrammarError):
+            raise
+        if isinstance(exc, SyntaxError):
+            raise GrammarError(coded("E531", error=f"SyntaxError: {exc.msg}"), path=exc.filename or source,
+                               line=exc.lineno) from None
+        raise GrammarError(coded("E531", error=f"{type(exc).__name__}: {exc}"),
+                           **_place_in(exc, path if package else None, source)) from None
+    return module
+
+
+def _place_in(exc: Exception, folder: Path | None, source: Path) -> dict[str, Any]:
+    """Where in the actions file (or, for a package, in any module of its ``folder``) the
+    exception last went through: ``path`` and ``line`` (the file alone when it never did)."""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        file = Path(frame.filename)
+        if file == source or (folder is not None and folder in file.parents):
+            return {"path": file, "line": frame.lineno}
+    return {"path": source, "line": None}
 
 
 def _set_of(ctx: ActionContext, ann: Annotation) -> AnnotationSet | None:

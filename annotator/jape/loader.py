@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from annotator.errors import GrammarError, coded
+from annotator.jape.actions import action_table
 from annotator.jape.compiler import CompiledPhase, compile_phase
 from annotator.jape.lexer import Pos, error_at
 from annotator.jape.parser import ParsedFile, parse
@@ -126,18 +127,20 @@ def compile_grammar(path: str | Path, registry: Callable[[str], Any] | None = No
     return Grammar(Path(path), phases, report.warnings, report.files)
 
 
-def check(path: str | Path) -> Report:
-    """Every syntax and compile error and every warning of a grammar."""
+def check(path: str | Path, actions: str | Path | None = None) -> Report:
+    """Every syntax and compile error and every warning of a grammar (whose actions file, if
+    any, is ``actions``)."""
     report = read_grammar(path)
+    registry = action_table(actions)
     for phase in report.phases:
         try:
-            compile_phase(phase, None)
+            compile_phase(phase, registry)
         except GrammarError as exc:
             report.errors.append(exc)
     return report
 
 
-_CACHE: dict[Path, tuple[tuple[float, ...], list[Path], Grammar]] = {}
+_CACHE: dict[tuple[Path, Path | None], tuple[tuple[float, ...], list[Path], Grammar]] = {}
 
 
 def _mtimes(files: list[Path]) -> tuple[float, ...]:
@@ -147,12 +150,13 @@ def _mtimes(files: list[Path]) -> tuple[float, ...]:
         return ()
 
 
-def load_grammar(path: str | Path) -> Grammar:
-    """A compiled grammar from the in-process cache, recompiled when any of its files changed."""
-    key = Path(path).resolve()
+def load_grammar(path: str | Path, actions: str | Path | None = None) -> Grammar:
+    """A compiled grammar from the in-process cache, recompiled when any of its files changed;
+    ``actions`` is its actions file, if it has one (see :mod:`annotator.jape.actions`)."""
+    key = (Path(path).resolve(), None if actions is None else Path(actions).resolve())
     cached = _CACHE.get(key)
     if cached is not None and cached[0] and _mtimes(cached[1]) == cached[0]:
         return cached[2]
-    grammar = compile_grammar(path)
+    grammar = compile_grammar(path, action_table(actions))
     _CACHE[key] = (_mtimes(grammar.files), grammar.files, grammar)
     return grammar

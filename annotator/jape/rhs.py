@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from annotator.errors import coded
-from annotator.jape.actions import ActionContext, action_names, get_action
+from annotator.jape.actions import ActionContext, ActionTable, action_names, get_action
 from annotator.jape.lexer import error_at
 from annotator.jape.syntax import Action, Assign, FeatureRef
 from annotator.jape.values import clean_string
@@ -90,7 +90,7 @@ def compile_actions(actions: list[Action], registry: Any) -> list[Callable[[Matc
             continue
         fn = (registry or get_action)(act.name)
         if fn is None:
-            known = ", ".join(action_names()) or "none"
+            known = ", ".join(registry.names() if isinstance(registry, ActionTable) else action_names()) or "none"
             raise error_at(act.pos, coded("E505", name=act.name, known=known))
         out.append(_python(act.label, dict(act.params), fn))
     return out

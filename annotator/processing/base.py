@@ -101,7 +101,7 @@ _TYPES: dict[Any, tuple[str, Callable[[Any], Any]]] = {
     float: ("a number", _to_float),
     bool: ("true or false", _to_bool),
     list: ("a comma-separated list", _to_list),
-    Path: ("a file path", _to_path),
+    Path: ("a file or folder path", _to_path),
 }
 
 
@@ -131,7 +131,7 @@ class Param:
     """A declared parameter: ``type`` (``str``, ``int``, ``float``, ``bool``, ``list``, ``Path``,
     :func:`text_encoding`, or any callable that converts a string and raises TypeError/ValueError),
     ``default``, ``description``, ``required`` (then no default), ``choices`` (the allowed values)
-    and, for numbers, ``min``/``max`` (inclusive). A ``Path`` is a file the PR reads: it must exist;
+    and, for numbers, ``min``/``max`` (inclusive). A ``Path`` is a file or folder the PR reads: it must exist;
     given as a relative string it resolves against the pipeline file's folder."""
 
     def __init__(self, type: Any, default: Any = None, description: str = "", *, required: bool = False,
@@ -174,7 +174,7 @@ class Param:
             return f"at least {self.min}"
         if self.max is not None:
             return f"at most {self.max}"
-        return "an existing file" if self.type is Path else ""
+        return "an existing file or folder" if self.type is Path else ""
 
     def check(self, value: Any, base_dir: Path | None = None) -> Any:
         """``value`` (a string from a file or the command line, or a Python value) converted to this
@@ -191,7 +191,7 @@ class Param:
         if self.type is Path:
             if base_dir is not None and not converted.is_absolute():
                 converted = base_dir / converted
-            if not converted.is_file():
+            if not converted.exists():
                 raise _Invalid("E334", file=converted)
         return converted
 

@@ -1,9 +1,11 @@
 """The JAPE transducer PR: runs a (MultiPhase) JAPE grammar over each document.
 
 Parameters as GATE's transducer: ``grammar`` (GATE's ``grammarURL``), ``inputASName`` and
-``outputASName``. The grammar is compiled once in :meth:`setup` (and cached per process), and
-``needs``/``produces`` are read from it: the types the phases read (their ``Input``) that no
-earlier phase writes, and the types its right-hand sides create.
+``outputASName``; and ``actions``, the Python actions file of a corpus's grammar (the actions
+its right-hand sides name beyond the registered ones), a path relative to the pipeline file.
+The grammar is compiled once in :meth:`setup` (and cached per process), and ``needs``/``produces``
+are read from it: the types the phases read (their ``Input``) that no earlier phase writes, and
+the types its right-hand sides create.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ class JapeTransducer(ProcessingResource):
     """Runs a JAPE grammar (phases in order, each seeing the earlier ones' output)."""
 
     grammar = Param(Path, None, "the grammar file (.jape; a MultiPhase file lists its phase files)", required=True)
+    actions = Param(Path, None, "the grammar's actions file: a .py file or package folder whose ACTIONS maps "
+                                "the action names the grammar uses to functions (see annotator.jape.actions)")
 
     def setup(self) -> None:
         from annotator.jape import load_grammar  # here: annotator.jape imports annotator.processing
 
-        self.compiled = load_grammar(self.grammar)
+        self.compiled = load_grammar(self.grammar, self.actions)
         self.needs = tuple(sorted(self.compiled.input_types))
         self.produces = tuple(sorted(self.compiled.output_types))
 

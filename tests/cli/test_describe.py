@@ -25,7 +25,7 @@ def test_describe_a_pr_prints_its_summary_types_and_parameter_table(capsys):
                          "needs: -", "produces: Listed", ""]
     rows = table(lines[4:])
     assert list(rows) == ["inputASName", "outputASName", "path", "flag", "ratio", "limit", "tags", "mode"]
-    assert rows["path"] == {"parameter": "path", "type": "Path", "default": "-", "range/choices": "an existing file",
+    assert rows["path"] == {"parameter": "path", "type": "Path", "default": "-", "range/choices": "an existing file or folder",
                             "required": "yes", "description": "word list, one per line"}
     assert rows["ratio"] == {"parameter": "ratio", "type": "float", "default": "0.5", "range/choices": "0 to 1",
                              "required": "no", "description": "copied to each annotation"}

@@ -1,4 +1,5 @@
-"""The MEDDOCAN grammar's Python actions: header-field values, signature lines, clean-up."""
+"""The MEDDOCAN grammar's Python actions (resources/grammars/meddocan/actions): header-field values,
+signature lines, clean-up. Loaded as the pipeline loads them, from the folder beside the grammar."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import random
 
 import pytest
 
-from annotator.deid import meddocan_actions as actions
 from annotator.document import Document
-from annotator.processing.base import resource_class
+from annotator.jape.actions import load_actions_file
 from annotator.paths import RESOURCES
+from annotator.processing.base import resource_class
+
+meddocan = load_actions_file(RESOURCES / "grammars" / "meddocan" / "actions")
 
 
 @pytest.fixture(scope="module")
@@ -36,13 +39,13 @@ def field(doc: Document, cue: str) -> list[tuple[str, str]]:
     name_end = doc.text.index(cue) + len(cue)
     lookup = next(a for a in doc.annset().with_type("Lookup").starting_at(doc.text.index(cue))
                   if a.features.get("majorType") == "cue")
-    actions.annotate_field(doc, doc.annset(), out, lookup.features["field"], doc.text.index(":", name_end) + 1)
+    meddocan.fields.annotate_field(doc, doc.annset(), out, lookup.features["field"], doc.text.index(":", name_end) + 1)
     return spans(doc, out)
 
 
 def test_clean_span_drops_the_field_period_and_spaces():
     text = "NHC:  368503 . "
-    assert text[slice(*actions.clean_span(text, 4, len(text)))] == "368503"
+    assert text[slice(*meddocan.spans.clean_span(text, 4, len(text)))] == "368503"
 
 
 def test_field_value_stops_at_the_next_cue_on_the_line(lookups):
@@ -102,7 +105,7 @@ def test_resolve_keeps_one_annotation_per_span_and_drops_nested_ones():
     out.add("FECHAS", 23, 36, {"rule": "date"})
     out.add("TERRITORIO", 38, 44, {"rule": "field:localidad"})
     out.add("PAIS", 38, 44, {"rule": "country"})
-    actions.resolve(out)
+    meddocan.cleanup.resolve(out)
     assert spans(doc, out) == [("HOSPITAL", "Hospital Universitario 12 de Octubre"), ("TERRITORIO", "Madrid")]
 
 
@@ -114,7 +117,7 @@ def test_resolve_drops_what_overlaps_a_field_span_and_keeps_what_only_touches_it
     out.add("ID_SUJETO_ASISTENCIA", 5, 11, {"rule": "field:nhc"})
     out.add("FECHAS", 0, 5, {"rule": "date"})  # ends where the field starts
     out.add("EDAD_SUJETO_ASISTENCIA", 10, 18, {"rule": "age"})  # overlaps its last character
-    actions.resolve(out)
+    meddocan.cleanup.resolve(out)
     assert spans(doc, out) == [("FECHAS", "NHC: "), ("ID_SUJETO_ASISTENCIA", "123456")]
 
 
@@ -151,8 +154,8 @@ def test_resolve_keeps_what_its_definition_keeps(seed):
     for type_name, start, end, rule in items:
         out.add(type_name, start, end, {"rule": rule})
     out.add("Token", 0, 30)  # not a PHI type: never dropped
-    actions.resolve(out)
-    kept = sorted((a.type, a.start, a.end, a.features["rule"]) for a in out.with_type(*actions.PHI_TYPES))
+    meddocan.cleanup.resolve(out)
+    kept = sorted((a.type, a.start, a.end, a.features["rule"]) for a in out.with_type(*meddocan.tables.PHI_TYPES))
     assert kept == _resolved_by_definition(items)
     assert len(out.with_type("Token")) == 1
 
@@ -162,7 +165,7 @@ def test_resolve_drops_an_empty_context_annotation_at_the_start_of_an_empty_fiel
     out = doc.annset("PHI")
     out.add("FECHAS", 5, 5, {"rule": "date"})  # added first: before the field span in document order
     out.add("ID_SUJETO_ASISTENCIA", 5, 5, {"rule": "field:nhc"})
-    actions.resolve(out)
+    meddocan.cleanup.resolve(out)
     assert [(a.type, a.start, a.end) for a in out] == [("ID_SUJETO_ASISTENCIA", 5, 5)]
 
 
@@ -215,7 +218,7 @@ def test_signature_colonia_abbreviation_and_republic(lookups):
             "Palacio de Justicia. Ciudad Autónoma de Buenos Aires. República Argentina.")
     doc = lookups(text)
     out = doc.annset("PHI")
-    actions.annotate_signature(doc, doc.annset(), out, 0, len(text))
+    meddocan.address.annotate_signature(doc, doc.annset(), out, 0, len(text))
     found = spans(doc, out)
     assert ("HOSPITAL", "HULP") in found
     assert ("CALLE", "Chimalpopoca 14, Col. Obrera") in found

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from annotator.jape import load_grammar
+from annotator.jape import check, load_grammar
+from annotator.jape.actions import load_actions_file
 from annotator.paths import RESOURCES
 
 GAZ = RESOURCES / "gazetteers" / "es"
@@ -24,9 +25,25 @@ def test_names_are_title_case_with_accented_variants():
     assert {"Martinez", "Martínez", "Garcia", "García"} <= surnames
 
 
-def test_grammars_compile():
-    for name in ("blocking.jape", "main.jape"):
-        assert load_grammar(RESOURCES / "grammars" / "meddocan" / name) is not None
+def test_grammars_compile_with_their_actions():
+    grammars = RESOURCES / "grammars" / "meddocan"
+    assert load_grammar(grammars / "blocking.jape") is not None
+    assert load_grammar(grammars / "main.jape", grammars / "actions") is not None
+
+
+def test_main_grammar_checks_clean_with_its_actions_and_names_them_without():
+    grammars = RESOURCES / "grammars" / "meddocan"
+    assert check(grammars / "main.jape", grammars / "actions").errors == []
+    errors = [err.message for err in check(grammars / "main.jape").errors]
+    assert [m.split("(")[0] for m in errors] == [f"E505 unknown action 'meddocan.{name}' "
+                                                  for name in ("field", "place", "resolve")]
+
+
+def test_every_action_of_the_grammar_only_writes_its_output_set():
+    """The three actions promise to leave the phase's input set alone (the runtime relies on it)."""
+    actions = load_actions_file(RESOURCES / "grammars" / "meddocan" / "actions").ACTIONS
+    assert {name: getattr(fn, "changes_input", True) for name, fn in actions.items()} == {
+        "meddocan.field": False, "meddocan.place": False, "meddocan.resolve": False}
 
 
 def test_lists_hold_foreign_cities_cue_variants_and_compound_relatives():

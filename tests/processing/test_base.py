@@ -76,7 +76,7 @@ def test_bad_value_from_the_command_line(tmp_path, words, capsys, param, value, 
 
 def test_python_values_of_the_wrong_type_are_refused(words):
     for param, value, expected in [("limit", 2.0, "an integer"), ("limit", True, "an integer"),
-                                   ("ratio", "x", "a number"), ("mode", 1, "text"), ("path", 3, "a file path"),
+                                   ("ratio", "x", "a number"), ("mode", 1, "text"), ("path", 3, "a file or folder path"),
                                    ("flag", 1, "true or false"), ("tags", 3, "a comma-separated list")]:
         with pytest.raises(PipelineError, match=f"^E331 test-list: parameter {param}: expected {expected}, got"):
             Listed(**{"path": words, param: value})
@@ -102,7 +102,7 @@ def test_relative_paths_resolve_against_the_pipeline_file_or_the_working_folder(
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    with pytest.raises(PipelineError, match=r"^E334 -p test-list: parameter path: no such file words\.txt$"):
+    with pytest.raises(PipelineError, match=r"^E334 -p test-list: parameter path: no such file or folder words\.txt$"):
         Pipeline.from_xml(path, {"test-list.path": "words.txt"})
 
 
@@ -166,7 +166,7 @@ def test_declarations_describe_themselves():
     assert Param(int, 1, min=1).allowed() == "at least 1"
     assert Param(int, 1, max=9).allowed() == "at most 9"
     assert Param(str, "en", choices=("en", "es")).allowed() == "one of en, es"
-    assert Param(Path).allowed() == "an existing file"
+    assert Param(Path).allowed() == "an existing file or folder"
     assert Param(str, "").allowed() == ""
 
 

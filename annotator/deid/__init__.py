@@ -1,1 +1,0 @@
-"""De-identification: the Python actions of the MEDDOCAN grammar."""

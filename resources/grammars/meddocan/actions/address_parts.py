@@ -1,0 +1,225 @@
+"""Where each part of an address ends: an organisation (with its abbreviation, and without a
+street or towns glued to its name), a street (with its number, floor and door), a town or
+country; the address run (address.py) decides which part comes next."""
+
+from __future__ import annotations
+
+from annotator.document import AnnotationSet
+
+from .patterns import (
+    ABBREVIATION,
+    ABBREVIATION_END,
+    CAPITAL_AFTER,
+    COLONIA,
+    COLONIA_WORD,
+    DIGIT,
+    EMAIL,
+    FLOOR_ORDINAL,
+    FLOOR_WORD,
+    NON_BLANKS,
+    NOT_PLACE,
+    NUMBER_AT_END,
+    ORG_GOES_ON,
+    ORG_START,
+    PARTICLE_END,
+    PLACE_PARTICLE,
+    PLACE_WORD,
+    PO_BOX,
+    POSTCODE,
+    POSTCODE4_AFTER,
+    POSTCODE_CUE,
+    SAINT,
+    SN,
+    SPACES,
+    STREET_ABBREVIATION_END,
+    STREET_NOUN,
+    STREET_NUMBER,
+    STREET_PARTICLE,
+    STREET_START,
+    STREET_STOP,
+    TOWN_PARTICLE_END,
+    UNTYPED_STREET,
+)
+from .spans import add, clean_span
+
+
+def place_end(text: str, start: int, end: int, places: dict) -> int:
+    """End of a town, province or country name starting at `start` (`start` when there is none):
+    the longest gazetteer place starting here, else a run of capitalised words and particles."""
+    known = max((e for (s, e) in places if s == start and e <= end), default=start)
+    if known > start:
+        return known
+    if NOT_PLACE.match(text, start, end):
+        return start
+    pos = start
+    last = start
+    particle = None
+    while pos < end:
+        inner = max((e for (s, e) in places if s == pos and e <= end), default=0) if pos > start else 0
+        if inner and particle:  # "San Juan de Alicante", "Isla de La Palma": a place after a particle is inside
+            last = inner
+            break
+        if NOT_PLACE.match(text, pos) or inner:
+            break
+        word = PLACE_WORD.match(text, pos, end)
+        if word is None:
+            break
+        pos = last = word.end()
+        gap = SPACES.match(text[pos:end])
+        if gap is None:
+            break
+        pos += gap.end()
+        particle = PLACE_PARTICLE.match(text, pos, end)
+        if particle:
+            pos = particle.end()
+    return last if last - start > 2 else start
+
+
+def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: str, rule: str,
+                     places: dict, people: dict | None = None) -> int:
+    """Annotate the organisation starting at `start`; towns ending its name
+    ('Hospital Nuestra Señora del Rosario Madrid, España') are left to the place rules, and an
+    abbreviation in parentheses after it ('Hospital Universitario La Paz (HULP)') gets its type.
+    Returns where the address goes on."""
+    stop = split_glued_street(text, start, org_end(text, start, end), end, people)
+    s, e = clean_span(text, start, stop)
+    while True:  # "Hospital Universitario Central de Asturias Oviedo Asturias": both towns are left out
+        town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+        if not (town and len(text[s:town[0]].split()) >= 3
+                and not TOWN_PARTICLE_END.search(text[s:town[0]])):
+            break
+        e = clean_span(text, s, town[0])[1]
+        stop = town[0]
+    add(out, kind, s, e, rule)
+    return max(add_abbreviation(out, text, stop, end, kind, rule), start + 1)
+
+
+def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: str, rule: str) -> int:
+    """The abbreviation in parentheses right after an organisation ('Hospital Universitario La Paz
+    (HULP)') has the organisation's type; returns where the address goes on."""
+    abbreviation = ABBREVIATION.match(text[stop:end])
+    if abbreviation is None:
+        return stop
+    add(out, kind, stop + abbreviation.start(1), stop + abbreviation.end(1), rule)
+    return stop + abbreviation.end()
+
+
+def org_end(text: str, start: int, end: int) -> int:
+    """End of an organisation name: the next '.', ',' or ';' (not inside quotes), a street, a
+    postcode, an e-mail or another organisation word after the first."""
+    pos = start
+    quote = False
+    first = True
+    while pos < end:
+        ch = text[pos]
+        if ch in "\"“”":
+            quote = not quote
+        elif not quote:
+            if ch in ",;(" or (ch == "." and (pos + 1 >= end or text[pos + 1] in " \n")
+                                and not ABBREVIATION_END.search(text[start:pos])):
+                return pos
+            if ch == " " and pos + 1 < end:
+                nxt = pos + 1
+                after_particle = PARTICLE_END.search(text[start:pos])
+                if ((STREET_START.match(text, nxt) and not after_particle) or POSTCODE.match(text, nxt)
+                        or EMAIL.match(text, nxt)
+                        or (not first and ORG_START.match(text, nxt) and not ORG_GOES_ON.match(text[nxt:]))):
+                    return pos
+                first = False
+        pos += 1
+    return end
+
+
+def split_glued_street(text: str, start: int, stop: int, end: int, people: dict | None = None) -> int:
+    """'Hospital de Navarra Irunlarrea, 3' or 'Hospital Lucus Augusti San Cibrao s/n': when an
+    organisation name runs into a street number, its last word ('San Cibrao': last two) is the
+    street, or its last words back to a first name ('Gaspar Aguilar', 'Vicente García Torres':
+    surnames and particles in between; `people` maps a name's span to "person_first" or "surname") or a place noun
+    ('Altos de Nava'); returns the organisation's new end."""
+    inside = NUMBER_AT_END.search(text[start:stop])  # "Hospital POVISA Salamanca 5 - 36211"
+    if inside:
+        name_end = start + inside.start()
+    elif STREET_NUMBER.match(text[stop:end]):
+        name_end = stop
+    else:
+        return stop
+    words = list(NON_BLANKS.finditer(text[start:name_end]))
+    if len(words) < 3:
+        return stop
+    cut = len(words) - 1
+    # "Hospital Virgen del Camino Irunlarrea, 4": a word after a particle belongs to the name
+    if SAINT.match(words[-2].group()) and not STREET_PARTICLE.fullmatch(words[-3].group()):
+        cut -= 1
+    else:  # a street named after a person or a place noun: "Gaspar Aguilar", "Altos de Nava", "Río Júcar"
+        for i in range(len(words) - 2, max(len(words) - 5, 1), -1):
+            word = words[i].group()
+            person = (people or {}).get((start + words[i].start(), start + words[i].end()))
+            if person == "person_first" or STREET_NOUN.fullmatch(word) and cut == len(words) - 1:
+                before = words[i - 1].group()
+                if STREET_PARTICLE.fullmatch(before) or SAINT.match(before):
+                    break
+                cut = i
+                if person != "person_first":
+                    break
+                continue  # "Federico Garcia Lorca": the street's name may hold two first names
+            if not (STREET_PARTICLE.fullmatch(word) or person == "surname"):
+                break
+    return start + words[cut].start()
+
+
+def street_without_type(text: str, start: int, end: int) -> bool:
+    """'Irunlarrea, 3' or 'San Cibrao s/n': capitalised words then a number or s/n before a postcode."""
+    return bool(UNTYPED_STREET.match(text[start:end]))
+
+
+def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
+    """A Mexican street goes on with its district (train: 4 of 5): 'Chimalpopoca 14, Col. Obrera',
+    'Calzada de Tlalpan # 4800 Colonia Sección XVI'; the district stops before a known place
+    ('Col. Obrera México D.F.') and after three words. Returns the street's new end."""
+    colonia = COLONIA.match(text, stop, end)
+    if colonia is None or not DIGIT.search(text[max(0, stop - 12):stop]):
+        return stop
+    pos = last = colonia.end()
+    for _ in range(3):
+        word = COLONIA_WORD.match(text, pos, end)
+        if word is None or any(s == pos for (s, _) in places):
+            break
+        last = word.end()
+        gap = SPACES.match(text[last:end])
+        if gap is None:
+            break
+        pos = last + gap.end()
+    return last if last > colonia.end() else stop
+
+
+def street_end(text: str, start: int, end: int) -> int:
+    """End of a street: before a postcode, an e-mail, a phone cue, a town in parentheses, a
+    capitalised word after the number (a town or an organisation), or a '.'/',' that is followed
+    by something that is not part of the number/floor/door."""
+    pos = start
+    has_number = False
+    po_box = PO_BOX.match(text, start, end)  # "Apartado de Correos 20134 48080 Bilbao": the box number is inside
+    while pos < end:
+        if text[pos] == " " and (POSTCODE.match(text, pos + 1, end) and (has_number or not po_box)
+                                 or EMAIL.match(text, pos + 1, end) or POSTCODE_CUE.match(text, pos + 1, end)):
+            return pos
+        if text[pos] == " " and has_number and text[pos + 1:pos + 2].isupper() and not FLOOR_WORD.match(
+                text, pos + 1, end):
+            return pos
+        if text[pos] in ".,;-(" and pos > start:
+            rest = text[pos + 1:end]
+            if (has_number or not po_box) and STREET_STOP.match(rest) or (
+                    has_number and POSTCODE4_AFTER.match(rest)):  # "1996. 5500 Mendoza"
+                return pos
+            if text[pos] == "(":
+                return pos
+            if text[pos] in ".,;" and has_number and not (
+                    FLOOR_ORDINAL.match(rest) or FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
+                return pos
+            if text[pos] == "." and not has_number and CAPITAL_AFTER.match(rest) and not STREET_ABBREVIATION_END.search(
+                    text[start:pos]) and not STREET_START.fullmatch(text, start, pos):
+                return pos
+        if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or SN.match(text[pos:pos + 3]):
+            has_number = True
+        pos += 1
+    return end
