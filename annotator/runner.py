@@ -180,7 +180,8 @@ def _check_plan(job: CorpusJob, inputs: InputFiles, names: list[str], writer: fo
     """Refuse the run before anything is written when an output path it will write (every
     suffix the output format writes, for every document name) is an input file or a companion
     of one: E129 when ``--out`` is the input itself (a file, or the input folder by any path),
-    else E111 (an input file) or E132 (a companion)."""
+    else E111 (an input file) or E132 (a companion); E116 when ``--out`` is a folder for a one-file
+    format or a file for a per-document one."""
     out = job.out
     targets = [out] if writer.many else [out / f"{name}{suffix}" for name in names for suffix in writer.suffixes]
     if out in inputs:
@@ -191,3 +192,7 @@ def _check_plan(job: CorpusJob, inputs: InputFiles, names: list[str], writer: fo
             if into_input:
                 raise input_error("E129", out, None, file=target)
             inputs.refuse(target)
+    if writer.many and out.is_dir():
+        raise input_error("E116", out, None, expected="an output file", found="a folder")
+    if not writer.many and out.exists() and not out.is_dir():
+        raise input_error("E116", out, None, expected="an output folder", found="a file")

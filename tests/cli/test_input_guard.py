@@ -176,3 +176,18 @@ def test_input_files_that_are_links(corpus, capsys, out, code):
     else:
         assert status == 1 and f" {code} " in capsys.readouterr().err
         assert after == before
+
+
+@pytest.mark.parametrize("verb", ["run", "convert"])
+@pytest.mark.parametrize("out, to, found", [("outdir", "i2b2-2006", "a folder"), ("outfile", "brat", "a file")])
+def test_an_output_of_the_wrong_kind_is_refused_before_any_document_is_read(corpus, capsys, verb, out, to, found):
+    """A one-file format onto a folder, a per-document format onto a file: one E116 line, and
+    no document is read (a broken input document would otherwise be reported first)."""
+    (corpus / "outdir").mkdir()
+    (corpus / "outfile").write_bytes(b"x")
+    (corpus / "a" / f"{ONE}.ann").write_text("T1\tbroken line\n", encoding="utf-8")
+    before = state(corpus)
+    assert main(command(corpus, verb, "a", out, to, "")) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "E116" in err[0] and found in err[0], err
+    assert state(corpus) == before
