@@ -1,8 +1,8 @@
 """The JAPE transducer PR: runs a (MultiPhase) JAPE grammar over each document.
 
 Parameters as GATE's transducer: ``grammar`` (GATE's ``grammarURL``), ``inputASName`` and
-``outputASName``. The grammar is compiled once in :meth:`setup` (and cached per process), and
-``needs``/``produces`` are read from it: the types the phases read (their ``Input``) that no
+``outputASName``. The grammar is compiled once in :meth:`setup` (several threads may run one PR at
+once), and ``needs``/``produces`` are read from it: the types the phases read (their ``Input``) that no
 earlier phase writes, and the types its right-hand sides create.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from annotator.document import Document
-from annotator.jape import load_grammar
+from annotator.jape import compile_grammar
 from annotator.processing.base import Param, ProcessingResource, register
 
 
@@ -22,7 +22,7 @@ class JapeTransducer(ProcessingResource):
     grammar = Param(Path, None, "the grammar file (.jape; a MultiPhase file lists its phase files)", required=True)
 
     def setup(self) -> None:
-        self.compiled = load_grammar(self.grammar)
+        self.compiled = compile_grammar(self.grammar)
         self.needs = tuple(sorted(self.compiled.input_types))
         self.produces = tuple(sorted(self.compiled.output_types))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from annotator.jape import load_grammar
+from annotator.jape import compile_grammar
 from annotator.paths import RESOURCES
 
 GAZ = RESOURCES / "gazetteers" / "es"
@@ -26,7 +26,7 @@ def test_names_are_title_case_with_accented_variants():
 
 def test_grammars_compile():
     for name in ("blocking.jape", "main.jape"):
-        assert load_grammar(RESOURCES / "grammars" / "meddocan" / name) is not None
+        assert compile_grammar(RESOURCES / "grammars" / "meddocan" / name) is not None
 
 
 def test_lists_hold_foreign_cities_cue_variants_and_compound_relatives():
