@@ -6,8 +6,9 @@ a visible annotation; after an element consumed annotations ending at ``e`` the 
 tried at the first offset ``>= e`` holding a visible annotation (gaps and invisible types are
 skipped). Every visible annotation starting there is a candidate: the automaton walks a lattice.
 
-Speed: the lattice of a type (``{start: [annotations]}``) is built once per grammar run and shared
-by the phases until a phase writes that type; at each offset only the rules whose first element can
+Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
+the phases until a phase writes that type, and by the next grammar run in the same thread on the
+same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose first element can
 match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
 start cost nothing; of those, a rule that needs a second element is tried only when the dispatch key
 of one of its possible second elements holds at the next visible offset after the end of an
@@ -25,6 +26,8 @@ it; ``once`` is ``first`` but stops the phase after one firing.
 from __future__ import annotations
 
 import logging
+import threading
+import weakref
 from bisect import bisect_left
 from collections import deque
 from itertools import chain, compress, repeat
@@ -48,17 +51,22 @@ Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
 class Lattice:
-    """The visible annotations of one input set, by type and start offset, shared by the phases
-    of one grammar run."""
+    """The visible annotations of one input set, by type and start offset, shared by phases.
+    It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
+    must not keep its document alive."""
 
     def __init__(self, inset: Any) -> None:
-        self.inset = inset
+        self._inset = weakref.ref(inset)
         self._at: dict[str, dict[int, list]] = {}
         self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
         self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
         self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
+
+    @property
+    def inset(self) -> Any:
+        return self._inset()
 
     def at(self, type_name: str) -> dict[int, list]:
         """``{start: [annotations]}`` for the non-empty annotations of a type (document order)."""
@@ -158,6 +166,35 @@ class Lattice:
                 del cache[key]
         for key in [k for k in self._starts if types.intersection(k)]:
             del self._starts[key]
+
+
+_LAST = threading.local()  # per thread: (weak reference to the set a grammar ran on last, its lattice)
+
+
+def lattice_of(inset: Any) -> Lattice:
+    """The lattice of ``inset``: the one the last grammar run in this thread left if it ran on
+    this set (the previous JAPE PR of a pipeline on the same document), refreshed as after a
+    Python action (types whose annotations were added or removed since are re-read, feature
+    values always), or a new one. Saves re-reading the big unchanged types (Token, Lookup) in
+    every grammar of a pipeline. The lattice is taken, not shared: a grammar run from inside
+    this one (by an action) makes its own; :func:`keep_lattice` hands it on when the run ends."""
+    kept = getattr(_LAST, "kept", None)
+    _LAST.kept = None
+    if kept is not None and kept[0]() is inset:
+        kept[1].refresh()
+        return kept[1]
+    return Lattice(inset)
+
+
+def keep_lattice(inset: Any, lattice: Lattice) -> None:
+    """Keep ``lattice`` for the next grammar run in this thread (one lattice per thread, held until
+    its set is freed or another replaces it: memory does not grow with the documents a caller
+    keeps)."""
+    def gone(ref: weakref.ref) -> None:  # the set was freed: free its annotations too
+        if getattr(_LAST, "kept", None) is not None and _LAST.kept[0] is ref:
+            _LAST.kept = None
+
+    _LAST.kept = (weakref.ref(inset, gone), lattice)
 
 
 def bindings_of(chain: Any) -> dict[str, list]:
@@ -473,7 +510,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
     every annotation cost a third of the run. Afterwards the phases' environments let go of the
     document (a compiled grammar must not keep the last document's annotations alive)."""
     with gc_paused():
-        lattice = Lattice(inset)
+        lattice = lattice_of(inset)
         try:
             for phase in phases:
                 run = PhaseRun(phase, doc, inset, outset, lattice, trace)
@@ -482,6 +519,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
                     lattice.refresh()
                 elif outset is inset and phase.produces:
                     lattice.forget(phase.produces)
+            keep_lattice(inset, lattice)
         finally:
             for phase in phases:
                 _release(phase.env)

@@ -62,8 +62,9 @@ def test_a_removed_annotation_is_not_seen_by_the_next_phase(grammar):
     assert found(doc, "Cap") == ["Ann", "Cid"]
 
 
-# Grammars run one after the other on the same set (the JAPE PRs of a pipeline): the second must
-# see what was added, removed or changed in between.
+# The lattice is also kept between grammars run on the same set in one thread (the JAPE PRs of a
+# pipeline, see runtime.lattice_of): the second grammar must see what was added, removed or changed
+# in between.
 _FIRST = "Phase: One\nInput: Token\nRule: Caps ({Token.orth == allCaps}):k --> :k.Caps = {}\n"
 _SECOND = ("Phase: Two\nInput: Token Caps\nOptions: control = all\n"
            "Rule: Marked ({Token.orth == marked}):m --> :m.Marked = {}\n"
