@@ -8,11 +8,12 @@ skipped). Every visible annotation starting there is a candidate: the automaton 
 
 Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
 the phases until a phase writes that type, and by the next grammar run in the same thread on the
-same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose first element can
-match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
-start cost nothing; of those, a rule that needs a second element is tried only when the dispatch key
-of one of its possible second elements holds at the next visible offset after the end of an
-annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks ended at the second element).
+same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
+first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
+where no rule can start cost nothing; of those, a rule that needs a second element is tried only
+when the dispatch key of one of its possible second elements holds at the next visible offset after
+the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks
+ended at the second element).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
