@@ -522,7 +522,7 @@ class AnnotationSet(_Queries):
         """Add a relation between annotations of this document (members are annotation ids)."""
         document = self._document()
         for member in members:
-            if not (document._has_annotation(member) if document is not None else member in self._by_id):
+            if not (document.has_annotation(member) if document is not None else member in self._by_id):
                 raise DocumentError(coded("E008", id=member))
         rel = Relation(self._ids.claim(id), type, list(members), _checked_features(features))
         self.relations[rel.id] = rel
@@ -555,6 +555,13 @@ class AnnotationSet(_Queries):
         if self._all_parts is None:
             self._all_parts = [IntervalIndex(self._by_id.values())]
         return self._all_parts
+
+    def type_version(self, type: str) -> object:
+        """An object that stays the same (compare with ``is``) while no annotation of ``type`` is
+        added to or removed from the set, and is another one after such a change: lets a reader
+        that keeps something derived from the annotations of a type (the JAPE lattice) know
+        whether it still holds. Feature changes in place are not seen."""
+        return self._type_index(type)
 
     def _type_index(self, type: str) -> IntervalIndex:
         index = self._type_indexes.get(type)
@@ -604,7 +611,8 @@ class Document:
     def covered_text(self, ann: Annotation) -> str:
         return self._text[ann.start : ann.end]
 
-    def _has_annotation(self, ann_id: int) -> bool:
+    def has_annotation(self, ann_id: int) -> bool:
+        """Whether an annotation with that id is in one of the document's sets."""
         return any(s.get(ann_id) is not None for s in self._sets.values())
 
     def __repr__(self) -> str:

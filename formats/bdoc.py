@@ -71,7 +71,7 @@ def _from_dict(obj, path: Path, name: str) -> Document:
             _expect(ann, dict, "an annotation object", path)
             start, end = (_offset(ann.get(k), mapper, path) for k in ("start", "end"))
             ann_id = ann.get("id")
-            wanted = ann_id if isinstance(ann_id, int) and not doc._has_annotation(ann_id) else None
+            wanted = ann_id if isinstance(ann_id, int) and not doc.has_annotation(ann_id) else None
             if wanted is None:
                 renumbered.append(set_name)
             features = _expect(ann.get("features") or {}, dict, "annotation features as an object", path)

@@ -71,7 +71,7 @@ def _read(data: bytes, path: Path, name: str) -> Document:
             line = el.sourceline
             start, end = (_position(el.get(key, ""), nodes, mapper, path, line) for key in ("StartNode", "EndNode"))
             ann_id = parse_int(el.get("Id", ""), path, line, "annotation id")
-            if doc._has_annotation(ann_id):
+            if doc.has_annotation(ann_id):
                 raise input_error("E115", path, line, id=ann_id)
             add_annotation(doc, path, line, el.get("Type", ""), start, end,
                            _features(el, path, warned), id=ann_id, annset=set_name)
@@ -81,7 +81,7 @@ def _read(data: bytes, path: Path, name: str) -> Document:
             line = el.sourceline
             members = [parse_int(m, path, line, "relation member") for m in el.get("Members", "").split(";") if m]
             for member in members:
-                if not doc._has_annotation(member):
+                if not doc.has_annotation(member):
                     raise input_error("E114", path, line, ref=member)
             rel_id = parse_int(el.get("Id", ""), path, line, "relation id")
             try:

@@ -82,10 +82,9 @@ def _prepare(doc, pipeline_path: Path, grammar: Path) -> None:
 def run_explain(args: argparse.Namespace) -> int:
     from annotator.corpus import Failure, read_documents
     from annotator.jape import compile_grammar
-    from annotator.jape.actions import action_table
     from annotator.jape.explain import explain
 
-    grammar = compile_grammar(args.grammar, action_table(args.actions))
+    grammar = compile_grammar(args.grammar, args.actions)
     doc = None
     for item in read_documents(args.document, args.fmt):
         if isinstance(item, Failure):

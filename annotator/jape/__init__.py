@@ -1,12 +1,12 @@
 """JAPE, GATE's pattern language over annotations, in Python.
 
-``load_grammar(path)`` reads a grammar (single phase or MultiPhase), compiles it once (cached by
-path and modification time) and returns a callable ``grammar(doc, inset, outset)``. Right-hand
+``compile_grammar(path)`` reads a grammar (single phase or MultiPhase), compiles it and returns
+a callable ``grammar(doc, inset, outset)`` (several threads may call one grammar at once). Right-hand
 sides are the simple annotation form or registered Python actions (:mod:`annotator.jape.actions`);
 Java blocks are refused with a GrammarError. Modules: ``lexer`` -> ``parser`` (+ ``macros``) ->
 ``syntax`` tree -> ``compiler`` (constraints, automata, dispatch keys; ``values`` for GATE's
 typed comparisons) -> ``runtime`` (lattice, control styles); ``rhs`` runs actions; ``loader``
-handles files, checking and the cache; ``explain`` reports which rules matched where.
+handles files and checking; ``explain`` reports which rules matched where.
 
 Decisions where GATE's sources leave a choice or Python differs (tests in tests/jape):
 
@@ -26,7 +26,6 @@ Decisions where GATE's sources leave a choice or Python differs (tests in tests/
 """
 
 from annotator.jape.actions import ActionContext, action, get_action
-from annotator.jape.loader import Grammar, check, compile_grammar, load_grammar, read_grammar
+from annotator.jape.loader import Grammar, check, compile_grammar, read_grammar
 
-__all__ = ["ActionContext", "Grammar", "action", "check", "compile_grammar", "get_action", "load_grammar",
-           "read_grammar"]
+__all__ = ["ActionContext", "Grammar", "action", "check", "compile_grammar", "get_action", "read_grammar"]

@@ -23,7 +23,7 @@ from annotator.jape.lexer import error_at
 from annotator.jape.rhs import compile_actions
 from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
 from annotator.jape.values import clean_string, predicate
-from annotator.jape.word_sets import CaseKey, words_of
+from annotator.regexes.word_sets import CaseKey, words_of
 
 AnnTest = Callable[[Any], bool]
 _MEMO_LIMIT = 100_000
@@ -99,8 +99,8 @@ class CompiledRule:
 class FeatureDispatch:
     """The rules of a phase that may start at an annotation, by the value of one of its features:
     ``equal`` (value -> rule mask) for ``== "string"`` and for the strings of ``==~`` tests that match a
-    short word list (:func:`annotator.jape.word_sets.words_of`), ``folded`` for case-insensitive word
-    lists (keyed by :class:`~annotator.jape.word_sets.CaseKey`), ``tests`` ((test, mask)) for the other
+    short word list (:func:`annotator.regexes.word_sets.words_of`), ``folded`` for case-insensitive word
+    lists (keyed by :class:`~annotator.regexes.word_sets.CaseKey`), ``tests`` ((test, mask)) for the other
     tests. The mask of each value seen is remembered in ``memo`` (across documents)."""
 
     def __init__(self) -> None:
@@ -339,8 +339,7 @@ def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -
 
 def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any]:
     """The most common element, ``{Type.feature OP value}``, written out for speed (this runs for
-    most candidate offsets). ``a._end``: the slot's read of Annotation.end without the property;
-    a string value is looked up in the test's memo first (saves a call)."""
+    most candidate offsets): a string value is looked up in the test's memo first (saves a call)."""
     name, test = pred.name, value_test(pred)
     known = test.memo.get  # type: ignore[attr-defined]
 
@@ -352,8 +351,8 @@ def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any
             a = anns[0]
             value = a.features.get(name)
             ok = known(value) if value.__class__ is str else None
-            return ((a._end, a),) if (test(value) if ok is None else ok) else ()
-        return [(a._end, a) for a in anns if test(a.features.get(name))]
+            return ((a.end, a),) if (test(value) if ok is None else ok) else ()
+        return [(a.end, a) for a in anns if test(a.features.get(name))]
 
     return single_feature
 

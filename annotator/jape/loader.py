@@ -1,9 +1,8 @@
-"""Loading grammars: single-phase and MultiPhase files, compilation, checking and the cache.
+"""Loading grammars: single-phase and MultiPhase files, compilation, checking.
 
 A MultiPhase file lists its phases (``Phases: first second``); each name is a file next to it
 (``first.jape``). A file may also hold several ``Phase:`` sections. Loading parses every file,
-reports *all* errors (``check``), compiles each phase once and keeps the result in an in-process
-cache keyed by the resolved path and the modification times of every file involved.
+reports *all* errors (``check``) and compiles each phase.
 """
 
 from __future__ import annotations
@@ -70,16 +69,21 @@ def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path])
 
 
 class Grammar:
-    """A compiled grammar: its phases in order. Call it on a document. One run at a time: the
-    compiled tests read the current document through per-phase state (use processes, not threads,
-    to run a grammar on several documents at once)."""
+    """A compiled grammar: its phases in order. Call it on a document; any number of threads may
+    call one grammar at once. Compiled tests read the document being processed through their
+    phase's environment, so each call takes a compilation of the phases that no other call is
+    using: an idle one, or a new one of the parsed phases when every one is busy (compiling takes
+    a fraction of a second). ``phases`` is the first compilation (for reading the rules)."""
 
-    def __init__(self, path: Path, phases: list[CompiledPhase], warnings: list[Diagnostic],
-                 files: list[Path]) -> None:
+    def __init__(self, path: Path, parsed: list[Phase], phases: list[CompiledPhase],
+                 registry: Callable[[str], Any] | None, warnings: list[Diagnostic], files: list[Path]) -> None:
         self.path = path
         self.phases = phases
         self.warnings = warnings
         self.files = files
+        self._parsed = parsed
+        self._registry = registry
+        self._idle = [phases]  # compilations no call is using (list.pop and append are atomic)
 
     @property
     def input_types(self) -> set[str]:
@@ -98,7 +102,14 @@ class Grammar:
     def __call__(self, doc: Any, inset: Any = None, outset: Any = None, trace: Trace | None = None) -> None:
         inset = doc.annset() if inset is None else inset
         outset = inset if outset is None else outset
-        run_phases(self.phases, doc, inset, outset, trace)
+        try:
+            phases = self._idle.pop()
+        except IndexError:
+            phases = [compile_phase(phase, self._registry) for phase in self._parsed]
+        try:
+            run_phases(phases, doc, inset, outset, trace)
+        finally:
+            self._idle.append(phases)
 
     def __repr__(self) -> str:
         return f"Grammar({str(self.path)!r}, {len(self.phases)} phases)"
@@ -112,8 +123,10 @@ def _first_error(errors: list[GrammarError]) -> GrammarError:
     return first
 
 
-def compile_grammar(path: str | Path, registry: Callable[[str], Any] | None = None) -> Grammar:
-    """Read and compile a grammar; raises the first GrammarError (naming how many more)."""
+def compile_grammar(path: str | Path, actions: str | Path | None = None) -> Grammar:
+    """Read and compile a grammar whose actions file, if any, is ``actions`` (see
+    :mod:`annotator.jape.actions`); raises the first GrammarError (naming how many more)."""
+    registry = action_table(actions)
     report = read_grammar(path)
     errors = list(report.errors)
     phases = []
@@ -124,7 +137,7 @@ def compile_grammar(path: str | Path, registry: Callable[[str], Any] | None = No
             errors.append(exc)
     if errors:
         raise _first_error(errors)
-    return Grammar(Path(path), phases, report.warnings, report.files)
+    return Grammar(Path(path), report.phases, phases, registry, report.warnings, report.files)
 
 
 def check(path: str | Path, actions: str | Path | None = None) -> Report:
@@ -138,25 +151,3 @@ def check(path: str | Path, actions: str | Path | None = None) -> Report:
         except GrammarError as exc:
             report.errors.append(exc)
     return report
-
-
-_CACHE: dict[tuple[Path, Path | None], tuple[tuple[float, ...], list[Path], Grammar]] = {}
-
-
-def _mtimes(files: list[Path]) -> tuple[float, ...]:
-    try:
-        return tuple(f.stat().st_mtime_ns for f in files)
-    except OSError:
-        return ()
-
-
-def load_grammar(path: str | Path, actions: str | Path | None = None) -> Grammar:
-    """A compiled grammar from the in-process cache, recompiled when any of its files changed;
-    ``actions`` is its actions file, if it has one (see :mod:`annotator.jape.actions`)."""
-    key = (Path(path).resolve(), None if actions is None else Path(actions).resolve())
-    cached = _CACHE.get(key)
-    if cached is not None and cached[0] and _mtimes(cached[1]) == cached[0]:
-        return cached[2]
-    grammar = compile_grammar(path, action_table(actions))
-    _CACHE[key] = (_mtimes(grammar.files), grammar.files, grammar)
-    return grammar

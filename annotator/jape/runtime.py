@@ -7,12 +7,13 @@ tried at the first offset ``>= e`` holding a visible annotation (gaps and invisi
 skipped). Every visible annotation starting there is a candidate: the automaton walks a lattice.
 
 Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
-the phases until a phase writes that type, and by later grammars run on the same set (the JAPE PRs
-of a pipeline; see :func:`lattice_of`); at each offset only the rules whose first element can
-match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets where no rule can
-start cost nothing; of those, a rule that needs a second element is tried only when the dispatch key
-of one of its possible second elements holds at the next visible offset after the end of an
-annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks ended at the second element).
+the phases until a phase writes that type, and by the next grammar run in the same thread on the
+same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
+first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
+where no rule can start cost nothing; of those, a rule that needs a second element is tried only
+when the dispatch key of one of its possible second elements holds at the next visible offset after
+the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks
+ended at the second element).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -26,6 +27,7 @@ it; ``once`` is ``first`` but stops the phase after one firing.
 from __future__ import annotations
 
 import logging
+import threading
 import weakref
 from bisect import bisect_left
 from collections import deque
@@ -51,13 +53,13 @@ Trace = Callable[[CompiledPhase, int, list, list], None]
 
 class Lattice:
     """The visible annotations of one input set, by type and start offset, shared by phases.
-    ``weak``: hold the set by a weak reference (a lattice kept in :func:`lattice_of`'s cache must
-    not keep its document alive)."""
+    It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
+    must not keep its document alive."""
 
-    def __init__(self, inset: Any, weak: bool = False) -> None:
-        self._inset: Callable[[], Any] = weakref.ref(inset) if weak else (lambda: inset)
+    def __init__(self, inset: Any) -> None:
+        self._inset = weakref.ref(inset)
         self._at: dict[str, dict[int, list]] = {}
-        self._built_from: dict[str, Any] = {}  # type -> the set's index of it that _at was read from
+        self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
         self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
         self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
@@ -74,15 +76,15 @@ class Lattice:
             found = self._at[type_name] = {}
             get = found.get
             for a in self.inset.with_type(type_name):
-                start = a._start  # the slots behind Annotation.start/end: this loop sees every annotation
-                if start == a._end:
+                start = a.start
+                if start == a.end:
                     continue  # GATE never matches empty annotations
                 anns = get(start)
                 if anns is None:
                     found[start] = [a]
                 else:
                     anns.append(a)
-            self._built_from[type_name] = _type_index_of(self.inset, type_name)
+            self._built_from[type_name] = self.inset.type_version(type_name)
         return found
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
@@ -142,19 +144,13 @@ class Lattice:
 
     def refresh(self) -> None:
         """After Python actions, which may have changed the input set in any way: keep the
-        ``{start: [annotations]}`` of each type whose annotations are still the same (the set still
-        has the index the lattice was read from: adding or removing one of a type drops that index),
-        forget the other types and every feature value read (a feature may have been changed in
-        place). Saves rebuilding the lattice of the big unchanged types (Token) after every phase
-        with a Python action."""
-        changed = set()
-        for t, source in self._built_from.items():
-            current = _type_index_of(self.inset, t)
-            if source is None:  # no annotations of t when read: still valid while there are none
-                if current is not None or len(self.inset.with_type(t)):
-                    changed.add(t)
-            elif current is not source:
-                changed.add(t)
+        ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
+        :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
+        other types and every feature value read (a feature may have been changed in place).
+        Saves rebuilding the lattice of the big unchanged types (Token) after every phase with a
+        Python action."""
+        inset = self.inset
+        changed = {t for t, version in self._built_from.items() if inset.type_version(t) is not version}
         self._flat.clear()  # an action may have given an annotation a new features dict
         self._columns.clear()
         self._lasts.clear()
@@ -173,39 +169,33 @@ class Lattice:
             del self._starts[key]
 
 
-_kept: list = [None, None]  # weak reference to the set a grammar ran on last, its lattice
+_LAST = threading.local()  # per thread: (weak reference to the set a grammar ran on last, its lattice)
 
 
 def lattice_of(inset: Any) -> Lattice:
-    """The lattice of ``inset``: the one the last grammar run left if it ran on this set (the
-    previous JAPE PR of a pipeline on the same document), refreshed as after a Python action
-    (types whose annotations were added or removed since are re-read, feature values always), or
-    a new one. Saves re-reading the big unchanged types (Token, Lookup) in every grammar of a
-    pipeline; only one lattice is kept (by a weak reference to its set), so memory does not
-    grow with the documents a caller keeps (and it goes with its set)."""
-    ref, lattice = _kept
-    if ref is not None and ref() is inset:
-        lattice.refresh()
-        return lattice
-    try:
-        _kept[:] = [weakref.ref(inset, _set_gone), Lattice(inset, weak=True)]
-    except TypeError:  # a set that cannot be weakly referenced: not kept
-        return Lattice(inset)
-    return _kept[1]
+    """The lattice of ``inset``: the one the last grammar run in this thread left if it ran on
+    this set (the previous JAPE PR of a pipeline on the same document), refreshed as after a
+    Python action (types whose annotations were added or removed since are re-read, feature
+    values always), or a new one. Saves re-reading the big unchanged types (Token, Lookup) in
+    every grammar of a pipeline. The lattice is taken, not shared: a grammar run from inside
+    this one (by an action) makes its own; :func:`keep_lattice` hands it on when the run ends."""
+    kept = getattr(_LAST, "kept", None)
+    _LAST.kept = None
+    if kept is not None and kept[0]() is inset:
+        kept[1].refresh()
+        return kept[1]
+    return Lattice(inset)
 
 
-def _set_gone(ref: weakref.ref) -> None:
-    """The kept lattice's set was freed: free its annotations too."""
-    if _kept[0] is ref:
-        _kept[:] = [None, None]
+def keep_lattice(inset: Any, lattice: Lattice) -> None:
+    """Keep ``lattice`` for the next grammar run in this thread (one lattice per thread, held until
+    its set is freed or another replaces it: memory does not grow with the documents a caller
+    keeps)."""
+    def gone(ref: weakref.ref) -> None:  # the set was freed: free its annotations too
+        if getattr(_LAST, "kept", None) is not None and _LAST.kept[0] is ref:
+            _LAST.kept = None
 
-
-def _type_index_of(inset: Any, type_name: str) -> Any:
-    """The set's current interval index of a type (None: not built), a new object whenever the
-    annotations of that type change (:class:`annotator.document.AnnotationSet` drops it on every
-    add and remove). Sets of another kind give a fresh object: never taken as unchanged."""
-    indexes = getattr(inset, "_type_indexes", None)
-    return object() if indexes is None else indexes.get(type_name)
+    _LAST.kept = (weakref.ref(inset, gone), lattice)
 
 
 def bindings_of(chain: Any) -> dict[str, list]:
@@ -301,7 +291,7 @@ class PhaseRun:
             mask = unfiltered
             for at in ats:
                 for a in at.get(p, ()):
-                    i = bisect_left(starts, a._end)  # the next visible offset
+                    i = bisect_left(starts, a.end)  # the next visible offset
                     if i == n:
                         continue
                     q = starts[i]
@@ -530,6 +520,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
                     lattice.refresh()
                 elif outset is inset and phase.produces:
                     lattice.forget(phase.produces)
+            keep_lattice(inset, lattice)
         finally:
             for phase in phases:
                 _release(phase.env)

@@ -3,9 +3,9 @@
 Parameters as GATE's transducer: ``grammar`` (GATE's ``grammarURL``), ``inputASName`` and
 ``outputASName``; and ``actions``, the Python actions file of a corpus's grammar (the actions
 its right-hand sides name beyond the registered ones), a path relative to the pipeline file.
-The grammar is compiled once in :meth:`setup` (and cached per process), and ``needs``/``produces``
-are read from it: the types the phases read (their ``Input``) that no earlier phase writes, and
-the types its right-hand sides create.
+The grammar is compiled once in :meth:`setup` (several threads may run one PR at once), and
+``needs``/``produces`` are read from it: the types the phases read (their ``Input``) that no
+earlier phase writes, and the types its right-hand sides create.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from annotator.document import Document
+from annotator.jape import compile_grammar
 from annotator.processing.base import Param, ProcessingResource, register
 
 
@@ -25,9 +26,7 @@ class JapeTransducer(ProcessingResource):
                                 "the action names the grammar uses to functions (see annotator.jape.actions)")
 
     def setup(self) -> None:
-        from annotator.jape import load_grammar  # here: annotator.jape imports annotator.processing
-
-        self.compiled = load_grammar(self.grammar, self.actions)
+        self.compiled = compile_grammar(self.grammar, self.actions)
         self.needs = tuple(sorted(self.compiled.input_types))
         self.produces = tuple(sorted(self.compiled.output_types))
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import threading
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -253,8 +254,8 @@ def _context_tags(predicted: np.ndarray, pos: np.ndarray, pads: np.ndarray, n_ta
 class Tagger:
     """A loaded model: ``tag(words)`` or ``tag_sentences([...])`` -> tag strings.
 
-    Keeps a cache of per-word-type scores, so one instance must not be used by two threads at once
-    (pipelines run workers as processes)."""
+    Keeps a cache of per-word-type scores, which one call at a time reads and extends (a lock:
+    threads sharing a tagger take turns)."""
 
     def __init__(self, model: dict[str, Any]) -> None:
         self.meta: dict[str, Any] = model["meta"]
@@ -276,6 +277,16 @@ class Tagger:
         self._norms: list[str] = []
         self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
         self._info = np.zeros((3, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id
+        self._lock = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["_lock"]  # a copy for another process gets its own
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
 
     def _add_words(self, words: list[str]) -> None:
         """Compute and cache both passes' scores of new word types at every offset."""
@@ -314,6 +325,11 @@ class Tagger:
                       glued: Sequence[Sequence[bool]] | None = None) -> list[list[str]]:
         """Tag each sentence (a sequence of word strings); ``glued[s][i]`` says that word i of
         sentence s has no space after it (default: spaces everywhere)."""
+        with self._lock:
+            return self._tag_sentences(sentences, glued)
+
+    def _tag_sentences(self, sentences: Sequence[Sequence[str]],
+                       glued: Sequence[Sequence[bool]] | None) -> list[list[str]]:
         if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
             self._words, self._norms = {}, []
             self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)

@@ -24,13 +24,13 @@ first that matches).
 Each regex entry is a pattern of its own (measured: an alternation of regexes is no faster than
 running them one by one, which keeps each one's own search optimisations and groups), and is not
 run on a document that lacks literal text every match of it contains (a month name, an "@"; see
-:mod:`annotator.processing.regex_literals`). With
+:mod:`annotator.regexes.literals`). With
 ``wholeWordsOnly`` (GATE's rule) the character before a match and the one after it may not be
 word characters (the scanning pattern checks only the character after: a pattern that starts with
 a look-behind defeats the ``regex`` module's search for where a match can start, so the character
 before is tested on each match found: the same matches in a fifth less time on the MEDDOCAN
 patterns). When every match of a scanning pattern begins with a word character
-(:func:`regex_literals.starts_with_word`), it begins with ``\\b``, which is then the same test and
+(:func:`literals.starts_with_word`), it begins with ``\\b``, which is then the same test and
 lets the ``regex`` module skip to word boundaries (the MEDDOCAN hospital names: 2.3 times faster).
 ``longestMatchOnly`` keeps at each start the longest match over all patterns;
 otherwise every entry of a matching alternation that matches at that start is reported, with
@@ -62,7 +62,7 @@ from annotator.processing.folding import fold
 from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
-from annotator.processing.regex_literals import leading_alternatives, required_literals, starts_with_word
+from annotator.regexes.literals import leading_alternatives, required_literals, starts_with_word
 
 CHUNK = 2000
 MIN_ANCHOR = 3
@@ -133,10 +133,10 @@ class Matcher:
     has no ``marked``. With ``wholeWordsOnly`` the caller drops matches that start after a word
     character (``scan`` leaves that test out, see the module doc); ``marked`` keeps it.
     ``needs``: sets of strings a text must hold one of each of to hold a match
-    (:func:`regex_literals.required_literals`; regex entries only). ``alternatives``: for a regex
+    (:func:`literals.required_literals`; regex entries only). ``alternatives``: for a regex
     entry that begins with a group of alternatives each needing a literal of ``MIN_ANCHOR``
     characters or more (month names), ``scan`` split by alternative
-    (:func:`regex_literals.leading_alternatives`), each with its needs: the caller runs those
+    (:func:`literals.leading_alternatives`), each with its needs: the caller runs those
     instead of ``scan`` and keeps at each start the match of the first that matches there."""
 
     scan: regex.Pattern

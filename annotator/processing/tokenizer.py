@@ -55,7 +55,7 @@ text                           tokens
 =============================  =============================================================
 
 Speed: one ``regex`` ``findall`` pass over the text with a compiled master pattern (one
-alternative per rule), a cache of the features by token string shared by all documents, offsets
+alternative per rule), a table of the features by token string shared by all documents (:class:`TokenStrings`), offsets
 from the string lengths, and one bulk :meth:`~annotator.document.AnnotationSet.add_columns`.
 """
 
@@ -126,45 +126,48 @@ def classify(string: str) -> tuple[str, dict[str, Any]]:
     return type, {"string": string, **features, "length": 1}
 
 
-# Type and features by token string, shared by all documents; replaced when it grows past the
-# limit. Two dicts, not one of (type, features) tuples: a tuple holding a dict stays tracked by the
-# cyclic garbage collector, and its every full collection walked the whole cache.
-_KNOWN: tuple[dict[str, str], dict[str, dict[str, Any]]] = ({}, {})
-_KNOWN_LIMIT = 200_000
-
 Columns = tuple[Sequence[str], Sequence[int], Sequence[int], Sequence[dict[str, Any]]]
 
 
-def tokenize(text: str) -> Columns:
-    """Every Token and SpaceToken of ``text``, in order, as four parallel columns: types, starts,
-    ends and features (a fresh dict per token), ready for
-    :meth:`~annotator.document.AnnotationSet.add_columns`.
+class TokenStrings:
+    """Type and features by token string (what :func:`classify` says), kept for all the documents
+    a tokenizer sees and replaced when it grows past ``limit``. Two dicts, not one of (type,
+    features) tuples: a tuple holding a dict stays tracked by the cyclic garbage collector, and its
+    every full collection walked the whole table. Threads may share one: a string is added with
+    the same values whoever adds it, and a full table is replaced, not emptied."""
 
-    Everything per token runs in C (``map``, ``accumulate``); Python code runs once per token
-    string not seen before."""
-    strings = _MASTER.findall(text)
-    type_of, features_of = _KNOWN
-    try:
-        types = list(map(type_of.__getitem__, strings))
-    except KeyError:
-        type_of, features_of = _learn(strings)
-        types = list(map(type_of.__getitem__, strings))
-    offsets = list(accumulate(map(len, strings), initial=0))
-    return types, offsets[:-1], offsets[1:], list(map(dict.copy, map(features_of.__getitem__, strings)))
+    def __init__(self, limit: int = 200_000) -> None:
+        self.limit = limit
+        self._known: tuple[dict[str, str], dict[str, dict[str, Any]]] = ({}, {})
 
+    def tokenize(self, text: str) -> Columns:
+        """Every Token and SpaceToken of ``text``, in order, as four parallel columns: types,
+        starts, ends and features (a fresh dict per token), ready for
+        :meth:`~annotator.document.AnnotationSet.add_columns`.
 
-def _learn(strings: list[str]) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
-    """The cache, with the type and features of the ``strings`` it lacks added."""
-    global _KNOWN
-    type_of, features_of = _KNOWN
-    new = set(strings).difference(type_of)
-    if len(type_of) + len(new) > _KNOWN_LIMIT:
-        # new dicts, so that a thread still using the old ones is not disturbed
-        type_of, features_of = _KNOWN = ({}, {})
-        new = set(strings)
-    for string in new:
-        type_of[string], features_of[string] = classify(string)
-    return type_of, features_of
+        Everything per token runs in C (``map``, ``accumulate``); Python code runs once per token
+        string not seen before."""
+        strings = _MASTER.findall(text)
+        type_of, features_of = self._known
+        try:
+            types = list(map(type_of.__getitem__, strings))
+        except KeyError:
+            type_of, features_of = self._learn(strings)
+            types = list(map(type_of.__getitem__, strings))
+        offsets = list(accumulate(map(len, strings), initial=0))
+        return types, offsets[:-1], offsets[1:], list(map(dict.copy, map(features_of.__getitem__, strings)))
+
+    def _learn(self, strings: list[str]) -> tuple[dict[str, str], dict[str, dict[str, Any]]]:
+        """The table, with the type and features of the ``strings`` it lacks added."""
+        type_of, features_of = self._known
+        new = set(strings).difference(type_of)
+        if len(type_of) + len(new) > self.limit:
+            # new dicts, so that a thread still using the old ones is not disturbed
+            type_of, features_of = self._known = ({}, {})
+            new = set(strings)
+        for string in new:
+            type_of[string], features_of[string] = classify(string)
+        return type_of, features_of
 
 
 @register("tokenizer")
@@ -173,5 +176,8 @@ class Tokenizer(ProcessingResource):
 
     produces = ("Token", "SpaceToken")
 
+    def setup(self) -> None:
+        self.strings = TokenStrings()
+
     def __call__(self, doc: Document) -> None:
-        self.output_set(doc).add_columns(*tokenize(doc.text), check_features=False, check_spans=False)
+        self.output_set(doc).add_columns(*self.strings.tokenize(doc.text), check_features=False, check_spans=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from annotator.jape import check, load_grammar
+from annotator.jape import check, compile_grammar
 from annotator.jape.actions import load_actions_file
 from annotator.paths import RESOURCES
 
@@ -27,8 +27,8 @@ def test_names_are_title_case_with_accented_variants():
 
 def test_grammars_compile_with_their_actions():
     grammars = RESOURCES / "grammars" / "meddocan"
-    assert load_grammar(grammars / "blocking.jape") is not None
-    assert load_grammar(grammars / "main.jape", grammars / "actions") is not None
+    assert compile_grammar(grammars / "blocking.jape") is not None
+    assert compile_grammar(grammars / "main.jape", grammars / "actions") is not None
 
 
 def test_main_grammar_checks_clean_with_its_actions_and_names_them_without():

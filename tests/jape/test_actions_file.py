@@ -10,7 +10,7 @@ import pytest
 from annotator import Document, Pipeline
 from annotator.cli import main
 from annotator.errors import GrammarError
-from annotator.jape import load_grammar
+from annotator.jape import compile_grammar
 from annotator.jape.actions import load_actions_file
 from annotator.processing.base import resource_class
 HERE = Path(__file__).resolve().parent.parent / "data" / "jape_actions"
@@ -32,7 +32,7 @@ def test_a_pipeline_finds_its_actions_file_relative_to_itself_from_any_folder(tm
 
 
 def test_a_package_folder_loads_with_its_relative_imports():
-    assert shouted(load_grammar(HERE / "shout.jape", HERE / "shout_package")) == [("Dr", "package"),
+    assert shouted(compile_grammar(HERE / "shout.jape", HERE / "shout_package")) == [("Dr", "package"),
                                                                                  ("Ruiz", "package")]
 
 
@@ -44,10 +44,10 @@ def test_each_grammar_sees_its_own_actions_and_only_those(tmp_path):
         (tmp_path / name / "actions.py").write_text(
             (HERE / "shout_actions.py").read_text(encoding="utf-8").replace('"file"', f'"{name}"'), encoding="utf-8")
     grammar = HERE / "shout.jape"
-    assert shouted(load_grammar(grammar, tmp_path / "a" / "actions.py"), "Hi") == [("Hi", "a")]
-    assert shouted(load_grammar(grammar, tmp_path / "b" / "actions.py"), "Hi") == [("Hi", "b")]
+    assert shouted(compile_grammar(grammar, tmp_path / "a" / "actions.py"), "Hi") == [("Hi", "a")]
+    assert shouted(compile_grammar(grammar, tmp_path / "b" / "actions.py"), "Hi") == [("Hi", "b")]
     with pytest.raises(GrammarError, match="E505 unknown action 'tests.shout'"):
-        load_grammar(grammar)
+        compile_grammar(grammar)
 
 
 def test_an_actions_file_is_loaded_once_per_path(tmp_path):

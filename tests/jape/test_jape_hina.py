@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from japehelp import make_doc
 
-from annotator.jape import load_grammar
+from annotator.jape import compile_grammar
 from annotator.paths import RESOURCES
 
 GRAMMAR = RESOURCES / "grammars" / "hina" / "main.jape"
@@ -42,7 +42,7 @@ def tagged(text: str, tags: dict[str, str], lookups: dict[str, tuple[str, str | 
     ("He coughed up green spit", {"green": "JJ"}, "green"),
 ])
 def test_name_lookups_are_gated_by_part_of_speech(text, tags, word):
-    grammar = load_grammar(GRAMMAR)
+    grammar = compile_grammar(GRAMMAR)
     doc = tagged(text, tags, {word: ("person_surname", None)})
     grammar(doc)
     assert outputs(doc) == []
@@ -55,12 +55,12 @@ def test_name_lookups_are_gated_by_part_of_speech(text, tags, word):
 
 def test_lowercase_names_are_not_names_whatever_their_tag():
     doc = tagged("saw green yesterday", {"green": "NNP"}, {"green": ("person_surname", None)})
-    load_grammar(GRAMMAR)(doc)
+    compile_grammar(GRAMMAR)(doc)
     assert outputs(doc) == []
 
 
 def test_titles_roles_and_places():
-    grammar = load_grammar(GRAMMAR)
+    grammar = compile_grammar(GRAMMAR)
     doc = tagged("Saw Mrs Abby Hayward and Dr Green . Her nurse Ann came from Bath and DeWitt .",
                  {"Saw": "VBD", "Mrs": "NNP", "Abby": "NNP", "Hayward": "NNP", "Dr": "NNP", "Green": "NNP",
                   "Her": "PRP$", "Ann": "NNP", "from": "IN", "Bath": "NNP", "DeWitt": "NNP"},

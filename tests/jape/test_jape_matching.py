@@ -260,3 +260,11 @@ def test_numbers_and_booleans_stay_apart_in_caches_and_dispatch(grammar):
     g(doc)
     assert found(doc, "Hit") == ["a", "d"]  # int 1 and the string "1"; not True, not 1.0
     assert found(doc, "Pos") == ["a", "d"]  # a Long cannot be compared with true or with the Double 1.0
+
+
+def test_rules_with_word_lists_fire_on_every_case_variant(grammar):
+    doc = make_doc("EL niño y İL la Niña Y el")
+    grammar(phase('Rule: A ({Token.string ==~ "(?i)el|il"}):x --> :x.Article = {}\n'
+                  'Rule: B ({Token.string ==~ "ni[ñn][oa]"}):x --> :x.Child = {}'))(doc)
+    assert found(doc, "Article") == ["EL", "İL", "el"]
+    assert found(doc, "Child") == ["niño"]

@@ -6,7 +6,6 @@ their case and look-alike variants (dotted and dotless i, long s, Kelvin sign, s
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import regex
 

@@ -152,12 +152,8 @@ def test_meddocan_text_is_fully_covered(meddocan_dir) -> None:
     assert "".join(t.features["string"] for t in found) == text
 
 
-def test_feature_cache_is_bounded(monkeypatch) -> None:
-    monkeypatch.setattr(tokenizer, "_KNOWN_LIMIT", 5)
-    monkeypatch.setattr(tokenizer, "_KNOWN", ({}, {}))
-    first = [f["string"] for f in tokenizer.tokenize("uno dos tres")[3]]
-    assert first == ["uno", " ", "dos", " ", "tres"]
-    assert set(tokenizer._KNOWN[0]) == set(tokenizer._KNOWN[1]) == {"uno", "dos", "tres", " "}
-    again = [f["string"] for f in tokenizer.tokenize("siete ocho")[3]]
-    assert again == ["siete", " ", "ocho"]
-    assert set(tokenizer._KNOWN[0]) == set(tokenizer._KNOWN[1]) == {"siete", " ", "ocho"}
+def test_a_full_string_table_is_replaced_and_tokens_stay_right() -> None:
+    table = tokenizer.TokenStrings(limit=5)
+    assert [f["string"] for f in table.tokenize("uno dos tres")[3]] == ["uno", " ", "dos", " ", "tres"]
+    assert [f["string"] for f in table.tokenize("siete ocho uno")[3]] == ["siete", " ", "ocho", " ", "uno"]
+    assert table.tokenize("siete ocho")[0] == ["Token", "SpaceToken", "Token"]

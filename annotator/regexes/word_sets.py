@@ -7,7 +7,7 @@ dictionary lookup instead of one regex call per new string (:class:`annotator.ja
 :func:`words_of` spells out every string a pattern matches in full (``==~``) when the pattern is
 built from literal characters, small character classes, groups, alternatives and bounded
 repetition only; anything else gives None (the test keeps its regex). The pattern is read as
-:func:`annotator.processing.regex_literals.parse` reads it (the standard library's parser, for the
+:func:`annotator.regexes.literals.parse` reads it (the standard library's parser, for the
 syntax the ``regex`` module shares with it).
 
 A case-insensitive pattern (``(?i)``) gives its strings and the flag; :class:`CaseKey` maps a
@@ -26,7 +26,7 @@ from typing import Iterable, NamedTuple
 import regex
 from regex import _regex  # type: ignore[attr-defined]
 
-from annotator.processing.regex_literals import UnknownSyntax, parse
+from annotator.regexes.literals import UnknownSyntax, parse
 
 MAX_WORDS = 2_000
 MAX_CLASS = 64  # characters of one [...] class

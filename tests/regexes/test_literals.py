@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import regex
 
-from annotator.processing.regex_literals import leading_alternatives, required_literals, starts_with_word
+from annotator.regexes.literals import leading_alternatives, required_literals, starts_with_word
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
 

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 import regex
 
-from annotator.jape.word_sets import CaseKey, words_of
-from tests.jape.japehelp import found, make_doc
+from annotator.regexes.word_sets import CaseKey, words_of
 
 GRAMMARS = Path(__file__).resolve().parents[2] / "resources" / "grammars"
 
@@ -71,19 +70,9 @@ def test_case_keys_join_what_regex_matches_case_insensitively(a, b):
     assert key(a + "x") != key(a + "y")
 
 
-def test_rules_with_word_lists_fire_on_every_case_variant(grammar):
-    from tests.jape.test_jape_matching import phase
-
-    doc = make_doc("EL niño y İL la Niña Y el")
-    grammar(phase('Rule: A ({Token.string ==~ "(?i)el|il"}):x --> :x.Article = {}\n'
-                  'Rule: B ({Token.string ==~ "ni[ñn][oa]"}):x --> :x.Child = {}'))(doc)
-    assert found(doc, "Article") == ["EL", "İL", "el"]
-    assert found(doc, "Child") == ["niño"]
-
-
 def test_the_case_table_read_is_the_one_regex_matches_with():
     # CaseKey reads the regex module's case table directly; check it against real matching
-    from annotator.jape.word_sets import _equivalents
+    from annotator.regexes.word_sets import _equivalents
 
     sample = "".join(map(chr, range(0x250))) + "İıſKÅẞςσΣǅǄǆ"
     everything = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
