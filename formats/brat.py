@@ -10,6 +10,8 @@ How each kind of line lands in the document model (all in the default set ``""``
   runs of spaces, indented lines, and a T id used twice (the repeat gets a fresh id; references
   go to the first).
 - ``A<n>``/``M<n>\\tNAME TARGET [VALUE]``: feature ``NAME`` of the target = ``VALUE`` or ``True``.
+- ``N<n>\\tReference TARGET DB:ID\\ttext`` (normalisation): an item ``{"type", "db", "id", "text"}`` of
+  the target's list feature ``normalizations``, written back as N lines.
 - ``#<n>\\tAnnotatorNotes TARGET\\tnote``: feature ``AnnotatorNotes`` (several notes joined by a
   newline). Other note types become features of that name; the writer stores features that are
   neither ``True`` nor a one-word string as notes ``feature:NAME`` holding JSON, read back exactly.
@@ -19,7 +21,7 @@ How each kind of line lands in the document model (all in the default set ``""``
   annotation ids referred to (an event referred to by its trigger).
 
 Writing lists the T lines in document order (start, then longer first, then id; T ids are the
-annotation ids), then relations, attributes and notes; attribute and note ids are renumbered. A
+annotation ids), then relations, attributes, normalisations and notes; attribute, normalisation and note ids are renumbered. A
 file with T lines only (MEDDOCAN) is written back with the same lines, in document order.
 An ``annotation.conf`` beside the files, when present, is used to warn about undeclared types.
 """
@@ -41,6 +43,7 @@ from annotator.formats.base import (
 
 NOTES = "AnnotatorNotes"
 FEATURE_NOTE = "feature:"
+NORMALIZATIONS = "normalizations"  # the feature holding an annotation's N lines
 _RELATION_KEYS = ("brat", "brat_id", "args")
 _ID = regex.compile(r"([TREAMN#])(\d+)|\*")
 _WORD = regex.compile(r"\S+")
@@ -92,19 +95,19 @@ class _Reader:
     def read(self) -> None:
         data = read_bytes(self.path)
         lines = decode_utf8(data, self.path).split("\n")
-        by_kind: dict[str, list[tuple[int, list[str]]]] = {k: [] for k in "TERAM#*"}
+        by_kind: dict[str, list[tuple[int, list[str]]]] = {k: [] for k in "TERAMN#*"}
         for number, line in enumerate(lines, 1):
             line = line.strip() if self.lenient else line.rstrip("\r")
             if not line.strip():
                 continue
             fields = line.split("\t", 2)
             match = _ID.fullmatch(fields[0])
-            if match is None or len(fields) < 2 or match.group(1) == "N":
+            if match is None or len(fields) < 2:
                 raise input_error("E104", self.path, number, what="brat line", text=line)
             by_kind[fields[0][0]].append((number, fields))
         seen: set[str] = set()
         repeated: list[tuple[int, list[str]]] = []  # lenient: T lines reusing an id (the MEDDOCAN scorer ignores ids)
-        for kind in "TERAM#*":
+        for kind in "TERAMN#*":
             for number, fields in by_kind[kind]:
                 if fields[0] != "*" and fields[0] in seen:
                     if not (self.lenient and kind == "T"):
@@ -127,6 +130,8 @@ class _Reader:
                 self._relation(kind, number, fields)
         for number, fields in by_kind["A"] + by_kind["M"]:
             self._attribute(number, fields)
+        for number, fields in by_kind["N"]:
+            self._normalization(number, fields)
         for number, fields in by_kind["#"]:
             self._note(number, fields)
         self._check_conf()
@@ -204,6 +209,18 @@ class _Reader:
         if len(words) not in (2, 3) or len(fields) != 2:
             raise input_error("E104", self.path, number, what="brat attribute", text="\t".join(fields))
         self._target_features(number, words[1], fields)[words[0]] = words[2] if len(words) == 3 else True
+
+    def _normalization(self, number: int, fields: list[str]) -> None:
+        words = fields[1].split()
+        if len(words) != 3 or ":" not in words[2]:
+            raise input_error("E104", self.path, number, what="brat normalisation", text="\t".join(fields))
+        norm_type, target, reference = words
+        db, _, ident = reference.partition(":")
+        item = {"type": norm_type, "db": db, "id": ident, "text": fields[2] if len(fields) == 3 else ""}
+        features = self._target_features(number, target, fields)
+        if not isinstance(features.get(NORMALIZATIONS), list):
+            features[NORMALIZATIONS] = []
+        features[NORMALIZATIONS].append(item)
 
     def _note(self, number: int, fields: list[str]) -> None:
         words = fields[1].split()
@@ -286,13 +303,15 @@ def _render_ann(doc: Document) -> str:
         else:
             lines.append(f"{brat_id}\t{rel.type} " + " ".join(f"{role}:{ref}" for role, ref in zip(roles, refs)))
         extra.append((brat_id, rel.features, _RELATION_KEYS))
-    attributes, notes = [], []
+    attributes, normalizations, notes = [], [], []
     for target, features, skip in extra:
         for name, value in features.items():
             if name in skip:
                 continue
             _check_word(name, "feature name")
-            if value is True:
+            if name == NORMALIZATIONS and _are_normalizations(value):
+                normalizations.extend(f"{n['type']} {target} {n['db']}:{n['id']}\t{n['text']}" for n in value)
+            elif value is True:
                 attributes.append(f"{name} {target}")
             elif isinstance(value, str) and name == NOTES:
                 notes.extend(f"{NOTES} {target}\t{part}" for part in value.split("\n"))
@@ -301,8 +320,17 @@ def _render_ann(doc: Document) -> str:
             else:
                 notes.append(f"{FEATURE_NOTE}{name} {target}\t{json.dumps(value, ensure_ascii=False)}")
     lines.extend(f"A{i}\t{line}" for i, line in enumerate(attributes, 1))
+    lines.extend(f"N{i}\t{line}" for i, line in enumerate(normalizations, 1))
     lines.extend(f"#{i}\t{line}" for i, line in enumerate(notes, 1))
     return "".join(line + "\n" for line in lines)
+
+
+def _are_normalizations(value) -> bool:
+    """Whether a ``normalizations`` feature can be written as N lines (else it is kept as a JSON note)."""
+    return isinstance(value, list) and all(
+        isinstance(n, dict) and set(n) == {"type", "db", "id", "text"} and all(isinstance(v, str) for v in n.values())
+        and _WORD.fullmatch(n["type"]) and _WORD.fullmatch(n["db"] + ":" + n["id"]) and "\n" not in n["text"]
+        and "\t" not in n["text"] for n in value)
 
 
 def _next_id(kind: str, counters: dict[str, int], used: set) -> str:

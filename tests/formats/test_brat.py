@@ -41,8 +41,8 @@ def test_full_brat_lines(formats_data):
     relative = anns.get(5)
     assert (relative.start, relative.end, relative.features["fragments"]) == (58, 70, "58 65;66 70")
     assert relative.features["Certainty"] == "High"
-    assert anns.get(4).features == {"Negated": True}
-    assert anns.get(2).features == {"AnnotatorNotes": "patient of record\nsecond note"}
+    assert anns.get(2).features == {"AnnotatorNotes": "patient of record\nsecond note", "normalizations": [
+        {"type": "Reference", "db": "MRN", "id": "12345", "text": "John Smith"}]}
     by_kind = {r.features.get("brat_id", "*"): r for r in anns.relations.values()}
     assert by_kind["E1"].type == "Visit" and by_kind["E1"].members == [6, 1, 2]
     assert by_kind["E1"].features["Confirmed"] is True
@@ -50,6 +50,9 @@ def test_full_brat_lines(formats_data):
     assert by_kind["R2"].members == [6, 3]  # an event argument is represented by its trigger
     assert by_kind["R2"].features["args"] == [["Arg1", "E1"], ["Arg2", "T3"]]
     assert by_kind["*"].type == "Equiv" and by_kind["*"].members == [1, 7]
+    assert anns.get(4).features == {"Negated": True, "normalizations": [
+        {"type": "Reference", "db": "UMLS", "id": "C0015967", "text": "Fever"}]}
+    assert by_kind["E1"].features["normalizations"] == [{"type": "Reference", "db": "Local", "id": "visit-7", "text": ""}]
 
 
 @pytest.mark.parametrize("folder", ["brat", "brat-full"])
@@ -138,6 +141,8 @@ def test_newline_shown_as_space_is_accepted(tmp_path):
         ("A1\tNeg T7", "E114"),
         ("Q1\tX 0 1\ta", "E104"),
         ("T1\tX 0 1\ta\nT1\tX 1 2\tb", "E115"),
+        ("N1\tReference T1 UMLS-C0015967\tabc", "E104"),
+        ("N1\tReference T9 UMLS:C0015967\tabc", "E114"),
     ],
 )
 def test_malformed_lines_name_file_and_line(tmp_path, line, code):
@@ -158,3 +163,14 @@ def test_writer_refuses_types_with_spaces(tmp_path):
     with pytest.raises(InputError, match="E120"):
         write_documents([doc], tmp_path, "brat")
     assert not list(tmp_path.iterdir())
+
+
+def test_normalisations_that_cannot_be_n_lines_survive_as_json_notes(tmp_path):
+    from annotator.document import Document
+
+    doc = Document("fever", name="n")
+    odd = [{"type": "Reference", "db": "UMLS", "id": "C0015967"}]  # no text: not the N-line shape
+    doc.annset().add("Symptom", 0, 5, {"normalizations": odd})
+    write_documents([doc], tmp_path, "brat")
+    assert "N1" not in (tmp_path / "n.ann").read_text(encoding="utf-8")
+    assert [a.features for a in read_one(tmp_path / "n.ann").annset()] == [{"normalizations": odd}]
