@@ -142,9 +142,9 @@ class Pipeline:
     @classmethod
     def load(cls, pipeline: str | Path, overrides: Mapping[str, Any] | None = None) -> "Pipeline":
         """:meth:`from_xml` of a shipped pipeline named ``pipeline`` (``"meddocan"``: see
-        ``annotator pipelines``), or of the file ``pipeline`` (an existing file, or a name ending in
-        ``.xml`` or holding a folder separator); an unknown name is a PipelineError listing the
-        shipped ones."""
+        ``annotator pipelines``), or of the file ``pipeline`` (a Path, an existing file, or text ending
+        in ``.xml`` or holding a folder separator); an unknown name is a PipelineError (E351) listing
+        the shipped ones."""
         from annotator.pipeline_xml import find
 
         return cls.from_xml(find(pipeline), overrides)
