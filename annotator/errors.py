@@ -69,6 +69,9 @@ class Errors:
     E314 = "{pr}: {message}"
     E315 = "PR name {name!r} is used twice"
     E316 = "a worker process stopped unexpectedly (killed, or out of memory?)"
+    # declared output and pipelines by name (annotator.pipeline_xml): E350-E359
+    E350 = "output type {type!r} is listed twice"
+    E351 = "unknown pipeline {name!r} (shipped: {known}; a pipeline file is given by its path)"
     # parameter declarations (annotator.processing.base): E308 above, E330-E337
     E330 = "{pr}: missing required parameter {param!r} ({description})"
     E331 = "{pr}: parameter {param}: expected {expected}, got {value!r}"

@@ -1,7 +1,8 @@
 """Pipelines: an ordered list of configured processing resources, run on one document or many.
 
-A :class:`Pipeline` is built from Python (``Pipeline([Tokenizer(), Step(Splitter(), "split")])``) or
-loaded from an XML file (:meth:`Pipeline.from_xml`, see :mod:`annotator.pipeline_xml`). Loading
+A :class:`Pipeline` is built from Python (``Pipeline([Tokenizer(), Step(Splitter(), "split")])``),
+loaded from an XML file (:meth:`Pipeline.from_xml`, see :mod:`annotator.pipeline_xml`) or, for a
+shipped pipeline, by its name (:meth:`Pipeline.load`: ``Pipeline.load("meddocan")``). Loading
 checks that every PR's ``needs`` are produced by an earlier PR or declared present in the input
 (``provides``). ``pipeline(doc)`` runs it on one document; ``pipeline.pipe(docs, workers=N)``
 runs it on many, in local worker processes when ``N > 1``, yielding results in input order.
@@ -92,16 +93,31 @@ def unique_name(wanted: str, taken: Iterable[str]) -> str:
 
 
 class Pipeline:
-    """An ordered list of :class:`Step`; callable on one document."""
+    """An ordered list of :class:`Step`; callable on one document.
+
+    What it says about itself (a pipeline file's ``<description>``, ``language`` and ``<output>``):
+    ``description`` (one line), ``language`` (of the texts it is for; "" if not said) and its
+    declared output, ``output_set`` (``None``: not declared; ``""``: the default set) and
+    ``output_types`` (``None``: every type of that set) -- what ``annotator run`` writes unless
+    told otherwise."""
 
     def __init__(
         self,
         steps: Iterable[ProcessingResource | Step] = (),
         name: str = "",
         provides: str | Iterable[str] = (),
+        *,
+        description: str = "",
+        language: str = "",
+        output_set: str | None = None,
+        output_types: Sequence[str] | None = None,
     ) -> None:
         self.name = name
         self.provides = parse_provides(provides)
+        self.description = description
+        self.language = language
+        self.output_set = output_set
+        self.output_types = tuple(output_types) if output_types is not None else None
         self.steps: list[Step] = []
         for item in steps:
             step = item if isinstance(item, Step) else Step(item)
@@ -122,6 +138,16 @@ class Pipeline:
         from annotator.pipeline_xml import load
 
         return load(Path(path), dict(overrides or {}))
+
+    @classmethod
+    def load(cls, pipeline: str | Path, overrides: Mapping[str, Any] | None = None) -> "Pipeline":
+        """:meth:`from_xml` of a shipped pipeline named ``pipeline`` (``"meddocan"``: see
+        ``annotator pipelines``), or of the file ``pipeline`` (a Path, an existing file, or text ending
+        in ``.xml`` or holding a folder separator); an unknown name is a PipelineError (E351) listing
+        the shipped ones."""
+        from annotator.pipeline_xml import find
+
+        return cls.from_xml(find(pipeline), overrides)
 
     def check(self) -> None:
         """Raise PipelineError unless every PR's ``needs`` (in its input set) is produced by an
@@ -216,7 +242,9 @@ class Pipeline:
         # re-loads the file instead of unpickling loaded resources.
         if self.source is not None:
             return (Pipeline.from_xml, self.source)
-        return (Pipeline, (self.steps, self.name, [f"{s}:{t}" if s else t for s, t in self.provides]))
+        declared = {"description": self.description, "language": self.language, "output_set": self.output_set,
+                    "output_types": self.output_types}
+        return (Pipeline, (self.steps, self.name, [f"{s}:{t}" if s else t for s, t in self.provides]), declared)
 
     def __len__(self) -> int:
         return len(self.steps)

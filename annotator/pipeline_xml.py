@@ -7,8 +7,10 @@ Files are parsed without entity expansion, DTDs or network access.
 
 Instance names: a PR's ``name`` attribute, or by default its type; a later PR of the same type
 without a name gets ``type-2``, ``type-3``, ... (``tokenizer``, ``tokenizer-2``). Names are global
-over the file and everything it includes. Only the top file's ``provides`` counts (it describes
-the input documents).
+over the file and everything it includes. Only the top file's ``provides`` (it describes the input
+documents), ``language``, ``<description>`` and ``<output>`` count (:class:`Declared`).
+
+Shipped pipelines (``resources/pipelines/NAME.xml``) are found by name: :func:`find`, :func:`shipped`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 from lxml import etree
 
 from annotator.errors import PipelineError, pipeline_error
-from annotator.paths import SCHEMAS
+from annotator.paths import RESOURCES, SCHEMAS
 from annotator.pipeline import Condition, Pipeline, Step, pr_label, unique_name
 from annotator.processing.base import ProcessingResource, Setting, resource_class
 
@@ -43,6 +45,63 @@ class _Spec:
         return pr_label(self.name, self.type)
 
 
+@dataclass(frozen=True)
+class Declared:
+    """What a pipeline file says about itself (see :class:`annotator.pipeline.Pipeline`)."""
+
+    name: str
+    provides: str
+    description: str
+    language: str
+    output_set: str | None
+    output_types: tuple[str, ...] | None
+
+
+def shipped() -> dict[str, Path]:
+    """The shipped pipelines by name (the file name without ``.xml``), sorted."""
+    folder = RESOURCES / "pipelines"
+    return {entry.name[:-4]: entry for entry in sorted(folder.iterdir(), key=lambda e: e.name)
+            if entry.name.endswith(".xml") and entry.is_file()}
+
+
+def find(pipeline: str | Path) -> Path:
+    """The file of ``pipeline``: itself if it is a path (an existing file, or ending in ``.xml`` or
+    holding a folder separator), else the shipped pipeline of that name (E351 if there is none)."""
+    text = str(pipeline)
+    if isinstance(pipeline, Path) or text.endswith(".xml") or Path(text).name != text or Path(text).is_file():
+        return Path(pipeline)
+    known = shipped()
+    if text not in known:
+        raise pipeline_error("E351", name=text, known=", ".join(known))
+    return known[text]
+
+
+def declared(path: Path) -> Declared:
+    """What the (valid) pipeline file ``path`` declares, without making its PRs."""
+    return _declared(path, _parse(path))
+
+
+def _declared(path: Path, root: etree._Element) -> Declared:
+    output = root.find("output")
+    return Declared(
+        name=root.get("name", ""), provides=root.get("provides", ""),
+        description=" ".join((root.findtext("description") or "").split()), language=root.get("language", ""),
+        output_set=None if output is None else output.get("set", ""),
+        output_types=None if output is None else _output_types(path, output),
+    )
+
+
+def _output_types(path: Path, output: etree._Element) -> tuple[str, ...] | None:
+    """The ``types`` of ``<output>`` (the schema has checked their form), each once."""
+    if output.get("types") is None:
+        return None
+    types = tuple(t.strip() for t in output.get("types").split(","))
+    for i, type_name in enumerate(types):
+        if type_name in types[:i]:
+            raise pipeline_error("E350", path, output.sourceline, type=type_name)
+    return types
+
+
 @lru_cache(maxsize=1)
 def _schema() -> etree.XMLSchema:
     return etree.XMLSchema(etree.parse(str(SCHEMAS / "pipeline.xsd"), _parser()))
@@ -57,12 +116,14 @@ def load(path: Path, overrides: dict[str, Any]) -> Pipeline:
     """Read ``path`` (and its includes), apply ``overrides`` ("NAME.param" -> value), make the PRs
     and check the needs."""
     root = _parse(path)
+    said = _declared(path, root)
     specs = _collect(path, root, (), [])
     _apply_overrides(specs, overrides)
     for spec in specs:  # every value first: a mistake in the last PR fails before the first one loads
         spec.cls.checked(spec.params, spec.label(), str(spec.path), spec.line)
     steps = [_make(spec) for spec in specs]
-    pipeline = Pipeline(steps, root.get("name", ""), root.get("provides", ""))
+    pipeline = Pipeline(steps, said.name, said.provides, description=said.description, language=said.language,
+                        output_set=said.output_set, output_types=said.output_types)
     pipeline.source = (str(path.resolve()), overrides)
     return pipeline
 
@@ -91,7 +152,7 @@ def _collect(path: Path, root: etree._Element, outer: tuple[Condition, ...], sta
     stack = stack + [path.resolve()]
     specs: list[_Spec] = []
     for elem in root:
-        if elem.tag == "description":
+        if elem.tag in ("description", "output"):
             continue
         conditions = outer + _conditions(elem, path)
         if elem.tag == "include":

@@ -29,6 +29,7 @@ COMMANDS = [
     "annotator.cli.demo",
     "annotator.cli.train",
     "annotator.cli.describe",
+    "annotator.cli.pipelines",
 ]
 
 

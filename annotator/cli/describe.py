@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.pr is None:
         classes = [resource_class(name) for name in resource_names()]
-        print(_table([[cls.name, cls.summary()] for cls in classes]))
+        print(table([[cls.name, cls.summary()] for cls in classes]))
         return 0
     cls = resource_class(args.pr)
     rows = [["parameter", "type", "default", "range/choices", "required", "description"]]
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"needs: {', '.join(cls.needs) or '-'}")
     print(f"produces: {', '.join(cls.produces) or '-'}")
     print()
-    print(_table(rows))
+    print(table(rows))
     return 0
 
 
@@ -53,7 +53,7 @@ def _shown(value: Any) -> str:
     return repr(text) if not text or not text.isprintable() or " " in text else text
 
 
-def _table(rows: list[list[str]]) -> str:
+def table(rows: list[list[str]]) -> str:
     """Rows as left-aligned columns two spaces apart (the last column unpadded)."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     return "\n".join("  ".join([c.ljust(w) for c, w in zip(row, widths)] + [row[-1]]).rstrip() for row in rows)

@@ -1,10 +1,11 @@
-"""``annotator run PIPELINE.xml INPUT --out OUTDIR``: run an XML pipeline over a corpus.
+"""``annotator run PIPELINE INPUT --out OUTDIR``: run a pipeline over a corpus.
 
-Reads a file or folder of documents, runs the pipeline on each (in --workers local processes;
-the output is identical to one process) and writes them one by one (default --to: the input
-format; a one-file format such as i2b2-2006 at the end). --set and --types choose what is
-written: that set's annotations (of those types) become the output documents' default set;
-without either, documents are written whole. Fail closed: a document that cannot be read,
+Runs a shipped pipeline by name (see annotator pipelines) or a pipeline XML file on a file or
+folder of documents (in --workers local processes; the output is identical to one process) and
+writes them one by one (default --to: the input format; a one-file format such as i2b2-2006 at the
+end). --set and --types choose what is written: that set's annotations (of those types) become the
+output documents' default set; without either, the pipeline's declared output (its <output>), and
+if it declares none, the documents whole. Fail closed: a document that cannot be read,
 processed or written is reported as one line ("name: PR: ExceptionType: message" for a PR that
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
 --keep-going (with several workers, documents after it that were already done are written);
@@ -23,20 +24,21 @@ from annotator.errors import coded
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "run", help="run an XML pipeline over documents",
+        "run", help="run a pipeline (a shipped one by name, or an XML file) over documents",
         description=__doc__.split("\n\n")[1],
         epilog="PR instance names for -p: the name attribute of <pr>, else its type; a second PR of "
                "the same type without a name is TYPE-2, then TYPE-3, ...",
     )
-    parser.add_argument("pipeline", type=Path, help="pipeline XML file")
+    parser.add_argument("pipeline", help="shipped pipeline name (annotator pipelines lists them) or pipeline XML file")
     parser.add_argument("input", type=Path, help="input file or folder")
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--from", dest="from_format", choices=formats.names(), help="input format (default: sniffed)")
     parser.add_argument("--to", dest="to_format", choices=formats.names(),
                         help="output format (default: the input format)")
-    parser.add_argument("--set", dest="set_name", metavar="NAME", help="annotation set to write (default: all sets)")
+    parser.add_argument("--set", dest="set_name", metavar="NAME",
+                        help="annotation set to write (default: the pipeline's declared output, else all sets)")
     parser.add_argument("--types", metavar="T,...", type=lambda s: [t for t in s.split(",") if t],
-                        help="annotation types to write (default: all)")
+                        help="annotation types to write (default: the pipeline's declared output, else all)")
     parser.add_argument("--workers", type=_positive, default=1, metavar="N", help="worker processes (default 1)")
     parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
     parser.add_argument("--lenient", action="store_true",
@@ -69,9 +71,12 @@ def run(args: argparse.Namespace) -> int:
     from annotator.pipeline import Pipeline
     from annotator.runner import CorpusJob, run_corpus
 
-    pipeline = Pipeline.from_xml(args.pipeline, dict(args.params))
+    pipeline = Pipeline.load(args.pipeline, dict(args.params))
+    set_name, types = args.set_name, args.types
+    if set_name is None and types is None:
+        set_name, types = pipeline.output_set, pipeline.output_types
     return run_corpus(CorpusJob(
-        args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=args.set_name,
-        types=args.types, workers=args.workers, keep_going=args.keep_going, lenient=args.lenient,
-        debug=args.debug, label="run",
+        args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=set_name,
+        types=None if types is None else list(types), workers=args.workers, keep_going=args.keep_going,
+        lenient=args.lenient, debug=args.debug, label="run",
     ))

@@ -1,4 +1,5 @@
-"""XML pipeline files: schema, parameters, paths, includes, conditions, names, overrides, errors."""
+"""XML pipeline files: schema, parameters, paths, includes, conditions, names, overrides, errors; the
+declared output, language and description; shipped pipelines by name."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from pipeline_test_prs import Listed  # noqa: F401  (registers the test-* PRs)
 
 from annotator import Document, Pipeline
 from annotator.errors import PipelineError
-from annotator.paths import SCHEMAS
+from annotator.paths import RESOURCES, SCHEMAS
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def write(path: Path, text: str) -> Path:
@@ -123,6 +126,14 @@ def test_bad_overrides(tmp_path, key, message):
     ('<!DOCTYPE pipeline [<!ENTITY e "x">]>\n<pipeline><pr type="test-words"/></pipeline>', 1,
      "DOCTYPE declarations are not allowed"),
     ('<pipeline xmlns="http://example.org/other"/>', 1, "does not match pipeline.xsd"),
+    ('<pipeline>\n<output set="PHI" types="A, B, A"/>\n<pr type="test-words"/></pipeline>', 2,
+     "E350 output type 'A' is listed twice"),
+    ('<pipeline>\n<output types="A,,B"/>\n</pipeline>', 2, "E303 pipeline file does not match pipeline.xsd"),
+    ('<pipeline>\n<output types=""/>\n</pipeline>', 2, "E303 pipeline file does not match pipeline.xsd"),
+    ('<pipeline>\n<pr type="test-words"/>\n<output set="PHI"/>\n</pipeline>', 3, "E303"),
+    ('<pipeline>\n<output/>\n<output/>\n</pipeline>', 3, "E303"),
+    ('<pipeline>\n<output colour="red"/>\n</pipeline>', 2, "attribute 'colour' is not allowed"),
+    ('<pipeline\nlanguage="Spanish, mostly">\n</pipeline>', 2, "E303"),
 ])
 def test_invalid_files_fail_with_file_and_line(tmp_path, body, line, message):
     path = write(tmp_path / "bad.xml", body)
@@ -225,3 +236,113 @@ def test_spawned_workers_reload_the_pipeline_from_its_file(tmp_path, monkeypatch
     two = [[(a.type, a.start, a.end, a.features) for a in d.annset()]
            for d in pipeline.pipe(copies, workers=2, chunk_size=2)]
     assert two == one and len(one[0]) > 5
+
+
+def test_a_file_declares_its_output_language_and_description(tmp_path):
+    path = write(tmp_path / "p.xml", """<pipeline name="decl" language="es">
+  <description>
+    Finds   words
+    and counts them.
+  </description>
+  <output set="Counted" types=" Word ,Count"/>
+  <pr type="test-words"/>
+  <pr type="test-count"/>
+</pipeline>""")
+    pipeline = Pipeline.from_xml(path)
+    assert (pipeline.description, pipeline.language) == ("Finds words and counts them.", "es")
+    assert (pipeline.output_set, pipeline.output_types) == ("Counted", ("Word", "Count"))
+    assert len(pipeline) == 2
+    copy = pickle.loads(pickle.dumps(pipeline))
+    assert (copy.description, copy.language, copy.output_set, copy.output_types) == \
+        ("Finds words and counts them.", "es", "Counted", ("Word", "Count"))
+
+
+@pytest.mark.parametrize("output, declared", [
+    ("", (None, None)),                               # nothing declared: annotator run writes documents whole
+    ("<output/>", ("", None)),                        # the default set, every type
+    ('<output types="Word"/>', ("", ("Word",))),
+    ('<output set="S"/>', ("S", None)),
+])
+def test_output_defaults(tmp_path, output, declared):
+    path = write(tmp_path / "p.xml", f'<pipeline>{output}<pr type="test-words"/></pipeline>')
+    pipeline = Pipeline.from_xml(path)
+    assert (pipeline.output_set, pipeline.output_types) == declared
+    assert (pipeline.description, pipeline.language) == ("", "")
+
+
+def test_only_the_top_file_declares(tmp_path):
+    write(tmp_path / "w.xml", '<pipeline language="en"><description>inner</description>'
+                              '<output set="Inner"/><pr type="test-words"/></pipeline>')
+    path = write(tmp_path / "main.xml", '<pipeline><include href="w.xml"/></pipeline>')
+    pipeline = Pipeline.from_xml(path)
+    assert (pipeline.description, pipeline.language, pipeline.output_set) == ("", "", None)
+    assert [s.name for s in pipeline.steps] == ["test-words"]
+
+
+def test_a_python_pipeline_keeps_what_it_declares_through_pickle():
+    pipeline = Pipeline([Listed(path=__file__)], "py", description="lines", language="en", output_set="",
+                        output_types=["Listed"])
+    copy = pickle.loads(pickle.dumps(pipeline))
+    assert (copy.name, copy.description, copy.language, copy.output_set, copy.output_types) == \
+        ("py", "lines", "en", "", ("Listed",))
+
+
+# --------------------------------------------------------------------------- shipped pipelines by name
+def test_shipped_pipelines_load_by_name_from_any_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    hina = Pipeline.load("hina")
+    assert hina.source == (str(RESOURCES / "pipelines" / "hina.xml"), {})
+    assert (hina.language, hina.output_set, hina.output_types) == ("en", "", ("Patient", "Doctor", "OtherName", "Place"))
+    doc = hina(Document("Dr Smith saw the patient in Leeds.", name="d"))
+    assert {a.type for a in doc.annset()} >= {"Doctor", "Place"}
+
+
+def test_the_meddocan_pipeline_declares_the_phi_types_its_rules_make():
+    pipeline = Pipeline.load("meddocan")
+    assert (pipeline.language, pipeline.output_set) == ("es", "PHI")
+    tag_set = Path(SCHEMAS / "meddocan.yaml").read_text(encoding="utf-8")
+    assert all(f"\n  {t}:" in tag_set for t in pipeline.output_types) and len(pipeline.output_types) == 20
+    made = set()
+    for txt in sorted((RESOURCES / "samples" / "meddocan").glob("*.txt")):
+        made |= pipeline(Document(txt.read_text(encoding="utf-8"), name=txt.stem)).annset("PHI").types()
+    assert made and made <= set(pipeline.output_types)
+
+
+def test_a_path_is_a_path_and_anything_else_a_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "mine", '<pipeline><pr type="test-words"/></pipeline>')
+    write(tmp_path / "sub" / "hina.xml", '<pipeline><pr type="test-count" provides="Word"/></pipeline>')
+    assert Pipeline.load("mine").source == (str(tmp_path / "mine"), {})       # an existing file
+    with pytest.raises(PipelineError, match="E306 cannot read pipeline file"):
+        Pipeline.load("meddocan.xml")                                          # ends in .xml: no name look-up
+    with pytest.raises(PipelineError, match="E306 cannot read pipeline file"):
+        Pipeline.load("sub/meddocan")                                          # a folder: no name look-up
+    with pytest.raises(PipelineError, match="E306"):
+        Pipeline.load(Path("hina"))                                            # a Path is a path
+
+
+def test_an_unknown_name_lists_the_shipped_pipelines(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "meddocan").mkdir()                                            # a folder is no pipeline file
+    with pytest.raises(PipelineError) as info:
+        Pipeline.load("medocan")
+    assert str(info.value) == ("E351 unknown pipeline 'medocan' (shipped: hina, meddocan; "
+                               "a pipeline file is given by its path)")
+    assert Pipeline.load("meddocan").name == "meddocan"
+
+
+def test_every_shipped_pipeline_declares_itself():
+    from annotator.pipeline_xml import declared, shipped
+
+    assert list(shipped()) == ["hina", "meddocan"]
+    for name, path in shipped().items():
+        said = declared(path)
+        assert said.name == name and said.language and said.description and said.output_types, name
+
+
+def test_the_readme_python_example_runs_from_any_folder(tmp_path, monkeypatch):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    assert 'Pipeline.load("hina")' in example
+    monkeypatch.chdir(tmp_path)
+    exec(compile(example, "README.md", "exec"), {})

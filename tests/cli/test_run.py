@@ -175,3 +175,57 @@ def test_verb_modules_leave_the_loop_to_the_run():
             "print(sorted({'annotator.runner', 'tqdm'} & set(sys.modules)))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert found.strip() == "[]"
+
+
+# --------------------------------------------------------------------------- declared output, names
+REPO = Path(__file__).resolve().parents[2]
+SAMPLES = REPO / "resources" / "samples" / "meddocan"
+
+
+def ann_types(out: Path) -> dict[str, int]:
+    """Annotation types of every .ann file in ``out``, with their counts."""
+    found: dict[str, int] = {}
+    for ann in out.glob("*.ann"):
+        for line in ann.read_text(encoding="utf-8").splitlines():
+            if line.startswith("T"):
+                type_name = line.split("\t")[1].split()[0]
+                found[type_name] = found.get(type_name, 0) + 1
+    return found
+
+
+@pytest.mark.parametrize("output, chosen, written", [
+    ('<output set="Long"/>', [], {"Word": 2}),                          # the declared set
+    ('<output types="Count"/>', [], {"Count": 1}),                      # the default set, of those types
+    ('<output set="Long"/>', ["--types", "Count"], {"Count": 1}),       # given: the default set, its Count
+    ('<output set="Long"/>', ["--set", ""], {"Word": 9, "Count": 1}),  # given: the default set, all of it
+])
+def test_the_declared_output_is_the_default_of_set_and_types(setup, tmp_path, output, chosen, written):
+    pipeline, src = setup
+    pipeline.write_text(PIPELINE.replace('<pipeline name="cli-test">', f'<pipeline name="cli-test">{output}'))
+    out = tmp_path / "out"
+    assert main(["run", str(pipeline), str(src / "d05.txt"), "--out", str(out), "--to", "brat"] + chosen) == 0
+    assert ann_types(out) == written
+
+
+def test_a_shipped_pipeline_by_name_writes_its_phi_from_any_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "meddocan", str(SAMPLES), "--from", "text", "--to", "brat", "--out", "out"]) == 0, \
+        capsys.readouterr().err
+    written = ann_types(tmp_path / "out")
+    tag_set = (REPO / "corpora_schemas" / "meddocan.yaml").read_text(encoding="utf-8")
+    assert len(list((tmp_path / "out").glob("*.ann"))) == 3
+    assert sum(written.values()) > 50 and {"FECHAS", "NOMBRE_SUJETO_ASISTENCIA"} <= set(written)
+    assert all(f"\n  {t}:" in tag_set for t in written), written           # PHI only: no Token, no Lookup
+    assert main(["run", "meddocan", str(SAMPLES), "--from", "text", "--to", "brat", "--out", "tokens",
+                 "--types", "Token"]) == 0
+    assert list(ann_types(tmp_path / "tokens")) == ["Token"]                  # given types win
+
+
+def test_an_unknown_pipeline_name_is_one_line(setup, tmp_path, monkeypatch, capsys):
+    _, src = setup
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "medocan", str(src), "--out", "o"]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "annotator: error: E351 unknown pipeline 'medocan' (shipped: hina, meddocan; "
+        "a pipeline file is given by its path)"]
+    assert not (tmp_path / "o").exists()

@@ -1,0 +1,28 @@
+"""``annotator pipelines``: the shipped pipelines with their declarations."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from annotator.cli import main
+
+
+def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys):
+    assert main(["pipelines"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines[0]
+    assert header.split("  ")[0] == "name"
+    columns = ["name", "language", "description", "output set", "output types"]
+    starts = [header.index(column) for column in columns] + [None]
+    rows = {cells[0]: dict(zip(columns, cells))
+            for cells in ([line[a:b].strip() for a, b in pairwise(starts)] for line in lines[1:])}
+    assert list(rows) == ["hina", "meddocan"]
+    assert rows["hina"] == {"name": "hina", "language": "en", "output set": "(default)",
+                            "output types": "Patient,Doctor,OtherName,Place",
+                            "description": "De-identification of English clinical text (names and places), "
+                                           "rule-based after Hina et al. 2020"}
+    meddocan = rows["meddocan"]
+    assert (meddocan["language"], meddocan["output set"]) == ("es", "PHI")
+    assert meddocan["description"].startswith("De-identification of Spanish clinical case reports (MEDDOCAN)")
+    assert meddocan["output types"].startswith("NOMBRE_SUJETO_ASISTENCIA,NOMBRE_PERSONAL_SANITARIO,")
+    assert len(meddocan["output types"].split(",")) == 20
