@@ -5,7 +5,7 @@ folder of documents (in --workers local processes; the output is identical to on
 writes them one by one (default --to: the input format; a one-file format such as i2b2-2006 at the
 end). --set and --types choose what is written: that set's annotations (of those types) become the
 output documents' default set; without either, the pipeline's declared output (its <output>), and
-if it declares none, the documents whole. Fail closed: a document that cannot be read,
+if it declares none, the documents whole; --types alone picks types of the declared output set. Fail closed: a document that cannot be read,
 processed or written is reported as one line ("name: PR: ExceptionType: message" for a PR that
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
 --keep-going (with several workers, documents after it that were already done are written);
@@ -75,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     set_name, types = args.set_name, args.types
     if set_name is None and types is None:
         set_name, types = pipeline.output_set, pipeline.output_types
+    elif set_name is None:  # --types alone: those types of the declared output set
+        set_name = pipeline.output_set
     return run_corpus(CorpusJob(
         args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=set_name,
         types=None if types is None else list(types), workers=args.workers, keep_going=args.keep_going,

@@ -196,7 +196,9 @@ def ann_types(out: Path) -> dict[str, int]:
 @pytest.mark.parametrize("output, chosen, written", [
     ('<output set="Long"/>', [], {"Word": 2}),                          # the declared set
     ('<output types="Count"/>', [], {"Count": 1}),                      # the default set, of those types
-    ('<output set="Long"/>', ["--types", "Count"], {"Count": 1}),       # given: the default set, its Count
+    ('<output set="Long"/>', ["--types", "Word"], {"Word": 2}),         # given types: of the declared set
+    ('<output set="Long"/>', ["--types", "Count"], {}),                 # (the declared set has no Count)
+    ('<output set="Long"/>', ["--set", "", "--types", "Count"], {"Count": 1}),  # both given
     ('<output set="Long"/>', ["--set", ""], {"Word": 9, "Count": 1}),  # given: the default set, all of it
 ])
 def test_the_declared_output_is_the_default_of_set_and_types(setup, tmp_path, output, chosen, written):
@@ -217,8 +219,11 @@ def test_a_shipped_pipeline_by_name_writes_its_phi_from_any_folder(tmp_path, mon
     assert sum(written.values()) > 50 and {"FECHAS", "NOMBRE_SUJETO_ASISTENCIA"} <= set(written)
     assert all(f"\n  {t}:" in tag_set for t in written), written           # PHI only: no Token, no Lookup
     assert main(["run", "meddocan", str(SAMPLES), "--from", "text", "--to", "brat", "--out", "tokens",
-                 "--types", "Token"]) == 0
-    assert list(ann_types(tmp_path / "tokens")) == ["Token"]                  # given types win
+                 "--set", "", "--types", "Token"]) == 0
+    assert list(ann_types(tmp_path / "tokens")) == ["Token"]                  # given set and types win
+    assert main(["run", "meddocan", str(SAMPLES), "--from", "text", "--to", "brat", "--out", "dates",
+                 "--types", "FECHAS"]) == 0
+    assert list(ann_types(tmp_path / "dates")) == ["FECHAS"]                  # --types alone: of the PHI
 
 
 def test_an_unknown_pipeline_name_is_one_line(setup, tmp_path, monkeypatch, capsys):
