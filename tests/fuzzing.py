@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 # byte strings that readers of the project's formats give meaning to
@@ -30,3 +31,10 @@ def mutated(draw, original: bytes) -> bytes:
             end = min(len(data), at + draw(st.integers(1, 200)))
             data[end:end] = data[at:end]
     return bytes(data)
+
+
+def fuzz_settings(examples: int) -> settings:
+    """Reproducible runs (derandomized, no example database), a 2 s deadline per example as the
+    hang guard, and the health checks that a temporary folder reused across examples trips off."""
+    return settings(max_examples=examples, deadline=2000, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz_settings, mutated
+from hypothesis import given
 from hypothesis import strategies as st
 from pipeline_test_prs import Words  # noqa: F401  (registers the test-* PRs)
 
 from annotator.errors import AnnotatorError
 from annotator.pipeline import Pipeline
-from fuzzing import mutated
 
 PIPELINE = b"""<?xml version="1.0" encoding="UTF-8"?>
 <pipeline name="fuzz">
@@ -32,8 +32,7 @@ def test_pipeline_loader_gives_a_pipeline_or_a_coded_error(tmp_path):
     path.write_bytes(PIPELINE)
     assert len(Pipeline.from_xml(path)) == 3  # the seed is valid
 
-    @settings(max_examples=500, deadline=2000, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @fuzz_settings(500)
     @given(data=st.data())
     def fuzz(data):
         path.write_bytes(data.draw(mutated(PIPELINE)))

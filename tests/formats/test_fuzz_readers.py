@@ -13,12 +13,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz_settings, mutated
+from hypothesis import given
 from hypothesis import strategies as st
 
 from annotator.corpus import Failure, read_documents
 from annotator.document import Document
-from fuzzing import mutated
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "formats"
 CODED = re.compile(r"E\d{3} ")
@@ -58,8 +58,7 @@ def test_reader_gives_documents_or_coded_errors(fmt, tmp_path_factory):
     targets = [folder / fixture.name] + ([folder / fixture.with_suffix(".txt").name] if fmt == "brat" else [])
     originals = {t: t.read_bytes() for t in targets}
 
-    @settings(max_examples=EXAMPLES, deadline=2000, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @fuzz_settings(EXAMPLES)
     @given(data=st.data())
     def fuzz(data):
         for t, original in originals.items():

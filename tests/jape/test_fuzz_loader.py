@@ -3,13 +3,13 @@ never another exception and never a hang."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz_settings, mutated
+from hypothesis import given
 from hypothesis import strategies as st
 
 from annotator.errors import GrammarError
 from annotator.jape import compile_grammar
 from annotator.paths import RESOURCES
-from fuzzing import mutated
 
 GRAMMAR = (RESOURCES / "grammars" / "hina" / "roles.jape").read_bytes()
 
@@ -19,8 +19,7 @@ def test_jape_loader_compiles_or_gives_a_grammar_error(tmp_path):
     path.write_bytes(GRAMMAR)
     assert compile_grammar(path) is not None  # the seed is valid
 
-    @settings(max_examples=500, deadline=2000, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @fuzz_settings(500)
     @given(data=st.data())
     def fuzz(data):
         path.write_bytes(data.draw(mutated(GRAMMAR)))
