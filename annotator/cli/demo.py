@@ -3,8 +3,9 @@
 Runs, and prints before each step, the three commands a user would type:
 
 1. ``annotator convert`` the gold brat samples to MEDDOCAN XML;
-2. ``annotator run`` the MEDDOCAN de-identification pipeline on the plain texts (read as text, so
-   no gold annotation can reach the system) and write its PHI set as MEDDOCAN XML;
+2. ``annotator run meddocan``, the shipped de-identification pipeline by name, on the plain texts
+   (read as text, so no gold annotation can reach the system), writing its declared output (the
+   PHI set) as MEDDOCAN XML;
 3. ``annotator evaluate`` the system output against the gold XML with the official MEDDOCAN metric.
 """
 
@@ -18,7 +19,6 @@ from pathlib import Path
 from annotator.paths import RESOURCES
 
 SAMPLES = RESOURCES / "samples" / "meddocan"
-PIPELINE = RESOURCES / "pipelines" / "meddocan.xml"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -43,8 +43,7 @@ def _steps(main, out: Path) -> int:
     gold, system = out / "gold-xml", out / "system-xml"
     commands = [
         ["convert", str(SAMPLES), str(gold), "--from", "brat", "--to", "meddocan-xml"],
-        ["run", str(PIPELINE), str(SAMPLES), "--from", "text", "--to", "meddocan-xml", "--set", "PHI",
-         "--out", str(system)],
+        ["run", "meddocan", str(SAMPLES), "--from", "text", "--to", "meddocan-xml", "--out", str(system)],
         ["evaluate", str(gold), str(system), "--metric", "meddocan", "--per-type"],
     ]
     for argv in commands:
