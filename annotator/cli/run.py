@@ -41,6 +41,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="annotation types to write (default: the pipeline's declared output, else all)")
     parser.add_argument("--workers", type=_positive, default=1, metavar="N", help="worker processes (default 1)")
     parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
+                             "(same input checksums, outputs present and unchanged); not for one-file formats")
+    parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
+                        help="also record every failed document there, one JSON line each")
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches in the input are warnings (as in the official scorers)")
     parser.add_argument("-p", dest="params", action="append", default=[], metavar="NAME.param=value",
@@ -80,5 +85,5 @@ def run(args: argparse.Namespace) -> int:
     return run_corpus(CorpusJob(
         args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=set_name,
         types=None if types is None else list(types), workers=args.workers, keep_going=args.keep_going,
-        lenient=args.lenient, debug=args.debug, label="run",
+        lenient=args.lenient, debug=args.debug, label="run", resume=args.resume, errors=args.errors,
     ))

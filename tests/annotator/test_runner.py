@@ -49,4 +49,4 @@ def test_transform_output_is_written_and_its_failure_reported(source, tmp_path, 
 def test_without_keep_going_the_loop_stops_at_the_failure(source, tmp_path, capsys):
     out = tmp_path / "out"
     assert run_corpus(CorpusJob(str(source), str(out), to_format="bdoc", transform=Mask())) == 1
-    assert sorted(p.name for p in out.iterdir()) == ["a.bdocjs"]
+    assert sorted(p.name for p in out.iterdir()) == [".annotator-manifest.jsonl", "a.bdocjs"]
