@@ -247,7 +247,7 @@ def run_corpus(job: CorpusJob) -> int:
     inputs = InputFiles(unit_files, reader)
     per_document = not (reader.many or writer.many)  # one-file formats: no manifest, no --resume
     if job.resume and not per_document:
-        raise input_error("E160", job.source, None, fmt=src_format if reader.many else to_format)
+        raise input_error("E160", None, None, fmt=src_format if reader.many else to_format)
     if per_document:
         inputs.refuse(job.out / MANIFEST)
     if job.errors is not None:
