@@ -145,3 +145,11 @@ def test_resume_is_refused_for_a_one_file_format(good, tmp_path):
     with pytest.raises(InputError, match="^E160 "):
         run_corpus(CorpusJob(good, tmp_path / "all.xml", to_format="i2b2-2006", resume=True))
     assert not (tmp_path / "all.xml").exists()
+
+
+def test_an_output_folder_with_its_manifest_reads_as_a_corpus(good, tmp_path):
+    out, again = tmp_path / "out", tmp_path / "again"
+    run_counted(good, out, resume=False)
+    assert (out / MANIFEST).is_file()
+    assert run_counted(out, again, resume=False) == ["a", "b", "c"]
+    assert sorted(p.name for p in again.iterdir()) == [MANIFEST] + sorted(p.name for p in out.glob("[!.]*"))
