@@ -181,11 +181,13 @@ class Manifest:
     def _read(self) -> dict[str, dict[str, Any]]:
         try:
             data = self.path.read_bytes()
+            whole = data[: data.rfind(b"\n") + 1]
+            if len(whole) < len(data):  # a torn last line: cut it off so the next line starts clean
+                os.truncate(self.path, len(whole))
         except FileNotFoundError:
             return {}
-        whole = data[: data.rfind(b"\n") + 1]
-        if len(whole) < len(data):  # a torn last line: cut it off so the next line starts clean
-            os.truncate(self.path, len(whole))
+        except OSError as exc:
+            raise input_error("E131", self.path, None, action="read the manifest", reason=exc.strerror) from None
         done = {}
         for line in whole.splitlines():
             try:
@@ -206,7 +208,7 @@ class Manifest:
             return False
         for file, digest in outputs.items():
             path = self.folder / file
-            if Path(file).name != file or not path.is_file() or sha256(path) != digest:
+            if not isinstance(file, str) or Path(file).name != file or not path.is_file() or sha256(path) != digest:
                 return False
         return True
 

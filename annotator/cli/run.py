@@ -10,7 +10,10 @@ processed or written is reported as one line ("name: PR: ExceptionType: message"
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
 --keep-going (with several workers, documents after it that were already done are written);
 the exit code is 1 if any document failed. Nothing is written when an output file would be an
-input file or a companion of one (the .ann beside a .txt, ...).
+input file or a companion of one (the .ann beside a .txt, ...). OUTDIR/.annotator-manifest.jsonl
+lists every finished document with the checksums of its inputs and outputs; --resume skips those
+still complete, so a killed run goes on where it stopped; --errors FILE.jsonl records every failed
+document as a JSON line (document, path, code, message).
 """
 
 from __future__ import annotations
