@@ -51,7 +51,12 @@ def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = F
     (sniffed when None). ``lenient``: surface-text differences are warnings, as in the official
     MEDDOCAN and i2b2 scorers; offsets outside the text stay errors."""
     name, paths = units(src, fmt)
-    adapter = formats.get(name)
+    return read_units(paths, name, lenient=lenient)
+
+
+def read_units(paths: Iterable[Path], fmt: str, *, lenient: bool = False) -> Iterator[Document | Failure]:
+    """Every document of the unit files ``paths`` of format ``fmt`` (as :func:`read_documents`)."""
+    adapter = formats.get(fmt)
     for path in paths:
         try:
             for item in adapter.read(path, lenient=lenient):

@@ -116,6 +116,7 @@ class Errors:
     E131 = "cannot {action}: {reason}"
     E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
+    E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
 
     # evaluation
     E201 = "two {side} documents have the key {key!r}"

@@ -24,12 +24,22 @@ first byte is written (E129/E111/E132; document names come from the unit files) 
 each file written; fail closed (a document that cannot be read, processed or written is
 reported as one line and not written; the run stops at the first failure unless
 ``keep_going``); a progress bar on stderr; a count of failures at the end and exit status 1.
+
+Runs that survive: a per-document output folder gets a manifest, ``OUT/.annotator-manifest.jsonl``
+(:class:`Manifest`; started afresh unless ``resume``), one line per document appended once its
+files are written; ``resume`` skips the documents it shows complete (same input checksums, output
+files present with the recorded checksums) and runs the others again. ``errors``: a JSONL file of
+every failed document, written atomically at the end of the run.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import re
 import sys
-from contextlib import closing
+from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -37,7 +47,8 @@ from typing import Any, Callable, Iterable, Iterator
 from tqdm import tqdm
 
 from annotator import formats
-from annotator.corpus import Failure, InputFiles, read_documents, units, write_documents
+from annotator.atomic import write_atomic
+from annotator.corpus import Failure, InputFiles, read_documents, read_units, units, write_documents
 from annotator.document import Document
 from annotator.errors import AnnotatorError, ProcessingError, input_error
 from annotator.pipeline import Pipeline
@@ -53,7 +64,8 @@ class CorpusJob:
     ``from_format``: sniffed when None; ``to_format``: the input format when None;
     ``pipeline`` then ``transform``: what is done to each document (either may be None);
     ``set_name``/``types``: what is written (see :func:`select_output`); ``label``: the progress
-    bar's name.
+    bar's name; ``resume``: skip the documents the output folder's manifest shows complete;
+    ``errors``: a JSONL file to record every failed document in.
     """
 
     source: Path
@@ -69,9 +81,13 @@ class CorpusJob:
     lenient: bool = False
     debug: bool = False
     label: str = "run"
+    resume: bool = False
+    errors: Path | None = None
 
     def __post_init__(self) -> None:
         self.source, self.out = Path(self.source), Path(self.out)
+        if self.errors is not None:
+            self.errors = Path(self.errors)
 
 
 def select_output(doc: Document, set_name: str | None, types: list[str] | None) -> Document:
@@ -104,7 +120,7 @@ class _Finish:
     out: Path
     inputs: InputFiles
 
-    def __call__(self, doc: Document) -> Document | Failure | None:
+    def __call__(self, doc: Document) -> Document | Failure | Written:
         name = doc.name
         try:
             if self.transform is not None:
@@ -114,10 +130,112 @@ class _Finish:
             if writer.many:
                 writer.render_many([doc])  # fails here, alone, not in the whole file
                 return doc
-            write_documents([doc], self.out, self.fmt, self.inputs)
+            written = write_documents([doc], self.out, self.fmt, self.inputs)
         except AnnotatorError as exc:
             return Failure(name, exc)
-        return None
+        return Written(name, {path.name: sha256(path) for path in written})
+
+
+@dataclass(frozen=True)
+class Written:
+    """A document whose files are written: its name and ``{file name in OUT: sha256}``."""
+
+    document: str
+    outputs: dict[str, str]
+
+
+MANIFEST = ".annotator-manifest.jsonl"
+
+
+def sha256(path: Path) -> str:
+    """The hex SHA-256 of a file's bytes."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class Manifest:
+    """``OUT/.annotator-manifest.jsonl``: one JSON line per finished document,
+    ``{"document", "inputs": {path: sha256}, "outputs": {file name in OUT: sha256}}``, each
+    appended with one ``os.write`` to a file opened O_APPEND and then fsynced, so a killed run
+    leaves whole lines and at most a torn last one (ignored, and cut off before appending).
+    Without ``resume`` the file is started afresh; the last line of a document wins."""
+
+    def __init__(self, folder: Path, resume: bool) -> None:
+        self.folder = folder
+        self.path = folder / MANIFEST
+        self.done: dict[str, dict[str, Any]] = self._read() if resume else {}
+        self._fd: int | None = None
+        if not resume and self.path.is_file():
+            self._open(os.O_TRUNC)
+
+    def _open(self, flags: int = 0) -> None:
+        """Open for appending (on the first line: an output folder is made by its first document)."""
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | flags, 0o666)
+        except OSError as exc:
+            raise input_error("E131", self.path, None, action="open the manifest", reason=exc.strerror) from None
+
+    def _read(self) -> dict[str, dict[str, Any]]:
+        try:
+            data = self.path.read_bytes()
+            whole = data[: data.rfind(b"\n") + 1]
+            if len(whole) < len(data):  # a torn last line: cut it off so the next line starts clean
+                os.truncate(self.path, len(whole))
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            raise input_error("E131", self.path, None, action="read the manifest", reason=exc.strerror) from None
+        done = {}
+        for line in whole.splitlines():
+            try:
+                entry = json.loads(line)
+                done[entry["document"]] = entry
+            except (ValueError, TypeError, KeyError):
+                continue
+        return done
+
+    def complete(self, name: str, sources: list[Path]) -> bool:
+        """Whether ``name`` is done: its line is there, its inputs have the recorded checksums and
+        its outputs exist with theirs."""
+        entry = self.done.get(name)
+        if entry is None or entry.get("inputs") != _checksums(sources):
+            return False
+        outputs = entry.get("outputs")
+        if not isinstance(outputs, dict) or not outputs:
+            return False
+        for file, digest in outputs.items():
+            path = self.folder / file
+            if not isinstance(file, str) or Path(file).name != file or not path.is_file() or sha256(path) != digest:
+                return False
+        return True
+
+    def append(self, name: str, sources: list[Path], outputs: dict[str, str]) -> None:
+        line = json.dumps({"document": name, "inputs": _checksums(sources), "outputs": outputs}, ensure_ascii=False)
+        if self._fd is None:
+            self._open()
+        os.write(self._fd, (line + "\n").encode("utf-8"))
+        os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+
+
+def _checksums(sources: list[Path]) -> dict[str, str]:
+    """``{absolute path: sha256}`` of the existing files among ``sources``."""
+    return {os.path.abspath(p): sha256(p) for p in sources if p.is_file()}
+
+
+def _code(error: AnnotatorError) -> str:
+    """The E### of an error, else (a PR that raised: "PR: ExceptionType: message") the exception type."""
+    match = re.match(r"E\d{3}\b", error.message)
+    if match:
+        return match.group()
+    parts = error.message.split(": ", 2)
+    return parts[1] if isinstance(error, ProcessingError) and len(parts) == 3 else type(error).__name__
 
 
 def run_corpus(job: CorpusJob) -> int:
@@ -129,6 +247,13 @@ def run_corpus(job: CorpusJob) -> int:
     to_format = job.to_format or src_format
     writer = formats.get(to_format)
     inputs = InputFiles(unit_files, reader)
+    per_document = not (reader.many or writer.many)  # one-file formats: no manifest, no --resume
+    if job.resume and not per_document:
+        raise input_error("E160", None, None, fmt=src_format if reader.many else to_format)
+    if per_document:
+        inputs.refuse(job.out / MANIFEST)
+    if job.errors is not None:
+        inputs.refuse(job.errors)
     documents: Iterable[Document | Failure] = read_documents(job.source, src_format, lenient=job.lenient)
     if reader.many:  # document names are inside the files: read them first (one parse either way)
         documents = list(documents)
@@ -136,19 +261,35 @@ def run_corpus(job: CorpusJob) -> int:
     else:
         names = [reader.stem(path) for path in unit_files]
     _check_plan(job, inputs, names, writer)
+    unit_of = {} if reader.many else {reader.stem(path): path for path in unit_files}
+    manifest = Manifest(job.out, job.resume) if per_document else None
+    if manifest is not None and job.resume:
+        todo = [path for path in unit_files if not manifest.complete(reader.stem(path), reader.sources(path))]
+        documents = read_units(todo, src_format, lenient=job.lenient)
+    with closing(manifest) if manifest is not None else nullcontext():
+        return _loop(job, documents, to_format, inputs, manifest, reader, unit_of)
 
+
+def _loop(job: CorpusJob, documents: Iterable[Document | Failure], to_format: str, inputs: InputFiles,
+          manifest: Manifest | None, reader: formats.Format, unit_of: dict[str, Path]) -> int:
+    """Process and write ``documents``; report failures (stderr, ``job.errors``); exit status."""
     failures: list[str] = []
+    records: list[dict[str, str | None]] = []
 
-    def report(line: str, details: str = "") -> None:
+    def report(line: str, error: AnnotatorError, document: str, path: str | None, details: str = "") -> None:
         failures.append(line)
+        records.append({"document": document, "path": path, "code": _code(error), "message": error.message})
         tqdm.write(line, file=sys.stderr)
         if job.debug and details:
             tqdm.write(details.rstrip(), file=sys.stderr)
 
+    def at(name: str) -> str | None:
+        return str(unit_of[name]) if name in unit_of else None
+
     def readable() -> Iterator[Document]:
         for item in documents:
             if isinstance(item, Failure):
-                report(str(item))
+                report(str(item), item.error, reader.stem(Path(item.path)), item.path)
                 if not job.keep_going:
                     return
                 continue
@@ -161,15 +302,21 @@ def run_corpus(job: CorpusJob) -> int:
     with closing(results):
         for item in tqdm(results, unit="doc", desc=job.label, disable=None, file=sys.stderr):
             if isinstance(item, ProcessingError):
-                report(str(item), item.details)
+                name = item.path or ""
+                report(str(item), item, name, at(name) or item.path, item.details)
             elif isinstance(item, Failure):
-                report(str(item))
+                report(str(item), item.error, item.path, at(item.path) or item.error.path)
+            elif isinstance(item, Written) and manifest is not None:
+                unit = unit_of.get(item.document)
+                manifest.append(item.document, reader.sources(unit) if unit else [], item.outputs)
             elif isinstance(item, Document):
                 collected.append(item)
             if failures and not job.keep_going:
                 break
     if collected and (job.keep_going or not failures):
         write_documents(collected, job.out, to_format, inputs)
+    if job.errors is not None:
+        write_atomic(job.errors, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8"))
     if failures:
         print(f"annotator: {len(failures)} document(s) failed and were not written", file=sys.stderr)
         return 1

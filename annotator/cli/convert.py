@@ -37,6 +37,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--map", dest="mapping", metavar="MAPPING",
                         help=f"retype annotations: a mapping name ({', '.join(mapping_names())}) or a YAML file")
     parser.add_argument("--keep-going", action="store_true", help="convert the other documents after a failure")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
+                             "(same input checksums, outputs present and unchanged); not for one-file formats")
+    parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
+                        help="also record every failed document there, one JSON line each")
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches are warnings (as in the official scorers)")
     parser.set_defaults(func=run)
@@ -64,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     retype = Retype(load_mapping(args.mapping)) if args.mapping else None
     status = run_corpus(CorpusJob(
         args.src, args.dst, args.src_format, args.dst_format, transform=retype, keep_going=args.keep_going,
-        lenient=args.lenient, label="convert",
+        lenient=args.lenient, label="convert", resume=args.resume, errors=args.errors,
     ))
     if retype is not None and retype.unmapped:
         log.warning("types not in mapping %s, left unchanged: %s", args.mapping, ", ".join(sorted(retype.unmapped)))

@@ -10,7 +10,10 @@ processed or written is reported as one line ("name: PR: ExceptionType: message"
 raised; its traceback with --debug) and not written; the run stops at the first failure unless
 --keep-going (with several workers, documents after it that were already done are written);
 the exit code is 1 if any document failed. Nothing is written when an output file would be an
-input file or a companion of one (the .ann beside a .txt, ...).
+input file or a companion of one (the .ann beside a .txt, ...). OUTDIR/.annotator-manifest.jsonl
+lists every finished document with the checksums of its inputs and outputs; --resume skips those
+still complete, so a killed run goes on where it stopped; --errors FILE.jsonl records every failed
+document as a JSON line (document, path, code, message).
 """
 
 from __future__ import annotations
@@ -41,6 +44,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="annotation types to write (default: the pipeline's declared output, else all)")
     parser.add_argument("--workers", type=_positive, default=1, metavar="N", help="worker processes (default 1)")
     parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
+                             "(same input checksums, outputs present and unchanged); not for one-file formats")
+    parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
+                        help="also record every failed document there, one JSON line each")
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches in the input are warnings (as in the official scorers)")
     parser.add_argument("-p", dest="params", action="append", default=[], metavar="NAME.param=value",
@@ -80,5 +88,5 @@ def run(args: argparse.Namespace) -> int:
     return run_corpus(CorpusJob(
         args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=set_name,
         types=None if types is None else list(types), workers=args.workers, keep_going=args.keep_going,
-        lenient=args.lenient, debug=args.debug, label="run",
+        lenient=args.lenient, debug=args.debug, label="run", resume=args.resume, errors=args.errors,
     ))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 import pytest
@@ -49,4 +51,105 @@ def test_transform_output_is_written_and_its_failure_reported(source, tmp_path, 
 def test_without_keep_going_the_loop_stops_at_the_failure(source, tmp_path, capsys):
     out = tmp_path / "out"
     assert run_corpus(CorpusJob(str(source), str(out), to_format="bdoc", transform=Mask())) == 1
-    assert sorted(p.name for p in out.iterdir()) == ["a.bdocjs"]
+    assert sorted(p.name for p in out.iterdir()) == [".annotator-manifest.jsonl", "a.bdocjs"]
+
+
+# --------------------------------------------------------------------------- manifest, --resume, --errors
+MANIFEST = ".annotator-manifest.jsonl"
+
+
+class Counting:
+    """A transform that counts the documents it sees (workers=1: runs in this process)."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def __call__(self, doc: Document) -> Document:
+        self.seen.append(doc.name)
+        return doc
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def manifest_lines(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / MANIFEST).read_text(encoding="utf-8").splitlines()]
+
+
+def run_counted(source: Path, out: Path, resume: bool) -> list[str]:
+    counting = Counting()
+    assert run_corpus(CorpusJob(source, out, to_format="brat", transform=counting, resume=resume)) == 0
+    return counting.seen
+
+
+@pytest.fixture
+def good(source: Path) -> Path:
+    (source / "b.txt").write_text("Bea", encoding="utf-8")
+    (source / "b.ann").write_text("T1\tNAME 0 3\tBea\n", encoding="utf-8")
+    return source
+
+
+def test_manifest_has_a_line_per_written_document_with_input_and_output_checksums(source, tmp_path):
+    out = tmp_path / "out"
+    assert run_corpus(CorpusJob(source, out, to_format="brat", transform=Mask(), keep_going=True)) == 1
+    lines = manifest_lines(out)
+    assert [line["document"] for line in lines] == ["a", "c"]
+    for line in lines:
+        name = line["document"]
+        assert line["inputs"] == {str(source / f"{name}{s}"): digest(source / f"{name}{s}") for s in (".ann", ".txt")}
+        assert line["outputs"] == {f"{name}{s}": digest(out / f"{name}{s}") for s in (".ann", ".txt")}
+
+
+def test_resume_skips_complete_documents_and_reruns_changed_or_damaged_ones(good, tmp_path):
+    out = tmp_path / "out"
+    assert run_counted(good, out, resume=False) == ["a", "b", "c"]
+    first = {p.name: p.read_bytes() for p in out.glob("[!.]*")}
+    assert run_counted(good, out, resume=True) == []
+    (good / "b.txt").write_text("Bea Bob", encoding="utf-8")  # a changed input
+    (out / "c.ann").unlink()  # a missing output
+    (out / "a.txt").write_text("damaged", encoding="utf-8")  # a damaged output
+    assert run_counted(good, out, resume=True) == ["a", "b", "c"]
+    assert run_counted(good, out, resume=True) == []
+    assert (out / "a.txt").read_bytes() == first["a.txt"] and (out / "c.ann").read_bytes() == first["c.ann"]
+    assert (out / "b.txt").read_text(encoding="utf-8") == "Bea Bob"
+    assert run_counted(good, out, resume=False) == ["a", "b", "c"]  # without --resume: afresh
+    assert [line["document"] for line in manifest_lines(out)] == ["a", "b", "c"]
+
+
+def test_resume_ignores_a_torn_last_line_and_appends_whole_lines(good, tmp_path):
+    out = tmp_path / "out"
+    run_counted(good, out, resume=False)
+    data = (out / MANIFEST).read_bytes()
+    (out / MANIFEST).write_bytes(data[: len(data) - 20])  # the line of c torn mid-write
+    assert run_counted(good, out, resume=True) == ["c"]
+    assert [line["document"] for line in manifest_lines(out)] == ["a", "b", "c"]
+
+
+def test_errors_file_records_every_failed_document(source, tmp_path):
+    errors = tmp_path / "errors.jsonl"
+    job = CorpusJob(source, tmp_path / "out", to_format="brat", transform=Mask(), keep_going=True, errors=errors)
+    assert run_corpus(job) == 1
+    lines = [json.loads(line) for line in errors.read_text(encoding="utf-8").splitlines()]
+    assert lines == [{"document": "b", "path": str(source / "b.ann"), "code": "E131",
+                      "message": "E131 cannot mask: told to fail"}]
+
+
+def test_errors_file_is_empty_when_nothing_failed(good, tmp_path):
+    errors = tmp_path / "errors.jsonl"
+    assert run_corpus(CorpusJob(good, tmp_path / "out", to_format="brat", errors=errors)) == 0
+    assert errors.read_bytes() == b""
+
+
+def test_resume_is_refused_for_a_one_file_format(good, tmp_path):
+    with pytest.raises(InputError, match="^E160 "):
+        run_corpus(CorpusJob(good, tmp_path / "all.xml", to_format="i2b2-2006", resume=True))
+    assert not (tmp_path / "all.xml").exists()
+
+
+def test_an_output_folder_with_its_manifest_reads_as_a_corpus(good, tmp_path):
+    out, again = tmp_path / "out", tmp_path / "again"
+    run_counted(good, out, resume=False)
+    assert (out / MANIFEST).is_file()
+    assert run_counted(out, again, resume=False) == ["a", "b", "c"]
+    assert sorted(p.name for p in again.iterdir()) == [MANIFEST] + sorted(p.name for p in out.glob("[!.]*"))

@@ -82,7 +82,7 @@ def test_two_workers_write_the_same_files_as_one(setup, tmp_path):
         out = tmp_path / f"out{workers}"
         assert main(["run", str(pipeline), str(src), "--out", str(out), "--to", "bdoc", "--workers", workers]) == 0
         written[workers] = outputs(out)
-    assert len(written["1"]) == 12
+    assert len(written["1"]) == 13 and ".annotator-manifest.jsonl" in written["1"]
     assert written["2"] == written["1"]
 
 
