@@ -159,8 +159,10 @@ def sha256(path: Path) -> str:
 class Manifest:
     """``OUT/.annotator-manifest.jsonl``: one JSON line per finished document,
     ``{"document", "inputs": {path: sha256}, "outputs": {file name in OUT: sha256}}``, each
-    appended with one ``os.write`` to a file opened O_APPEND and then fsynced, so a killed run
-    leaves whole lines and at most a torn last one (ignored, and cut off before appending).
+    appended with one ``os.write`` to a file opened O_APPEND, so a killed run leaves whole lines
+    and at most a torn last one (ignored, and cut off before appending). Lines are not fsynced:
+    ``--resume`` trusts a line only when the outputs it names have its checksums, so a line that
+    outlives its files after a power cut costs a re-run, never a wrong skip.
     Without ``resume`` the file is started afresh; the last line of a document wins."""
 
     def __init__(self, folder: Path, resume: bool) -> None:
@@ -217,7 +219,6 @@ class Manifest:
         if self._fd is None:
             self._open()
         os.write(self._fd, (line + "\n").encode("utf-8"))
-        os.fsync(self._fd)
 
     def close(self) -> None:
         if self._fd is not None:
