@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from itertools import islice
 from pathlib import Path
+from typing import Callable
 
 import regex
 
@@ -82,3 +83,15 @@ class Listed(ProcessingResource):
             for m in islice(regex.finditer(regex.escape(word), doc.text), self.limit):
                 out.add("Listed", m.start(), m.end(), {"flag": self.flag, "ratio": self.ratio,
                                                        "tags": self.tags, "mode": self.mode})
+
+
+def pipeline_and_corpus(folder: Path, pipeline_xml: str, text: Callable[[int], str]) -> tuple[Path, Path]:
+    """``folder/p.xml`` holding ``pipeline_xml``, and ``folder/in`` with the plain-text documents
+    d00 .. d11, document ``i`` saying ``text(i)``."""
+    pipeline = folder / "p.xml"
+    pipeline.write_text(pipeline_xml, encoding="utf-8")
+    src = folder / "in"
+    src.mkdir()
+    for i in range(12):
+        (src / f"d{i:02}.txt").write_text(text(i), encoding="utf-8")
+    return pipeline, src

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pipeline_test_prs import Words  # noqa: F401  (registers the test-* PRs)
+from pipeline_test_prs import pipeline_and_corpus  # (importing it registers the test-* PRs)
 
 from annotator.cli import main
 
@@ -23,14 +23,10 @@ PIPELINE = """<pipeline name="cli-test">
 @pytest.fixture
 def setup(tmp_path: Path) -> tuple[Path, Path]:
     """A pipeline file and an input folder of plain-text documents d00 .. d11."""
-    pipeline = tmp_path / "p.xml"
-    pipeline.write_text(PIPELINE, encoding="utf-8")
-    src = tmp_path / "in"
-    src.mkdir()
-    for i in range(12):
-        words = " ".join(f"w{'x' * (j % 6)}" for j in range(i + 2))
-        (src / f"d{i:02}.txt").write_text(f"Doc {i}: {words}.\n", encoding="utf-8")
-    return pipeline, src
+    def text(i: int) -> str:
+        return f"Doc {i}: {' '.join('w' + 'x' * (j % 6) for j in range(i + 2))}.\n"
+
+    return pipeline_and_corpus(tmp_path, PIPELINE, text)
 
 
 def ann_lines(out: Path, name: str) -> list[str]:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from pipeline_test_prs import Words  # noqa: F401  (registers the test-* PRs)
+from pipeline_test_prs import pipeline_and_corpus  # (importing it registers the test-* PRs)
 
 from annotator.cli import main
 
@@ -25,13 +25,7 @@ PIPELINE = """<pipeline name="resume-test">
 @pytest.fixture
 def setup(tmp_path: Path) -> tuple[Path, Path]:
     """A pipeline that ends the process on a document saying KILL, and 12 documents; d07 says it."""
-    pipeline = tmp_path / "p.xml"
-    pipeline.write_text(PIPELINE, encoding="utf-8")
-    src = tmp_path / "in"
-    src.mkdir()
-    for i in range(12):
-        (src / f"d{i:02}.txt").write_text(f"Doc {i}: {'KILL' if i == 7 else 'w' * i} end.\n", encoding="utf-8")
-    return pipeline, src
+    return pipeline_and_corpus(tmp_path, PIPELINE, lambda i: f"Doc {i}: {'KILL' if i == 7 else 'w' * i} end.\n")
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
