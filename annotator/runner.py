@@ -256,13 +256,13 @@ def run_corpus(job: CorpusJob) -> int:
     if job.errors is not None:
         inputs.refuse(job.errors)
     documents: Iterable[Document | Failure] = read_documents(job.source, src_format, lenient=job.lenient)
+    unit_of = {} if reader.many else {reader.stem(path): path for path in unit_files}  # document name -> file
     if reader.many:  # document names are inside the files: read them first (one parse either way)
         documents = list(documents)
         names = [d.name for d in documents if isinstance(d, Document)]
     else:
-        names = [reader.stem(path) for path in unit_files]
+        names = list(unit_of)
     _check_plan(job, inputs, names, writer)
-    unit_of = {} if reader.many else {reader.stem(path): path for path in unit_files}
     manifest = Manifest(job.out, job.resume) if per_document else None
     if manifest is not None and job.resume:
         todo = [path for path in unit_files if not manifest.complete(reader.stem(path), reader.sources(path))]

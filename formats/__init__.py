@@ -12,6 +12,7 @@ Reading and writing whole folders (atomically, with per-document failures) is
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,8 +41,9 @@ def names() -> list[str]:
     return sorted(_ADAPTERS)
 
 
+@cache
 def get(name: str) -> Format:
-    """The adapter of a format name (E110 for an unknown one)."""
+    """The adapter of a format name (E110 for an unknown one); one instance per format."""
     if name not in _ADAPTERS:
         raise input_error("E110", None, None, name=name, known=", ".join(names()))
     module, cls = _ADAPTERS[name].split(":")
