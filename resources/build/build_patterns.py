@@ -1,11 +1,13 @@
 """Write the regex lists of the pattern library (resources/patterns/*.lst) from the pieces below.
 
-The lists are regular expressions for the regex gazetteer (``regex`` rule): month and weekday
+The candidate lists are regular expressions for the regex gazetteer (``regex`` rule): month
 names of Spanish, English and Swedish, day/month/year numbers and delimiters are written once
 here and combined into the entries, so that a month name or a delimiter is the same in every
 entry. Case variants are spelt out (``[Mm]arzo|MARZO``) rather than left to ``(?i)``: the regex
 gazetteer skips a document that lacks a literal every match needs (``annotator.regexes.literals``),
-which it can only read from case-sensitive patterns.
+which it can only read from case-sensitive patterns. The cue lists (``cue_*.lst``: labels,
+weekdays, measurement words) are plain entries that the gazetteer folds and matches in one scan.
+lists.def is written too.
 
 Every quantifier is bounded or followed by a character the repeated part cannot match, so that no
 entry can backtrack catastrophically; tests/resources/test_patterns.py runs each list on
@@ -17,17 +19,20 @@ The generated lists are committed; a test checks they are what this script write
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "patterns"
 
 
 def cased(*words: str) -> str:
-    """An alternation of ``words`` (longest first), each as written, capitalised and in capitals."""
+    """An alternation of ``words`` (longest first), each as written, capitalised and in capitals
+    (words of up to 3 letters spelt out three times, longer ones with a class for the first letter)."""
     variants: dict[str, None] = {}
     for word in sorted(words, key=lambda w: (-len(w), w)):
         head = word[:1]
+        if len(word) <= 3:  # spelt out: a literal of 3 characters lets the gazetteer search for it
+            variants.update(dict.fromkeys([word, head.upper() + word[1:], word.upper()]))
+            continue
         first = f"[{head.upper()}{head.lower()}]" if head.upper() != head.lower() else head
         variants[first + word[1:]] = None
         variants[word.upper()] = None
@@ -74,14 +79,16 @@ def date_entries() -> list[str]:
     """Dates that need no context (they carry a year, or a month name and a day)."""
     entries = []
     # numeric: the same delimiter twice; a space, tab, comma or colon only with a four-digit year
-    for delims, year in ((r"[-/.]", YEAR), (r"[ \t,:]", YEAR4)):
-        sep = rf"(?P<s>{delims})"
-        for first, second, kind, alt in ((DAY_HIGH, LOW, "dmy", None), (LOW, DAY_HIGH, "mdy", None),
-                                         (LOW, LOW, "dmy", "mdy")):
-            entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{first}{sep}{second}(?P=s){year}{NOT_MORE_DIGITS}", kind, alt))
-        for first, second, kind, alt in ((LOW, DAY_HIGH, "ymd", None), (DAY_HIGH, LOW, "ydm", None),
-                                         (LOW, LOW, "ymd", "ydm")):
-            entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{YEAR4}{sep}{first}(?P=s){second}{NOT_MORE_DIGITS}", kind, alt))
+    # (both in one entry: one scan of the text instead of two)
+    short, long_ = r"(?P<s>[-/.])", r"(?P<t>[ \t,:])"
+    for first, second, kind, alt in ((DAY_HIGH, LOW, "dmy", None), (LOW, DAY_HIGH, "mdy", None),
+                                     (LOW, LOW, "dmy", "mdy")):
+        body = rf"{first}(?:{short}{second}(?P=s){YEAR}|{long_}{second}(?P=t){YEAR4})"
+        entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{body}{NOT_MORE_DIGITS}", kind, alt))
+    for first, second, kind, alt in ((LOW, DAY_HIGH, "ymd", None), (DAY_HIGH, LOW, "ydm", None),
+                                     (LOW, LOW, "ymd", "ydm")):
+        body = rf"{YEAR4}(?:{short}{first}(?P=s){second}|{long_}{first}(?P=t){second})"
+        entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{body}{NOT_MORE_DIGITS}", kind, alt))
     # a month and a four-digit year: "03/2019", "2019-03"
     entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{LOW}[-/.]{YEAR4}{NOT_MORE_DIGITS}", "my"))
     entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{YEAR4}[-/.](?:0[1-9]|1[0-2]){NOT_MORE_DIGITS}", "ym"))
@@ -146,11 +153,14 @@ def phone_entries() -> list[str]:
     # the groupings Spanish numbers are written in: 9, 3-3-3, 3-2-2-2, 2-3-2-2, 3-6, 2-7 digits
     es = (rf"[6789](?:\d{{8}}|\d{{2}}{sep}\d{{3}}{sep}\d{{3}}|\d{{2}}{sep}\d{{2}}{sep}\d{{2}}{sep}\d{{2}}|"
           rf"\d{sep}\d{{3}}{sep}\d{{2}}{sep}\d{{2}}|\d{{2}}{sep}\d{{6}}|\d{sep}\d{{7}})")
+    us = rf"[2-9]\d{{2}}{sep}\d{{4}}(?!\d)"
     entries = [
         _entry(rf"(?<![\w+])(?:\(?(?:\+|00)34\)?{sep}?|34{sep}?(?=[6789]))?{es}(?!\d)", "es"),
         # US: (617) 555-1234, 617-555-1234, +1 617 555 1234
-        _entry(rf"(?<![\w+])(?:(?:\+|00)?1{sep}?)?(?:\([2-9]\d{{2}}\)[ ]?|[2-9]\d{{2}}{sep})[2-9]\d{{2}}{sep}\d{{4}}(?!\d)",
-               "us"),
+        # (one entry per way of beginning: a pattern that may begin anywhere is tried at every offset)
+        _entry(rf"\b{AFTER_NO_NUMBER}(?:1{sep}?)?(?:\([2-9]\d{{2}}\)[ ]?|[2-9]\d{{2}}{sep}){us}", "us"),
+        _entry(rf"(?<![\w+])\([2-9]\d{{2}}\)[ ]?{us}", "us"),
+        _entry(rf"(?<![\w+])(?:\+|00)1{sep}?(?:\([2-9]\d{{2}}\)[ ]?|[2-9]\d{{2}}{sep}){us}", "us"),
         # UK: 01632 960123, 020 7946 0958, 0161 496 0000, 07700 900123, +44 (0)20 7946 0958
         _entry(rf"(?<![\w+])(?:(?:\+|00)44[ ]?(?:\(0\)[ ]?)?|0)(?:\d{{4}}[ ]\d{{6}}|\d{{3}}[ ]\d{{3}}[ ]\d{{4}}|"
                rf"\d{{2}}[ ]\d{{4}}[ ]\d{{4}}|\d{{4}}[ ]\d{{3}}[ ]\d{{3}})(?!\d)", "uk"),
@@ -242,15 +252,15 @@ POSTCODE_LABELS = {
     "uk": ["postcode", "post code"],
     "se": ["postnummer", "postnr"],
 }
+US_STATE_NAMES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware",
+                  "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky",
+                  "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi",
+                  "Missouri", "Montana", "Nebraska", "Nevada", "New Hampshire", "New Jersey", "New Mexico",
+                  "New York", "North Carolina", "North Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania",
+                  "Rhode Island", "South Carolina", "South Dakota", "Tennessee", "Texas", "Utah", "Vermont",
+                  "Virginia", "Washington", "West Virginia", "Wisconsin", "Wyoming"]
 US_STATES = ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM "
              "NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY").split()
-US_STATE_NAMES = ["alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware",
-                  "florida", "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky",
-                  "louisiana", "maine", "maryland", "massachusetts", "michigan", "minnesota", "mississippi",
-                  "missouri", "montana", "nebraska", "nevada", "new hampshire", "new jersey", "new mexico",
-                  "new york", "north carolina", "north dakota", "ohio", "oklahoma", "oregon", "pennsylvania",
-                  "rhode island", "south carolina", "south dakota", "tennessee", "texas", "utah", "vermont",
-                  "virginia", "washington", "west virginia", "wisconsin", "wyoming"]
 # numbers after these are measurements, not dates or times: "TA 12/7", "dilución 1:10", "GCS 8/12"
 BLOCK_CUES = ["tensión arterial", "presión arterial", "blood pressure", "blodtryck", "glasgow", "apgar",
               "dilución", "dilution", "spädning", "título", "titer", "titre", "ratio", "razón", "proporción",
@@ -261,38 +271,45 @@ TIME_CUES = ["a las", "sobre las", "hacia las", "desde las", "hasta las", "at", 
 FAX_CUES = ["fax", "telefax", "nº fax", "fax no"]
 
 
-def _phrase(words: list[str]) -> str:
-    """An alternation of phrases, each word with its case variants, spaces as [ \\t]+."""
-    parts = []
-    for phrase in sorted(set(words), key=lambda w: (-len(w), w)):
-        tokens = [_escape_cased(token) for token in phrase.split(" ")]
-        parts.append(r"[ \t]+".join(tokens))
-    return "(?:" + "|".join(parts) + ")"
+# the cue lists: plain entries (not regexes), matched case- and accent-insensitively unless the
+# list name says "as written"; all of a folding share one scan of the text (the gazetteer's trie)
+CUE_LISTS = {  # file -> (minorType, entries or {kind: entries}, munging rules)
+    "cue_date.lst": ("date", DATE_LABELS, "ignore-case,accents"),
+    "cue_weekday.lst": ("weekday", WEEKDAYS, "ignore-case,accents"),
+    "cue_block.lst": ("block", BLOCK_CUES, "ignore-case,accents"),
+    "cue_block_as_written.lst": ("block", BLOCK_ABBREVIATIONS, ""),
+    "cue_time.lst": ("time", TIME_CUES, "ignore-case"),
+    "cue_fax.lst": ("fax", FAX_CUES, "ignore-case"),
+    "cue_state_as_written.lst": ("state", {"us": US_STATES}, ""),
+    "cue_state.lst": ("state", {"us": US_STATE_NAMES}, "ignore-case"),
+    "cue_id.lst": ("id", ID_LABELS, "ignore-case,accents"),
+    "cue_postcode.lst": ("postcode", POSTCODE_LABELS, "ignore-case,accents"),
+}
 
 
-def _escape_cased(word: str) -> str:
-    head = word[0]
-    rest = "".join("\\" + c if c in ".#()+?*-/:" else c for c in word[1:])
-    upper = "".join("\\" + c if c in ".#()+?*-/:" else c for c in word.upper())
-    first = f"[{head.upper()}{head.lower()}]" if head.upper() != head.lower() else ("\\" + head if head in ".#" else head)
-    return f"(?:{first}{rest}|{upper})" if upper != first + rest else upper
+def cue_lists() -> dict[str, list[str]]:
+    """File name -> lines of each cue list (an entry, then its kind when the list has kinds)."""
+    found = {}
+    for name, (_, entries, rules) in CUE_LISTS.items():
+        kinds = entries if isinstance(entries, dict) else {None: entries}
+        seen = {}
+        for kind, words in kinds.items():
+            for word in words:
+                key = word.lower() if "ignore-case" in rules else word
+                seen.setdefault(key, _entry(word, kind))
+        found[name] = list(seen.values())
+    return found
 
 
-def cue_entries() -> list[str]:
-    end = r"(?![\w])"
-    entries = [_entry(rf"\b{_phrase(DATE_LABELS)}{end}", cue="date"),
-               _entry(rf"\b{cased(*WEEKDAYS)}\b", cue="weekday"),
-               _entry(rf"(?<!\w)(?:{_phrase(BLOCK_CUES)}|{'|'.join(map(re.escape, BLOCK_ABBREVIATIONS))}){end}",
-                      cue="block"),
-               _entry(rf"\b{_phrase(TIME_CUES)}{end}", cue="time"),
-               _entry(rf"\b{_phrase(FAX_CUES)}{end}", cue="fax"),
-               _entry(rf"\b(?:{'|'.join(US_STATES)})\b", cue="state", kind="us"),
-               _entry(rf"\b{_phrase(US_STATE_NAMES)}{end}", cue="state", kind="us")]
-    for kind, labels in ID_LABELS.items():
-        entries.append(_entry(rf"(?<!\w){_phrase(labels)}{end}", cue="id", kind=kind))
-    for kind, labels in POSTCODE_LABELS.items():
-        entries.append(_entry(rf"(?<!\w){_phrase(labels)}{end}", cue="postcode", kind=kind))
-    return entries
+def lists_def() -> list[str]:
+    """The lines of lists.def: the regex lists, then the cue lists."""
+    regexes = [("date.lst", "Date:free"), ("date_cued.lst", "Date:cued"), ("time.lst", "Time:free"),
+               ("time_cued.lst", "Time:cued"), ("phone.lst", "Phone:free"), ("id.lst", "Id:free"),
+               ("email.lst", "Email:free"), ("url.lst", "Url:free"), ("ip.lst", "Ip:free"),
+               ("postcode.lst", "Postcode:free"), ("postcode_cued.lst", "Postcode:cued")]
+    lines = [f"{name}:{types}::PatternLookup:regex" for name, types in regexes]
+    lines += [f"{name}:Cue:{minor}::PatternLookup:{rules}" for name, (minor, _, rules) in CUE_LISTS.items()]
+    return lines
 
 
 def _entry(pattern: str, kind: str | None = None, alt: str | None = None, **features: str) -> str:
@@ -302,7 +319,7 @@ def _entry(pattern: str, kind: str | None = None, alt: str | None = None, **feat
 
 
 def lists() -> dict[str, list[str]]:
-    """File name -> lines of every generated list."""
+    """File name -> lines of every generated file (the lists and lists.def)."""
     times, cued_times = time_entries()
     emails, urls, ips = email_url_ip_entries()
     postcodes, cued_postcodes = postcode_entries()
@@ -312,7 +329,7 @@ def lists() -> dict[str, list[str]]:
         "phone.lst": phone_entries(), "id.lst": id_entries(),
         "email.lst": emails, "url.lst": urls, "ip.lst": ips,
         "postcode.lst": postcodes, "postcode_cued.lst": cued_postcodes,
-        "cue.lst": cue_entries(),
+        **cue_lists(), "lists.def": lists_def(),
     }
 
 

@@ -1,7 +1,7 @@
 """Python actions of the pattern library's grammar (patterns.jape), its actions file.
 
 ``identifier``: an ``Id`` over the bound ``id`` span, its ``kind`` from the label before it (a
-``PatternLookup`` with ``cue=id`` bound as ``label``) or else from the candidate's own shape, and,
+``PatternLookup`` of majorType ``Cue``, minorType ``id``, bound as ``label``) or else from the candidate's own shape, and,
 for the kinds that carry a check character, ``checksum`` = ``ok`` or ``bad``:
 
 - ``dni``: the letter of the 8 digits modulo 23 (``TRWAGMYFPDXBNJZSQVHLCKE``);
@@ -55,7 +55,7 @@ def identifier(ctx: ActionContext) -> None:
     if span is None:
         return
     lookups = [a for a in ctx.bindings.get("label", []) + ctx.bindings.get("id", []) if a.type == "PatternLookup"]
-    label = next((a for a in lookups if a.features.get("cue") == "id"), None)
+    label = next((a for a in lookups if a.features.get("majorType") == "Cue"), None)
     shaped = next((a for a in lookups if a.features.get("majorType") == "Id"), None)
     source = label or shaped
     if source is None:
