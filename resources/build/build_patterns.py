@@ -43,7 +43,7 @@ def cased(*words: str) -> str:
 DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 DAY_HIGH = r"(?:1[3-9]|2\d|3[01])"  # a day that cannot be a month
 LOW = r"(?:0{0,2}[1-9]|0?1[0-2])"  # a month, or a day that could be one ("016": a typo seen in MEDDOCAN)
-YEAR4 = r"(?:1[89]\d{2}|20[0-3]\d)"
+YEAR4 = r"(?:1[89]|20)\d{2}"  # to 2099: the i2b2 corpora shift dates into the 2060s-2090s
 YEAR = rf"(?:{YEAR4}|\d{{2}})"
 ROMAN = r"(?:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
 ORDINAL_SUFFIX = r"(?:st|nd|rd|th|\.?º|\.?ª|\.?°|:e|:a)"
@@ -264,7 +264,8 @@ US_STATES = ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA 
 # numbers after these are measurements, not dates or times: "TA 12/7", "dilución 1:10", "GCS 8/12"
 BLOCK_CUES = ["tensión arterial", "presión arterial", "blood pressure", "blodtryck", "glasgow", "apgar",
               "dilución", "dilution", "spädning", "título", "titer", "titre", "ratio", "razón", "proporción",
-              "score", "puntuación", "escala", "grado", "grade", "estadio", "stage", "karnofsky"]
+              "score", "puntuación", "escala", "grado", "grade", "estadio", "stage", "karnofsky", "positivo",
+              "positiva", "positive", "positiv"]
 BLOCK_ABBREVIATIONS = ["TA", "T.A.", "PA", "BP", "GCS", "NYHA", "EVA", "VAS", "ECOG", "FiO2", "I:E"]  # case as written
 TIME_CUES = ["a las", "sobre las", "hacia las", "desde las", "hasta las", "at", "from", "until", "kl.", "kl",
              "klockan"]

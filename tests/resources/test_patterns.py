@@ -72,6 +72,7 @@ def only(find, text: str) -> tuple[str, str, str] | None:
     ("den 12:e mars", "12:e mars", "ordinal"),
     ("el año 2000", "año 2000", "year"),
     ("Fecha de nacimiento:06/01/2016.", "06/01/2016", "dmy"),
+    ("Record date: 2069-04-07", "2069-04-07", "ymd"),  # i2b2's shifted years
 ])
 def test_dates(find, text, span, kind):
     assert only(find, text) == ("Date", span, kind)
@@ -120,7 +121,8 @@ def test_dates_that_need_context_have_it(find, text, span, kind):
     "dolor en 4/10",                    # a score after "en"
     "desde 3.5 a 3.7",                  # decimals
     "visto 2/7",                        # no context
-    "título 1/2048",                    # a titre (2048 is no year)
+    "título 1/2048",                    # a titre
+    "látex en suero positivo 1/2048",
     "dilución 1/2000",                  # a dilution
     "version 1.2.3",
     "Grade 3 may be seen",              # "may": a verb
