@@ -230,12 +230,11 @@ DATE_LABELS = ["fecha", "fecha de nacimiento", "fecha de ingreso", "fecha de alt
                "date of discharge", "datum", "födelsedatum", "född", "inskrivningsdatum", "utskrivningsdatum"]
 ID_LABELS = {
     "nhc": ["nhc", "n.h.c.", "nhc/cipa", "nº historia", "nº de historia", "número de historia",
-            "número de historia clínica", "historia clínica", "nº historia clínica", "h.c.", "hc"],
+            "número de historia clínica", "nº historia clínica", "h.c.", "hc"],
     "nass": ["nass", "nss", "n.a.s.s.", "nº ss", "nº seguridad social", "número de la seguridad social",
              "número de seguridad social", "nº afiliación", "naf"],
-    "cip": ["cip", "cipa", "cip-sns", "cip sns", "tarjeta sanitaria", "tis", "tsi"],
-    "episode": ["episodio", "nº episodio", "número de episodio", "episode", "encounter", "visit number",
-                "admission number", "vårdtillfälle"],
+    "cip": ["cip", "cipa", "cip-sns", "cip sns", "tis", "tsi"],
+    "episode": ["nº episodio", "número de episodio", "visit number", "admission number"],
     "licence": ["nºcol", "NºCol", "nº col", "Nº Col", "nº col.", "Nº Col.", "nº colegiado", "número de colegiado", "colegiado nº", "nº de colegiado",
                 "npi", "dea", "license number", "licence number", "legitimationsnummer"],
     "mrn": ["mrn", "mr#", "mr no", "medical record number", "medical record no", "record number", "unit number",
@@ -246,6 +245,9 @@ ID_LABELS = {
     "ssn": ["ssn", "social security number", "social security no", "soc. sec. no"],
     "personnummer": ["personnummer", "personnr", "pers.nr", "pnr", "samordningsnummer"],
 }
+# labels that are ordinary words ("en el episodio 2", "encounter 3"): only before ":", "#" or "nº"
+ID_WORD_LABELS = {"nhc": ["historia clínica"], "cip": ["tarjeta sanitaria"],
+                  "episode": ["episodio", "episode", "encounter", "vårdtillfälle"]}
 POSTCODE_LABELS = {
     "es": ["cp", "c.p.", "código postal", "codigo postal", "cod. postal"],
     "us": ["zip", "zip code", "zipcode"],
@@ -284,6 +286,7 @@ CUE_LISTS = {  # file -> (minorType, entries or {kind: entries}, munging rules)
     "cue_state_as_written.lst": ("state", {"us": US_STATES}, ""),
     "cue_state.lst": ("state", {"us": US_STATE_NAMES}, "ignore-case"),
     "cue_id.lst": ("id", ID_LABELS, "ignore-case,accents"),
+    "cue_id_word.lst": ("id-word", ID_WORD_LABELS, "ignore-case,accents"),
     "cue_postcode.lst": ("postcode", POSTCODE_LABELS, "ignore-case,accents"),
 }
 

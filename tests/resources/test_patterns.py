@@ -209,6 +209,7 @@ def test_not_phones(find, text):
     ("NASS: 14-63504522-08.", "14-63504522-08", "nass", None),
     ("NSS: 92-91-90-8443-1.", "92-91-90-8443-1", "nass", None),
     ("Episodio: 4405819.\nMédico", "4405819", "episode", None),
+    ("Encounter #123456", "123456", "episode", None),
     ("Médico: Félix Gómez NºCol: 11 11 54870.", "11 11 54870", "licence", None),
     ("MRN: 00123456", "00123456", "mrn", None),
     ("Medical record number 4455667", "4455667", "mrn", None),
@@ -228,6 +229,8 @@ def test_ids(pipeline, text, span, kind, checksum):
     "000-12-3456",             # no SSN begins with 000
     "NHC: pendiente",          # a label without a value
     "1234567",                 # a digit run without a label
+    "en el episodio 2 de fiebre",  # a label that is an ordinary word needs ":", "#" or "nº"
+    "encounter 3 days ago",
 ])
 def test_not_ids(find, text):
     assert [f for f in find(text) if f[0] == "Id"] == []
