@@ -93,7 +93,8 @@ def date_entries() -> list[str]:
     entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{LOW}[-/.]{YEAR4}{NOT_MORE_DIGITS}", "my"))
     entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{YEAR4}[-/.](?:0[1-9]|1[0-2]){NOT_MORE_DIGITS}", "ym"))
     # Roman months: "12-III-2019", "12/III/19"
-    entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{DAY}(?P<s>[-/. ]){ROMAN}(?P=s){YEAR}{NOT_MORE_DIGITS}", "roman"))
+    roman = rf"{DAY}(?:(?P<s>[-/.]){ROMAN}(?P=s){YEAR}|(?P<t>[ ]){ROMAN}(?P=t){YEAR4})"  # not "25 X 25 cm"
+    entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{roman}{NOT_MORE_DIGITS}", "roman"))
     # month names: "12 de marzo de 2019", "12 March 2019", "12 mars 2019", "marzo de 2019", "March 12, 2019"
     year_after = rf"(?:,?[ \t]+(?:de(?:l)?[ \t]+|of[ \t]+)?(?:año[ \t]+)?{YEAR4}{NOT_MORE_DIGITS})"
     entries.append(_entry(rf"\b{DAY}(?:[ \t]+(?:de|of))?[ \t]+{MONTH}\b{year_after}?", "month-name"))
@@ -168,8 +169,8 @@ def phone_entries() -> list[str]:
         # Sweden: 08-123 45 67, 070-123 45 67, 031-12 34 56, +46 8 123 45 67, +46 (0)70-123 45 67
         _entry(r"(?<![\w+])(?:(?:\+|00)46[ ]?(?:\(0\)[ ]?)?|0)(?:8|[1-9]\d{1,2})[ \-]\d{2,3}[ ]?\d{2}[ ]?\d{2}(?!\d)",
                "se"),
-        # any other country code: +33 1 23 45 67 89, 0049 30 123456
-        _entry(r"(?<![\w+])(?:\+|00)(?!34|44|46|1)[1-9]\d{0,2}[ .\-]?(?:\(0\)[ ]?)?\d{1,4}(?:[ .\-]?\d{2,4}){2,4}(?!\d)",
+        # any other country code, 8 digits or more: +33 1 23 45 67 89, 0049 30 123456 (not "OMIM +603967")
+        _entry(r"(?<![\w+])(?:\+|00)(?!34|44|46|1)(?=(?:\d[ .\-()]{0,3}){8})[1-9]\d{0,2}[ .\-]?(?:\(0\)[ ]?)?\d{1,4}(?:[ .\-]?\d{2,4}){2,4}(?!\d)",
                "intl"),
     ]
     return entries

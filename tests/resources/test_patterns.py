@@ -54,6 +54,7 @@ def only(find, text: str) -> tuple[str, str, str] | None:
     ("desde 03/2019", "03/2019", "my"),
     ("since 2019-03", "2019-03", "ym"),
     ("el 12-III-2019 ingresa", "12-III-2019", "roman"),
+    ("el 12 III 2019 ingresa", "12 III 2019", "roman"),
     ("12 de marzo de 2019", "12 de marzo de 2019", "month-name"),
     ("on March 12, 2019 she", "March 12, 2019", "month-name"),
     ("den 12 mars 2019", "12 mars 2019", "month-name"),
@@ -127,6 +128,7 @@ def test_dates_that_need_context_have_it(find, text, span, kind):
     "version 1.2.3",
     "Grade 3 may be seen",              # "may": a verb
     "hace 5 años",
+    "un área de 25 X 25 cm",            # a Roman 10 between numbers, without a four-digit year
 ])
 def test_durations_dosages_scores_and_bare_fractions_are_not_dates(find, text):
     assert [f for f in find(text) if f[0] == "Date"] == []
@@ -186,7 +188,7 @@ def test_a_fax_is_a_phone_used_as_a_fax(pipeline):
     assert (fax.type, dict(fax.features)) == ("Phone", {"kind": "es", "use": "fax"})
 
 
-@pytest.mark.parametrize("text", ["12345", "1234 5678", "3.141592653", "7.10.2019 12", "peso 69 kg 170 cm",
+@pytest.mark.parametrize("text", ["12345", "1234 5678", "gen SCN4A (OMIM +603967)", "3.141592653", "7.10.2019 12", "peso 69 kg 170 cm",
                                   "1 2 3 4 5 6 7 8 9", "5.000.000 plaquetas"])
 def test_not_phones(find, text):
     assert [f for f in find(text) if f[0] == "Phone"] == []
