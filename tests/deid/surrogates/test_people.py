@@ -6,7 +6,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from conftest import marked, surrogates
+from marked_docs import marked, pseudonymise, surrogates
 
 from annotator.deid.surrogates import DocumentContext, Span, normalised
 from annotator.deid.surrogates.pools import rows
@@ -25,19 +25,19 @@ def surnames(language: str) -> set[str]:
 
 @pytest.mark.parametrize("language, female, male", [
     ("es", "Lucía", "Pablo"), ("en", "Margaret", "Richard"), ("sv", "Ingrid", "Lars")])
-def test_first_names_keep_their_gender(pseudonymise, language, female, male):
+def test_first_names_keep_their_gender(language, female, male):
     out = pseudonymise(f"[[{female}|name]] y [[{male}|name]]", language)
     assert gender(language, out[0]) == "f"
     assert gender(language, out[1]) == "m"
 
 
-def test_an_unlisted_first_name_takes_the_gender_of_the_nearest_listed_one(pseudonymise):
+def test_an_unlisted_first_name_takes_the_gender_of_the_nearest_listed_one():
     assert gender("es", "Lucíaa") is None and gender("es", "Pabllo") is None
     out = pseudonymise("[[Lucíaa Pérez|name]] y [[Pabllo Gómez|name]]", "es")
     assert [gender("es", o.split()[0]) for o in out] == ["f", "m"]
 
 
-def test_a_neutral_name_stays_neutral_unless_a_kinship_word_says_otherwise(pseudonymise):
+def test_a_neutral_name_stays_neutral_unless_a_kinship_word_says_otherwise():
     assert gender("en", "Casey") == gender("en", "Jordan") == "n"
     out = pseudonymise("[[Casey|name]] came with her husband [[Jordan|name/relative]].", "en")
     assert gender("en", out[0]) == "n"
@@ -52,12 +52,12 @@ def test_a_neutral_name_stays_neutral_unless_a_kinship_word_says_otherwise(pseud
     ("sv", "hans syster [[Kim|name/relative]] ringde", "f"),
     ("es", "la [[Sra. Noah Pérez|name]] ingresó", "f"),
 ])
-def test_kinship_words_and_titles_decide_gender_where_the_name_cannot(pseudonymise, language, text, expected):
+def test_kinship_words_and_titles_decide_gender_where_the_name_cannot(language, text, expected):
     (out,) = pseudonymise(text, language)
     assert gender(language, out.removeprefix("Sra. ").split()[0]) == expected
 
 
-def test_a_person_keeps_one_surrogate_through_partial_mentions(pseudonymise):
+def test_a_person_keeps_one_surrogate_through_partial_mentions():
     out = pseudonymise("La [[Dra. García|name/clinician]] (antes [[Dr. Ana García Ruiz|name/clinician]]). "
                        "[[Ana|name/clinician]] firma; [[A. García|name/clinician]].", "es")
     full = out[1]
@@ -69,7 +69,7 @@ def test_a_person_keeps_one_surrogate_through_partial_mentions(pseudonymise):
     assert {normalised(w) for w in (first, last, second)}.isdisjoint({"ana", "garcia", "ruiz"})
 
 
-def test_surrogates_are_the_same_in_every_document_under_one_key_and_differ_between_people(pseudonymise):
+def test_surrogates_are_the_same_in_every_document_under_one_key_and_differ_between_people():
     one = pseudonymise("[[Juan Pérez|name]] y [[Luis Sanz|name]]", "es", name="a")
     two = pseudonymise("Hoy [[Juan Pérez|name]].", "es", name="b")
     other_key = pseudonymise("Hoy [[Juan Pérez|name]].", "es", name="b", key=b"x" * 32)
@@ -77,7 +77,7 @@ def test_surrogates_are_the_same_in_every_document_under_one_key_and_differ_betw
     assert other_key[0] != two[0]
 
 
-def test_case_particles_possessive_and_titles_are_kept(pseudonymise):
+def test_case_particles_possessive_and_titles_are_kept():
     out = pseudonymise("[[GARCÍA RUIZ, ANA|name]] [[garcía|name]] [[María del Carmen de la Fuente|name]]", "es")
     assert out[0].isupper() and out[0].count(",") == 1
     assert out[1].islower()
@@ -87,7 +87,7 @@ def test_case_particles_possessive_and_titles_are_kept(pseudonymise):
     assert possessive.startswith("Mr. ") and possessive.endswith("'s") and "Smith" not in possessive
 
 
-def test_kinship_and_sex_words_in_a_relative_span_are_kept(pseudonymise):
+def test_kinship_and_sex_words_in_a_relative_span_are_kept():
     out = pseudonymise("La [[madre|name/relative]] y [[tres hermanos|name/relative]] del [[varón|name/relative]]", "es")
     assert out == ["madre", "tres hermanos", "varón"]
 
@@ -102,7 +102,7 @@ def test_no_surrogate_equals_a_real_name_of_the_document():
     assert normalised(out[1]) not in {"juan", normalised(taken)} and out[0] != out[1]
 
 
-def test_first_and_last_names_come_from_the_language_lists(pseudonymise):
+def test_first_and_last_names_come_from_the_language_lists():
     for language in ("es", "en", "sv"):
         first, last = pseudonymise("[[Anna Smith|name]]", language)[0].split()
         assert gender(language, first) is not None and normalised(last) in surnames(language)
@@ -114,7 +114,7 @@ def test_an_unknown_language_is_a_coded_error():
         surrogates(ctx)
 
 
-def test_professions_are_replaced_by_one_of_the_same_grammatical_gender(pseudonymise):
+def test_professions_are_replaced_by_one_of_the_same_grammatical_gender():
     out = pseudonymise("[[enfermera|profession]], [[carpintero|profession]], [[ENFERMERA|profession]]", "es")
     feminine = {normalised(row[1]) for row in rows("es", "professions.tsv")}
     assert normalised(out[0]) in feminine and out[0] != "enfermera"

@@ -1,10 +1,9 @@
-"""Documents for surrogate tests, written with their spans marked inline: ``[[Ana García|name]]``."""
+"""Documents for surrogate tests, written with their spans marked inline: ``[[Ana García|name]]``
+(a plain module, not a conftest: the other surrogate tests may have their own)."""
 
 from __future__ import annotations
 
 import re
-
-import pytest
 
 from annotator.deid.surrogates import DocumentContext, Span, generator
 
@@ -31,7 +30,6 @@ def surrogates(ctx: DocumentContext) -> list[str]:
     return [made.setdefault(span.kind, generator(span.kind, ctx))(span) for span in ctx.spans]
 
 
-@pytest.fixture
-def pseudonymise():
-    """``pseudonymise(text, language)`` -> the surrogates of the marked spans, in order."""
-    return lambda text, language, **kw: surrogates(marked(text, language, **kw))
+def pseudonymise(text: str, language: str, **context) -> list[str]:
+    """The surrogates of the marked spans of ``text``, in order."""
+    return surrogates(marked(text, language, **context))
