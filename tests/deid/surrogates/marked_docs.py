@@ -27,7 +27,12 @@ def marked(text: str, language: str, name: str = "doc", key: bytes = b"k" * 32) 
 def surrogates(ctx: DocumentContext) -> list[str]:
     """Each span's surrogate, in document order, one generator per kind (as the Pseudonymiser does)."""
     made: dict = {}
-    return [made.setdefault(span.kind, generator(span.kind, ctx))(span) for span in ctx.spans]
+    out = []
+    for span in ctx.spans:
+        if span.kind not in made:
+            made[span.kind] = generator(span.kind, ctx)
+        out.append(made[span.kind](span))
+    return out
 
 
 def pseudonymise(text: str, language: str, **context) -> list[str]:
