@@ -19,7 +19,7 @@
     from GeoNames, and hand-written everyday names (``EE.UU.``, ``England``, ``Holland``); pool 1 for
     the names of one or two words, drawn as surrogates (not ``República árabe de Siria``).
   * {es,en,sv}/streets.tsv: street names to draw: hand-written common names and, for Spanish and
-    English, ``first surname`` / ``surname`` names made from the drawable name lists
+    English, surnames (and a few ``first surname``) from the drawable name lists
     (build_deid_names.py, run it first); for Swedish, faker's sv_SE street stems (MIT).
 
 Run:  python resources/build/build_deid_places.py
@@ -83,13 +83,13 @@ COUNTRY_ALIASES = {
            "Iran": "IR", "Syrien": "SY", "Tjeckien": "CZ", "Bolivia": "BO", "Venezuela": "VE", "Vietnam": "VN"},
 }
 STREETS = {
-    "es": ["Mayor", "Real", "Nueva", "del Sol", "de la Constitución", "de la Paz", "del Carmen", "de la Iglesia",
-           "San Francisco", "San Juan", "San Pedro", "San Antonio", "Santa María", "de la Libertad", "del Mar",
-           "de los Olivos", "de las Flores", "del Pilar", "de la Estación", "del Río", "de la Fuente", "del Prado",
-           "de Cervantes", "de Goya", "de Velázquez", "de Colón", "de América", "de Europa", "del Castillo",
-           "de la Ermita", "de los Almendros", "de las Rosas", "del Pino", "de la Alameda", "del Molino",
-           "de la Huerta", "de la Sierra", "del Campo", "de la Vega", "del Puerto", "de la Marina",
-           "de los Naranjos", "de la Ribera", "Ancha", "Larga", "de Andalucía", "de Castilla", "de Aragón"],
+    "es": ["Mayor", "Real", "Nueva", "Ancha", "Larga", "Sol", "Constitución", "Libertad", "Paz", "Carmen", "Pilar",
+           "San Francisco", "San Juan", "San Pedro", "San Antonio", "Santa María", "Santa Ana", "San Vicente",
+           "Cervantes", "Goya", "Velázquez", "Colón", "Quevedo", "Lope de Vega", "Zurbarán", "Murillo",
+           "Reyes Católicos", "Gran Vía", "Alameda", "Ermita", "Estación", "Iglesia", "Molino", "Castillo",
+           "Olivos", "Almendros", "Rosales", "Naranjos", "Pinos", "Acacias", "Tilos", "Huertas", "Eras",
+           "Andalucía", "Castilla", "Aragón", "Galicia", "Navarra", "Extremadura", "Cataluña", "Europa", "América",
+           "Pintor Sorolla", "Doctor Fleming", "Maestro Rodrigo", "Ramón y Cajal", "Severo Ochoa", "Blas de Lezo"],
     "en": ["Main", "Oak", "Maple", "Pine", "Cedar", "Elm", "Walnut", "Chestnut", "Park", "Lake", "Hill", "Church",
            "High", "Mill", "River", "Spring", "Meadow", "Forest", "Sunset", "Ridge", "Valley", "Highland", "Center",
            "Union", "Market", "Bridge", "School", "Station", "Green", "King", "Queen", "Victoria", "Garden",
@@ -228,9 +228,9 @@ def streets_rows(language: str) -> list[str]:
         return sorted(stems)
     first = [row.split("\t") for row in (OUT / language / "first_names.tsv").read_text(encoding="utf-8").splitlines()]
     last = [row.split("\t") for row in (OUT / language / "surnames.tsv").read_text(encoding="utf-8").splitlines()]
-    firsts = [row[0] for row in first if row[3] == "1"][:150]
-    lasts = [row[0] for row in last if row[2] == "1"][:300]
-    made = [f"{f} {s}" for f, s in zip(firsts, lasts[::2])] if language == "es" else lasts[:200]
+    firsts = [row[0] for row in first if row[3] == "1"][:50]
+    lasts = [row[0] for row in last if row[2] == "1"][:250]
+    made = lasts[50:200] + [f"{f} {s}" for f, s in zip(firsts, lasts[200:])] if language == "es" else lasts[:200]
     return sorted(set(STREETS[language]) | set(made))
 
 

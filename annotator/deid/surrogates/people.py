@@ -25,6 +25,7 @@ Pablo``, ``Sra. Alex``, ``her husband Sam``, ``hans bror Kim``); else the neares
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -49,7 +50,7 @@ class _Lists:
     first_gender: dict[str, str]
     first_rank: dict[str, int]
     last_rank: dict[str, int]
-    first_pools: dict[str, Pool]
+    first_pools: dict[str, Pool]  # drawn by the square root of the frequency: common names do not crowd out the rest
     last_pool: Pool
     words: dict[str, tuple[str, str]]  # normalised word -> (title|particle|kin, f|m|n)
 
@@ -61,14 +62,14 @@ def _lists(language: str) -> _Lists:
     pools = {}
     for gender in "fmn":
         drawn = [row for row in first if row[1] == gender and row[3] == "1"]
-        pools[gender] = Pool([row[0] for row in drawn], [float(row[2]) for row in drawn])
+        pools[gender] = Pool([row[0] for row in drawn], [math.sqrt(float(row[2])) for row in drawn])
     drawn_last = [row for row in last if row[2] == "1"]
     return _Lists(
         first_gender={fold(row[0]): row[1] for row in first},
         first_rank={fold(row[0]): rank for rank, row in enumerate(first)},
         last_rank={fold(row[0]): rank for rank, row in enumerate(last)},
         first_pools=pools,
-        last_pool=Pool([row[0] for row in drawn_last], [float(row[1]) for row in drawn_last]),
+        last_pool=Pool([row[0] for row in drawn_last], [math.sqrt(float(row[1])) for row in drawn_last]),
         words={fold(row[0]): (row[1], row[2]) for row in rows(language, "person_words.tsv")},
     )
 

@@ -10,13 +10,16 @@
   main country.
 * ``country``: another country of the same continent, named in the document's language.
 * ``street``: another street name, with the street type word kept (``C/``, ``Avda.``, ``Street``,
-  ``-gatan``) and the number's shape kept (digits keyed, ``s/n`` kept).
+  ``-gatan``) and the number's shape kept (digits keyed, ``s/n`` kept); the words after the name
+  and a number (``3º izquierda``, ``Esc. B``) are kept.
 * ``hospital``: a generic unit of the same kind: the words that say the kind (``Hospital
   Universitario``, ``Centro de Salud``, ``Vårdcentralen``, ``Memorial Hospital``, ``-sjukhuset``)
   are kept and the name is replaced (by a municipality where it is one: ``Complejo Hospitalario de
   Albacete``, the same municipality the place generator gives: choices are shared through ``ctx.cache``);
   a name made of kind words only (``Hospital General``, ``Memorial Hospital``) keeps all but its last
-  (English: first) and gets a name there, so the original does not stay in the text.
+  (English: first) and gets a name there, so the original does not stay in the text; an
+  institution that is no care unit and has no kind word (a maker: ``Merck``) becomes another
+  maker of medicines or devices.
 
 Every choice is keyed on the normalised value (one surrogate per value in a document, the same in
 every document under one key), never equals a real place of the document, and keeps the case
@@ -61,6 +64,7 @@ def _cities() -> tuple[dict[str, list[_City]], dict[tuple[str, ...], Pool]]:
         by_name[fold(name)].append(city)
         for group in ((country,), (country, region), (country, region, province)):
             members[group].append((name, float(population)))
+    # drawn by population: a surrogate town is as likely as a patient living there (and as well known)
     pools = {group: Pool([n for n, _ in values], [p for _, p in values]) for group, values in members.items()}
     return dict(by_name), pools
 
@@ -93,15 +97,15 @@ class _Keyed:
         self.chosen = ctx.cache  # shared by the generators of the document: a city in a hospital's name
         self.given: dict[str, str] = {}
 
-    def choose(self, key: str, pool: Pool, *scope: str, same: Callable[[str], bool] = lambda value: False) -> str:
-        """The surrogate of ``key`` from ``pool``; ``same(value)`` tells a value that names the same
-        thing (``Estados Unidos`` for ``EE.UU.``), never taken."""
+    def choose(self, key: str, pool: Pool, *scope: str, reject: Callable[[str], bool] = lambda value: False) -> str:
+        """The surrogate of ``key`` from ``pool``, never a value ``reject`` rejects (one that names the
+        same thing: ``Estados Unidos`` for ``EE.UU.``; a town that reads as a street type: ``Ronda``)."""
         slot = (self.kind, key)
         if slot not in self.chosen:
             def accept(value: str) -> bool:
                 folded = fold(value)
                 return f" {key} " not in f" {folded} " and not self.real.within(value) \
-                    and self.given.get(folded, key) == key and not same(value)
+                    and self.given.get(folded, key) == key and not reject(value)
 
             value = pool.pick(self.ctx.random(self.kind, *scope, key), accept)
             self.chosen[slot] = value
@@ -140,7 +144,8 @@ class PlaceGenerator:
         groups = [(city.country, city.region, city.province), (city.country, city.region), (city.country,)] \
             if city else [(main,)]
         pool = next(pools[g] for g in groups if g in pools and len(pools[g]) > 3 or g == groups[-1])
-        value = self.keyed.choose(key, pool)
+        street_types = table(self.language, "street_types.tsv")
+        value = self.keyed.choose(key, pool, reject=lambda value: fold(value) in street_types)
         return match_case(value, surface), self._place(value, city) if city else None
 
     @staticmethod
@@ -198,7 +203,7 @@ class CountryGenerator:
         key = fold(surface)
         continent, code = known.get(key, ("", ""))
         pool = pools[continent] if continent in pools and len(pools[continent]) > 1 else pools[""]
-        value = self.keyed.choose(key, pool, same=lambda value: code != "" and known[fold(value)][1] == code)
+        value = self.keyed.choose(key, pool, reject=lambda value: code != "" and known[fold(value)][1] == code)
         return value if _abbreviation(surface) else match_case(value, surface)
 
 
@@ -227,12 +232,15 @@ class StreetGenerator:
         surface = self.ctx.surface(span)
         tokens = list(_STREET_TOKEN.finditer(surface))
         kinds = [self._kind(m.group()) for m in tokens]
-        out, at, i = [], 0, 0
+        out, at, i, named = [], 0, 0, False
         while i < len(tokens):
             if kinds[i] == "number":
                 out += [surface[at:tokens[i].start()], self._number(tokens[i].group())]
                 at = tokens[i].end()
+                if named:  # after the street's name and number come floor and door words: kept
+                    kinds[i + 1:] = ["number" if k == "number" else "kept" for k in kinds[i + 1:]]
             elif kinds[i] == "name":
+                named = True
                 j = i
                 while j + 1 < len(tokens) and kinds[j + 1] == "name":
                     j += 1
@@ -271,6 +279,7 @@ class StreetGenerator:
 
 
 _UNIT_TOKEN = regex.compile(r"\S+")
+INSTITUTION_TYPES = {"INSTITUCION", "ORGANIZATION", "COMPANY"}  # tag-set types of hospital kind that are no care unit
 _PARTICLES = {"de", "del", "la", "las", "los", "y", "el", "of", "the", "and", "i", "och", "for"}
 
 
@@ -305,6 +314,8 @@ class HospitalGenerator:
                        and len(surface) - len(e) >= 3), "")
         if ending:  # Södersjukhuset -> Ekdalensjukhuset
             return self._name(surface[:-len(ending)], fold(surface)) + surface[-len(ending):]
+        if head == 0 and tail == len(tokens) and span.type.upper() in INSTITUTION_TYPES:  # "Merck" -> "Bayer"
+            return match_case(self.keyed.choose(fold(surface), pool("world", "institutions.tsv"), "institution"), surface)
         if head == len(tokens):  # only kind words: the last (English: first) gives way to a name
             name = self._name(surface, fold(surface))
             if len(tokens) == 1:

@@ -9,7 +9,6 @@ value) is passed over for the next one in that order.
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from itertools import accumulate
@@ -80,13 +79,11 @@ def pool(folder: str, name: str) -> Pool:
 
 
 class Pool:
-    """Values to draw surrogates from, each with a weight (a source frequency; drawn by its square
-    root, so the commonest values do not crowd out the rest)."""
+    """Values to draw surrogates from, each with the weight it is drawn by (equal by default)."""
 
     def __init__(self, values: list[str], weights: list[float] | None = None) -> None:
         self.values = values
-        self.weights = list(weights) if weights is not None else [1.0] * len(values)
-        self._cumulative = list(accumulate(math.sqrt(w) for w in self.weights))
+        self._cumulative = list(accumulate(weights if weights is not None else [1.0] * len(values)))
 
     def __len__(self) -> int:
         return len(self.values)

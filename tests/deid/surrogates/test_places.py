@@ -71,6 +71,7 @@ def test_a_country_becomes_another_of_its_continent_in_the_document_language():
     ("es", "C/ Choupana, s/n", ["C/ ", ", s/n"], "Choupana"),
     ("es", "calle monforte de lemos 141, 7B", ["calle ", ", "], "monforte"),
     ("es", "Avda. Valdecilla, 12", ["Avda. ", ", "], "Valdecilla"),
+    ("es", "Calle Oria 66, 1º izquierda", ["Calle ", ", ", "º izquierda"], "Oria"),
     ("en", "123 Main Street", [" Street"], "Main"),
     ("sv", "Storgatan 12", ["gatan "], "Stor"),
 ])
@@ -97,6 +98,15 @@ def test_a_street_keeps_its_type_word_and_number_shape(language, street, kept, g
 def test_a_care_unit_becomes_a_generic_unit_of_the_same_kind(language, unit, kept):
     (out,) = pseudonymise(f"[[{unit}|hospital]]", language)
     assert kept in out and unit not in out
+
+
+def test_an_institution_that_is_no_care_unit_becomes_another_maker():
+    out = pseudonymise("[[Merck|hospital:INSTITUCION]], [[PFIZER|hospital:INSTITUCION]], [[Virgen Macarena|hospital]]",
+                       "es")
+    makers = {row[0] for row in rows("world", "institutions.tsv")}
+    assert out[0] in makers and out[0] != "Merck"
+    assert out[1].isupper() and out[1].title() in {m.title() for m in makers}
+    assert out[2] not in makers and out[2] != "Virgen Macarena"
 
 
 def test_a_city_in_a_unit_name_gets_the_surrogate_of_that_city():
