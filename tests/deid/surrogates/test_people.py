@@ -69,6 +69,20 @@ def test_a_person_keeps_one_surrogate_through_partial_mentions():
     assert {normalised(w) for w in (first, last, second)}.isdisjoint({"ana", "garcia", "ruiz"})
 
 
+@pytest.mark.parametrize("language, text", [
+    ("en", "Seen by [[Dr. Margaret Thompson|name/clinician]]. [[Dr. Thompson|name/clinician]] called [[Mrs. Hall|name]]; "
+           "[[Margaret|name/clinician]] signed. [[M. Thompson|name/clinician]]"),
+    ("sv", "Undersökt av [[dr Ingrid Lindqvist|name/clinician]]. [[Lindqvist|name/clinician]] ringde [[Erik Hall|name]]; "
+           "[[Ingrid|name/clinician]] signerade. [[I. Lindqvist|name/clinician]]"),
+])
+def test_english_and_swedish_partial_mentions_keep_the_person(language, text):
+    full, surname, _other, first, initial = pseudonymise(text, language)
+    title, new_first, new_last = full.split()
+    assert gender(language, new_first) == "f"
+    assert surname.split()[-1] == new_last and first == new_first
+    assert initial == f"{new_first[0]}. {new_last}"
+
+
 def test_surrogates_are_the_same_in_every_document_under_one_key_and_differ_between_people():
     one = pseudonymise("[[Juan Pérez|name]] y [[Luis Sanz|name]]", "es", name="a")
     two = pseudonymise("Hoy [[Juan Pérez|name]].", "es", name="b")
