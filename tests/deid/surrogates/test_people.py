@@ -101,6 +101,13 @@ def test_case_particles_possessive_and_titles_are_kept():
     assert possessive.startswith("Mr. ") and possessive.endswith("'s") and "Smith" not in possessive
 
 
+def test_an_abbreviated_maria_is_a_first_name():
+    out = pseudonymise("[[Mª Carmen López Ruiz|name]] y [[José Mª Sánchez|name]]", "es")
+    first, second, *_ = out[0].split()
+    assert gender("es", first) == gender("es", second) == "f"
+    assert gender("es", out[1].split()[0]) == "m" and gender("es", out[1].split()[1]) is not None
+
+
 def test_kinship_and_sex_words_in_a_relative_span_are_kept():
     out = pseudonymise("La [[madre|name/relative]] y [[tres hermanos|name/relative]] del [[varón|name/relative]]", "es")
     assert out == ["madre", "tres hermanos", "varón"]
