@@ -144,8 +144,8 @@ def _phone_prefix(digits: str, language: str) -> int:
         return cc + trunk + (2 if area[:2] in _SV_TWO_DIGIT_AREAS else 3)
     cc = 4 if digits.startswith("0034") else 2 if digits.startswith("34") and len(digits) == 11 else 0
     national = digits[cc:]
-    if len(national) != 9:
-        return cc + 1 if cc else 1
+    if len(national) < 9:                    # a short or local number: its first digit
+        return cc + 1
     if national[0] in "67":
         return cc + 1
     return cc + (2 if national[:2] in ("91", "93") else 3)
