@@ -95,6 +95,7 @@ el la los las de del este esta pasado pasada próximo próxima anterior siguient
 that previous following of in i på förra nästa denna detta den i går i morgon
 """.split())
 _WORDS = re.compile(r"[^\W\d_]+")
+_FILLERS = frozenset(("de", "del", "of", "the", "den"))
 _TIME_WORDS = frozenset(("h", "hs", "hrs", "horas", "am", "pm", "tim"))
 _EN_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
 _ES_SUFFIXES = frozenset(("º", "ª", "o"))
@@ -174,8 +175,7 @@ def _neighbour(tokens: list[_Token], i: int, step: int) -> int | None:
         tok = tokens[j]
         if tok.kind == NUM:
             return j if not tok.role else None
-        if tok.kind == WORD and tok.role != "suffix" and (tok.role or tok.text.casefold() not in
-                                 ("de", "del", "of", "the", "den", "st", "nd", "rd", "th")):
+        if tok.kind == WORD and tok.role != "suffix" and (tok.role or tok.text.casefold() not in _FILLERS):
             return None
         j += step
     return None
@@ -239,10 +239,8 @@ def _read_named(reading: _Reading, numbers: list[_Token], language: str) -> _Rea
             if j is None or tokens[j] is reading.year or len(tokens[j].text) > 2:
                 continue
             tok = tokens[j]
-            if is_after and language != "en" and reading.year is None and reading.day is not None:
-                tok.role, reading.year = "year", tok      # 12-oct-04
-            elif is_after and language != "en" and reading.day is None and reading.year is None:
-                tok.role, reading.year = "year", tok      # diciembre-99, sep-04
+            if is_after and language != "en" and reading.year is None:
+                tok.role, reading.year = "year", tok      # diciembre-99, sep-04, 12-oct-04
             elif reading.day is None and 1 <= int(tok.text) <= 31:
                 tok.role, reading.day = "day", tok
             elif is_after and reading.year is None:

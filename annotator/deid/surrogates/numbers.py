@@ -33,7 +33,7 @@ import re
 import string
 from datetime import date, timedelta
 
-from annotator.deid.surrogates.base import DocumentContext, Generator, Span, normalised
+from annotator.deid.surrogates.base import DocumentContext, Span, normalised
 from annotator.deid.surrogates.dates import birth_shift_days
 from annotator.errors import ProcessingError, coded
 
@@ -157,6 +157,8 @@ class _Phone(_Kind):
     def make(self, surface: str) -> str:
         digits = "".join(c for c in surface if c.isdigit())
         rng = self.rng(surface)
+        if not digits:
+            return _different(surface, lambda: _shaped(rng, surface))
         if self.ctx.language == "en":
             return _different(surface, lambda: _with_digits(surface, self._us(digits, rng)))
         keep = min(_phone_prefix(digits, self.ctx.language), len(digits) - 1)
@@ -210,15 +212,16 @@ class _Identifier(_Kind):
         return self._value(surface)
 
     def _value(self, surface: str) -> str:
+        """A valid number of the national kind ``surface`` is (its first fresh draw that differs),
+        else the generic shape."""
         rng = self.rng(surface)
-        language = self.ctx.language
-        for pattern, maker in ((_NIE, self._nie), (_DNI, self._dni), (_NASS, self._nass)) if language == "es" \
-                else ((_SSN, self._ssn),) if language == "en" else ((_PERSONNUMMER, self._personnummer),):
+        checked = {"es": ((_NIE, self._nie), (_DNI, self._dni), (_NASS, self._nass)),
+                   "en": ((_SSN, self._ssn),), "sv": ((_PERSONNUMMER, self._personnummer),)}
+        for pattern, maker in checked.get(self.ctx.language, ()):
             match = pattern.fullmatch(surface)
-            if match is not None:
-                fresh = maker(match, rng)
-                if fresh is not None:
-                    return _different(surface, lambda m=match: maker(m, rng))
+            fresh = maker(match, rng) if match is not None else None
+            if fresh is not None:
+                return fresh if fresh != surface else _different(surface, lambda m=match: maker(m, rng))
         return _different(surface, lambda: _shaped(rng, surface))
 
     @staticmethod
@@ -238,10 +241,10 @@ class _Identifier(_Kind):
                 + (letter if match.group(5).isupper() else letter.lower()))
 
     @staticmethod
-    def _nass(match: re.Match, rng: random.Random) -> str:
+    def _nass(match: re.Match, rng: random.Random) -> str | None:
         province = int(match.group(1))
         if not 1 <= province <= 53:
-            return None  # type: ignore[return-value]  # not a NASS: the generic shape
+            return None                             # not a NASS: the generic shape
         number = rng.randrange(10**8)
         return (match.group(1) + match.group(2) + f"{number:08d}" + match.group(4)
                 + f"{_nass_control(province, number):02d}")
