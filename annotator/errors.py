@@ -48,6 +48,7 @@ class Errors:
     # surrogate dates, ages and numbers (annotator.deid.surrogates.dates, .numbers): E750-E769
     E750 = "cannot read {surface!r} as a date (no digits, no month name): the document is not written"
     E760 = "cannot make a surrogate {kind} for {surface!r} (no letter or digit in it): the document is not written"
+    E761 = "no keyed surrogate for {surface!r} differs from it after {tries} draws: the document is not written"
 
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"

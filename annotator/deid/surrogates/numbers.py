@@ -44,6 +44,7 @@ from annotator.errors import ProcessingError, coded
 _VOWELS = "aeiou"
 _CONSONANTS = "bcdfglmnprstvz"
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+_TRIES = 100
 
 
 def _case_like(template: str, word: str) -> str:
@@ -92,11 +93,11 @@ def _shaped(rng: random.Random, template: str) -> str:
 
 def _different(surface: str, make) -> str:
     """``make()`` until its result differs from ``surface`` (keyed: the same tries every time)."""
-    for _ in range(100):
+    for _ in range(_TRIES):
         fresh = make()
         if fresh != surface:
             return fresh
-    raise ProcessingError(coded("E760", kind="value", surface=surface))
+    raise ProcessingError(coded("E761", surface=surface, tries=_TRIES))
 
 
 def _with_digits(template: str, digits: str) -> str:

@@ -140,6 +140,8 @@ def test_ips_keep_their_class_and_width(name):
 def test_a_value_without_letters_or_digits_fails_closed():
     with pytest.raises(ProcessingError, match="E760"):
         surrogates([("--", "id")])
+    with pytest.raises(ProcessingError, match="E761"):     # a URL whose only part to replace is the TLD kept
+        surrogates([("http://.com", "url")])
 
 
 # ---- MEDDOCAN dev gold ----------------------------------------------------------------------
