@@ -146,7 +146,6 @@ class Errors:
     E711 = "key file holds {length} bytes; at least 32 random bytes are needed"
     E712 = "key file is readable by others (mode {mode}): chmod 600 it"
     E713 = "policy file {file}: {reason}"
-    E714 = "--types/--set: set {set!r} is not made by the pipeline (its output set is {output!r})"
 
     # sentence splitter (E470-E479)
     E471 = "cannot read sentence-splitter list: {reason}"
