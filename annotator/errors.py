@@ -53,6 +53,9 @@ class Errors:
     E605 = "lexicon line should be 'word<TAB>tag', got {line!r}"
     E606 = "cannot read {what}: {reason}"
 
+    # surrogate names and places (annotator.deid.surrogates.people, places): E730-E749
+    E730 = "no surrogate lists for language {language!r} (shipped: {known})"
+
     # pipelines and parameters
     E301 = "{pr} needs {type!r} in set {set!r}, which no earlier PR produces (add a PR that makes it, or declare it in <pipeline provides=\"...\">)"
     E302 = "not a well-formed pipeline file: {message}"

@@ -1,0 +1,281 @@
+"""Surrogate people: names that keep gender and stay consistent per person, and professions.
+
+A name span is cut into tokens; titles (``Dr.``, ``Sra.``), particles (``de la``, ``del``, ``y``),
+kinship and sex words (``madre``, ``her husband``: they name no one), a possessive ``'s`` and all
+separators are kept, and each name token is mapped to a surrogate token of its class: first name
+(of the person's gender) or surname. The map is per document and keyed (``ctx.random`` on the
+class, gender and normalised token), so ``Dr. Ana García Ruiz`` ... ``la Dra. García`` ... ``Ana``
+get one surrogate everywhere, and the same one in every document under one key. Initials become
+the initial of the surrogate of the name they abbreviate where the document spells it out next to
+the same other tokens, else a keyed initial. Surrogates never equal a real name token of the
+document, nor a surrogate already given to another token (the next candidate in keyed order is
+taken).
+
+The generator reads all name spans of the document when it is made, fullest mentions first, so a
+lone ``García`` is known as a surname and ``A.`` as ``Ana`` even when the full mention comes later;
+a token keeps the class (and a first name the gender) it got first.
+
+Gender of a first name: the language's list (``f``/``m`` where one sex holds >= 90%, else ``n``);
+where the name is neutral or in no list, a gendered title or kinship word next to it (``su hermano
+Pablo``, ``Sra. Alex``, ``her husband Sam``, ``hans bror Kim``); else the nearest listed name
+(rapidfuzz) for a name in no list; else neutral. Neutral names get neutral surrogates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+from rapidfuzz import fuzz, process
+
+from annotator.deid.surrogates.base import DocumentContext, Factory, Span, normalised
+from annotator.deid.surrogates.casing import match_case
+from annotator.deid.surrogates.pools import Pool, check_language, rows
+
+FUZZY_CUTOFF = 80  # rapidfuzz ratio below which an unlisted first name gets no gender from the lists
+_TOKEN = regex.compile(r"\p{L}+(?:['’]\p{L}+)*\.?")
+_POSSESSIVE = regex.compile(r"['’]s?$")
+_WORD = regex.compile(r"\p{L}+")
+_CONTEXT_WORDS = 2  # words looked at either side of a name for a gendered title or kinship word
+
+
+@dataclass(frozen=True)
+class _Lists:
+    """One language's name lists: lexicons (normalised name -> gender / rank) and drawable pools."""
+
+    first_gender: dict[str, str]
+    first_rank: dict[str, int]
+    last_rank: dict[str, int]
+    first_pools: dict[str, Pool]
+    last_pool: Pool
+    words: dict[str, tuple[str, str]]  # normalised word -> (title|particle|kin, f|m|n)
+
+
+@lru_cache(maxsize=None)
+def _lists(language: str) -> _Lists:
+    first = rows(language, "first_names.tsv")
+    last = rows(language, "surnames.tsv")
+    pools = {}
+    for gender in "fmn":
+        drawn = [row for row in first if row[1] == gender and row[3] == "1"]
+        pools[gender] = Pool([row[0] for row in drawn], [float(row[2]) for row in drawn])
+    drawn_last = [row for row in last if row[2] == "1"]
+    return _Lists(
+        first_gender={normalised(row[0]): row[1] for row in first},
+        first_rank={normalised(row[0]): rank for rank, row in enumerate(first)},
+        last_rank={normalised(row[0]): rank for rank, row in enumerate(last)},
+        first_pools=pools,
+        last_pool=Pool([row[0] for row in drawn_last], [float(row[1]) for row in drawn_last]),
+        words={normalised(row[0]): (row[1], row[2]) for row in rows(language, "person_words.tsv")},
+    )
+
+
+@lru_cache(maxsize=4096)
+def _fuzzy_gender(language: str, name: str) -> str | None:
+    """The gender of the listed first name nearest to ``name`` (normalised), if near enough."""
+    genders = _lists(language).first_gender
+    best = process.extractOne(name, list(genders), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+    return genders[best[0]] if best else None
+
+
+@dataclass
+class _Token:
+    start: int          # offsets in the span's surface
+    end: int
+    text: str           # the name itself, without a final '.' or possessive
+    key: str            # normalised text
+    role: str           # first, last, initial, or kept
+    suffix: str = ""    # the kept end: '.', "'s"
+
+
+class NameGenerator:
+    """Surrogates for the name spans of one document (see the module docstring)."""
+
+    def __init__(self, ctx: DocumentContext) -> None:
+        self.ctx = ctx
+        self.lists = _lists(check_language(ctx.language))
+        self.map: dict[tuple[str, str, str], str] = {}      # (role, gender, key) -> surrogate
+        self.given: dict[str, tuple[str, str, str]] = {}     # normalised surrogate -> its real token
+        self.initials: dict[tuple[str, str], str] = {}       # (other token key, real letter) -> surrogate letter
+        self.results: dict[tuple[int, int], str] = {}
+        spans = [span for span in ctx.spans if span.kind == "name"]
+        self.real = {normalised(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
+        fullness = {span: sum(t.role in ("first", "last") for t in self._parse(span)) for span in spans}
+        for span in sorted(spans, key=lambda span: -fullness[span]):  # stable: document order within
+            self.results[(span.start, span.end)] = self._render(span, self._parse(span))
+
+    def __call__(self, span: Span) -> str:
+        found = self.results.get((span.start, span.end))
+        return found if found is not None else self._render(span, self._parse(span))
+
+    # -- reading a span ------------------------------------------------------------------------
+
+    def _parse(self, span: Span) -> list[_Token]:
+        surface = self.ctx.surface(span)
+        tokens = []
+        for match in _TOKEN.finditer(surface):  # titles any case; kinship words and particles lower case
+            text, suffix = match.group(), ""
+            if text.endswith("."):
+                text, suffix = text[:-1], "."
+            if self.ctx.language == "en" and (possessive := _POSSESSIVE.search(text)) and len(text) > 2:
+                text, suffix = text[:possessive.start()], text[possessive.start():] + suffix
+            key = normalised(text)
+            kind = self.lists.words.get(key, ("", ""))[0]
+            lower = text.islower()
+            if kind == "title" or kind == "kin" and lower or kind == "particle" and (lower or len(text) > 1):
+                role = "kept"
+            else:
+                role = "initial" if len(text) == 1 else "name"
+            tokens.append(_Token(match.start(), match.start() + len(text), text, key, role, suffix))
+        self._classify(tokens, surface, span)
+        return tokens
+
+    def _classify(self, tokens: list[_Token], surface: str, span: Span) -> None:
+        """Names become first or last names, by the span's shape first (``García Ruiz, Ana``; the last
+        token, and in Spanish the last two of three or more, are surnames), then by this document (a
+        token keeps the class it had in a fuller mention: ``Smith`` after ``John Smith``, unless the lists
+        make it likelier a first name), then by the lists. A lone token in the first-name list is a first
+        name (``Ana``, ``Lara``) unless a title goes with it (``Dra. García``, ``Dr. Martín``)."""
+        names = [t for t in tokens if t.role == "name"]
+        titled = any(self.lists.words.get(t.key, ("",))[0] == "title" for t in tokens) or self._title_before(span)
+        comma = surface.find(",")
+        surnames = 2 if self.ctx.language == "es" and len(names) >= 3 else 1
+        for i, token in enumerate(names):
+            known = {slot[0] for slot in self.map if slot[2] == token.key}
+            first_rank = self.lists.first_rank.get(token.key)
+            last_rank = self.lists.last_rank.get(token.key)
+            likelier_first = first_rank is not None and (last_rank is None or first_rank < last_rank)
+            if comma > 0 and len(names) > 1:
+                token.role = "first" if token.start > comma else "last"
+            elif len(names) == 1 and titled:
+                only_first = known == {"first"} or not known and first_rank is not None and last_rank is None
+                token.role = "first" if only_first else "last"
+            elif len(names) == 1 and len(known) == 1 and not (known == {"last"} and likelier_first):
+                token.role = known.pop()  # "Smith" after "John Smith"; but "Álvaro" stays a first name
+            elif len(names) == 1:
+                token.role = "first" if first_rank is not None or last_rank is None else "last"
+            elif i >= len(names) - surnames:
+                token.role = "last"
+            elif len(known) == 1:
+                token.role = known.pop()
+            elif i == 0:
+                token.role = "last" if first_rank is None and last_rank is not None else "first"
+            else:
+                token.role = "first" if names[i - 1].role == "first" and likelier_first else "last"
+
+    def _title_before(self, span: Span) -> bool:
+        before = _WORD.findall(self.ctx.text[max(0, span.start - 12):span.start])
+        return bool(before) and self.lists.words.get(normalised(before[-1]), ("",))[0] == "title"
+
+    def _context_gender(self, span: Span, tokens: list[_Token]) -> str | None:
+        """f or m from a gendered title or kinship word in the span or just around it."""
+        inside = [t.key for t in tokens if t.role == "kept"]
+        before = [normalised(w) for w in _WORD.findall(self.ctx.text[max(0, span.start - 40):span.start])]
+        after = self.ctx.text[span.end:span.end + 40]
+        after_words = [normalised(w) for w in _WORD.findall(after)] if after.lstrip()[:1] in (",", "(") else []
+        for word in inside + before[::-1][:_CONTEXT_WORDS] + after_words[:_CONTEXT_WORDS + 1]:
+            kind, gender = self.lists.words.get(word, ("", "n"))
+            if kind in ("title", "kin") and gender != "n":
+                return gender
+        return None
+
+    def _gender(self, span: Span, tokens: list[_Token]) -> str:
+        first = next((t for t in tokens if t.role == "first"), None)
+        seen = [slot[1] for slot in self.map if first and slot[0] == "first" and slot[2] == first.key]
+        if seen:  # the gender this name had in a fuller mention of the document
+            return seen[0]
+        listed = self.lists.first_gender.get(first.key) if first else None
+        if listed in ("f", "m"):
+            return listed
+        context = self._context_gender(span, tokens)
+        if context:
+            return context
+        if first is None or listed == "n":
+            return "n"
+        return _fuzzy_gender(self.ctx.language, first.key) or "n"
+
+    # -- writing the surrogate -----------------------------------------------------------------
+
+    def _render(self, span: Span, tokens: list[_Token]) -> str:
+        surface = self.ctx.surface(span)
+        if not any(t.role in ("first", "last", "initial") for t in tokens):
+            return surface
+        gender = self._gender(span, tokens) if any(t.role == "first" for t in tokens) else "n"
+        replaced = {id(t): self._surrogate(t, gender) for t in tokens if t.role in ("first", "last")}
+        for t in tokens:
+            if t.role == "initial":
+                replaced[id(t)] = self._initial(t, tokens)
+        self._remember_initials(tokens, replaced)
+        out, at = [], 0
+        for t in tokens:
+            if id(t) in replaced:
+                out += [surface[at:t.start], match_case(replaced[id(t)], t.text)]
+                at = t.end
+        return "".join(out) + surface[at:]
+
+    def _surrogate(self, token: _Token, gender: str) -> str:
+        gender = gender if token.role == "first" else ""
+        slot = (token.role, gender, token.key)
+        if slot in self.map:
+            return self.map[slot]
+        pool = self.lists.first_pools[gender] if token.role == "first" else self.lists.last_pool
+        if not len(pool):
+            pool = self.lists.first_pools["f"]
+        rng = self.ctx.random("name", token.role, gender, token.key)
+
+        def accept(value: str) -> bool:
+            key = normalised(value)
+            return key not in self.real and self.given.get(key, slot) == slot
+
+        value = pool.pick(rng, accept)
+        self.map[slot] = value
+        self.given[normalised(value)] = slot
+        return value
+
+    def _initial(self, token: _Token, tokens: list[_Token]) -> str:
+        letter = token.key.upper()
+        for other in tokens:
+            found = self.initials.get((other.key, letter))
+            if other is not token and found:
+                return found
+        rng = self.ctx.random("name", "initial", letter, *sorted(t.key for t in tokens if t.role != "kept"))
+        pool = self.lists.first_pools["f"]
+        return pool.pick(rng, lambda value: normalised(value[0]).upper() != letter)[0]
+
+    def _remember_initials(self, tokens: list[_Token], replaced: dict[int, str]) -> None:
+        """Each surrogate's initial, under the other name tokens of the span: ``A. García`` after
+        ``Ana García`` gets the initial of Ana's surrogate."""
+        named = [t for t in tokens if id(t) in replaced]
+        for t in named:
+            for other in named:
+                if other is not t:
+                    self.initials.setdefault((other.key, t.key[:1].upper()), replaced[id(t)][:1].upper())
+
+
+class ProfessionGenerator:
+    """Another profession of the language's list, of the same grammatical gender where the
+    language has one (``enfermera`` -> ``abogada``); keyed on the normalised value.
+
+    Professions are replaced, not kept: with age, sex and place they single people out (HIPAA's
+    quasi-identifiers), and MEDDOCAN tags them as PHI. Where a profession is a clinical exposure
+    (a miner's silicosis) the reader loses that, which the policy table of the Pseudonymiser notes.
+    """
+
+    def __init__(self, ctx: DocumentContext) -> None:
+        self.ctx = ctx
+        table = rows(check_language(ctx.language), "professions.tsv")
+        self.pools = {"m": Pool([row[0] for row in table]), "f": Pool([row[-1] for row in table])}
+        self.feminine = {normalised(row[-1]) for row in table if row[-1] != row[0]}
+
+    def __call__(self, span: Span) -> str:
+        surface = self.ctx.surface(span)
+        key = normalised(surface)
+        head = key.split(" ")[0] if key else ""
+        gender = "f" if head in self.feminine or (self.ctx.language == "es" and head.endswith("a")) else "m"
+        value = self.pools[gender].pick(self.ctx.random("profession", gender, key),
+                                        lambda candidate: normalised(candidate) != key)
+        return match_case(value, surface)
+
+
+FACTORIES: dict[str, Factory] = {"name": NameGenerator, "profession": ProfessionGenerator}
