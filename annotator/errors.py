@@ -45,6 +45,10 @@ class Errors:
     E531 = "actions file failed to load: {error}"
     E532 = "actions file has no ACTIONS mapping of action names to functions"
 
+    # surrogate dates, ages and numbers (annotator.deid.surrogates.dates, .numbers): E750-E769
+    E750 = "cannot read {surface!r} as a date (no digits, no month name): the document is not written"
+    E760 = "cannot make a surrogate {kind} for {surface!r} (no letter or digit in it): the document is not written"
+
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
     E602 = "CoNLL-U token id {id!r} is not a number, a range or a decimal"
