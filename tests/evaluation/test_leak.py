@@ -69,3 +69,18 @@ def test_unpaired_and_unknown_documents_are_warned_about():
     assert any(w.startswith("E234 1 original") for w in result.warnings)
     assert any(w.startswith("E235 1 de-identified") for w in result.warnings)
     assert [m.surface for m in result.leaked] == ["Banana"]
+
+
+def test_a_value_found_only_inside_shifted_values_is_listed_apart_but_a_surrogate_equal_to_a_real_name_leaks():
+    doc = Document("Vista en marzo de 2019 y en abril de 2019 por Ana y Eva.", name="d")
+    for surface in ("marzo de 2019", "abril de 2019"):
+        doc.annset().add("FECHAS", doc.text.index(surface), doc.text.index(surface) + len(surface))
+    for surface in ("Ana", "Eva"):
+        doc.annset().add("NOMBRE_PERSONAL_SANITARIO", doc.text.index(surface), doc.text.index(surface) + 3)
+    out = Document("Vista en abril de 2019 y en mayo de 2019 por Eva y Sol.", name="d")
+    for state, surface in (("shifted", "abril de 2019"), ("shifted", "mayo de 2019"), ("replaced", "Eva"), ("replaced", "Sol")):
+        out.annset().add("X", out.text.index(surface), out.text.index(surface) + len(surface), {"deid": state})
+    result = evaluate_leak([doc], [out])
+    assert [m.surface for m in result.shifted_onto] == ["abril de 2019"]
+    assert [m.surface for m in result.leaked] == ["Eva"]
+    assert result.per_type["FECHAS"].found == 1 and result.per_type["FECHAS"].left_chars == 0
