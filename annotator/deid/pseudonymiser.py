@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from annotator.deid import LANGUAGES, MODES
 from annotator.deid import policy as policies
-from annotator.deid.kinship import names_no_one
+from annotator.deid.kinship import kinship
 from annotator.deid.surrogates import DocumentContext, Span, generator
 from annotator.document import Annotation, Document
 from annotator.errors import AnnotatorError, DeidError, coded, warn
@@ -127,10 +127,12 @@ class Pseudonymiser:
         regions: list[_Region] = []
         for ann in phi:
             rule = table[ann.type]
-            if rule.action == "keep" or ann.start == ann.end or (
-                    rule.keep_kinship and names_no_one(text[ann.start:ann.end], self.language)):
+            what = kinship(text[ann.start:ann.end], self.language) if rule.keep_kinship else ""
+            if rule.action == "keep" or ann.start == ann.end or what == "keep":
                 status[ann.id] = "kept"
                 continue
+            if what == "age":
+                rule = replace(rule, action="shift", kind="age", role="", placeholder="AGE")
             status[ann.id] = "replaced" if rule.action == "replace" else "shifted"
             last = regions[-1] if regions else None
             if last is not None and ann.start < last.end:

@@ -39,7 +39,9 @@ def deidentified(docs: list[Document], mode: str, language: str, tmp: Path) -> l
 def inconsistent(before: list[Document], after: list[Document]) -> list[tuple[str, str, set[str]]]:
     """Values replaced in two ways within one document: (document, original value, outputs)."""
     bad = []
-    for old, new in zip(before, after):
+    originals = {d.name: d for d in before}
+    for new in after:
+        old = originals[new.name]
         table = policy.table_for({a.type for a in old.annset()}, "")
         outputs: dict[tuple[str, str], set[str]] = defaultdict(set)
         for ann in new.annset():

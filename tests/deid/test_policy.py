@@ -7,7 +7,7 @@ import yaml
 
 from annotator import schemas
 from annotator.deid import policy
-from annotator.deid.kinship import names_no_one
+from annotator.deid.kinship import kinship
 from annotator.errors import DeidError
 from annotator.paths import SCHEMAS
 
@@ -67,10 +67,11 @@ def test_a_bad_policy_file_is_reported(tmp_path, monkeypatch):
         policy.table.cache_clear()
 
 
-@pytest.mark.parametrize("surface, language, kept", [
-    ("madre", "es", True), ("dos hermanos", "es", True), ("Tía materna", "es", True), ("30 años", "es", True),
-    ("Carmen", "es", False), ("hermana María José", "es", False), ("her husband", "en", True),
-    ("Mr Smith", "en", False), ("hans bror", "sv", True), ("Föräldrarna Olsson", "sv", False), ("", "es", False),
+@pytest.mark.parametrize("surface, language, what", [
+    ("madre", "es", "keep"), ("dos hermanos", "es", "keep"), ("Tía materna", "es", "keep"), ("30 años", "es", "age"),
+    ("hija de 50 años", "es", "age"), ("años", "es", ""), ("Carmen", "es", ""), ("hermana María José", "es", ""),
+    ("her husband", "en", "keep"), ("her son, 12 years old", "en", "age"), ("Mr Smith", "en", ""),
+    ("hans bror", "sv", "keep"), ("Föräldrarna Olsson", "sv", ""), ("", "es", ""), ("Juan 30 años", "es", ""),
 ])
-def test_kinship_only_spans_name_no_one(surface, language, kept):
-    assert names_no_one(surface, language) is kept
+def test_kinship_only_spans_name_no_one_and_kinship_with_an_age_is_an_age(surface, language, what):
+    assert kinship(surface, language) == what

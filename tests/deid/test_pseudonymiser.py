@@ -212,3 +212,12 @@ def test_any_other_failure_becomes_an_annotator_error(monkeypatch):
     monkeypatch.setattr("annotator.deid.pseudonymiser.Pseudonymiser._moved", broken)
     with pytest.raises(AnnotatorError, match="E709 de-identification failed: RuntimeError: bug"):
         Pseudonymiser("mask")(note())
+
+
+def test_a_relative_with_an_age_is_shifted_as_an_age():
+    doc = Document("Su hija de 50 años y su madre.", name="d")
+    doc.annset().add("FAMILIARES_SUJETO_ASISTENCIA", 3, 18)
+    doc.annset().add("FAMILIARES_SUJETO_ASISTENCIA", 24, 29)
+    out = Pseudonymiser("placeholder")(doc)
+    assert out.text == "Su [AGE] y su madre."
+    assert [a.features["deid"] for a in out.annset()] == ["shifted", "kept"]
