@@ -31,9 +31,10 @@ def check_language(language: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def rows(language: str, name: str) -> tuple[tuple[str, ...], ...]:
-    """The tab-separated rows of ``resources/deid/{language}/{name}`` (blank and ``#`` lines skipped)."""
-    with (FOLDER / check_language(language) / name).open(encoding="utf-8") as fh:
+def rows(folder: str, name: str) -> tuple[tuple[str, ...], ...]:
+    """The tab-separated rows of ``resources/deid/{folder}/{name}`` (blank and ``#`` lines skipped);
+    ``folder`` is a language, or ``world`` for the lists of every language (cities, regions)."""
+    with (FOLDER / (folder if folder == "world" else check_language(folder)) / name).open(encoding="utf-8") as fh:
         return tuple(tuple(line.rstrip("\n").split("\t")) for line in fh if line.strip() and not line.startswith("#"))
 
 
