@@ -338,16 +338,20 @@ def _parse(surface: str, language: str) -> tuple | None:
             _full_year(reading.year) if reading.year is not None else None)
 
 
+def birth_shift_days(ctx: DocumentContext) -> int:
+    """How far a birth date moves: the day shift minus ``age_shift_years`` years, in whole weeks
+    (weekday kept), never zero; ages move by ``+age_shift_years``, so they still match."""
+    weeks = round(abs(ctx.age_shift_years) * 365.2425 / 7)
+    days = ctx.date_shift_days + (-7 * weeks if ctx.age_shift_years > 0 else 7 * weeks)
+    return days or (-7 if ctx.age_shift_years > 0 else 7)
+
+
 class _DateGenerator:
     """Shifts each date of one document (see the module's docstring)."""
 
     def __init__(self, ctx: DocumentContext) -> None:
         self.ctx = ctx
         self.language = ctx.language if ctx.language in _LANGUAGES else "es"
-        weeks = round(abs(ctx.age_shift_years) * 365.2425 / 7)
-        self.birth_days = -7 * weeks if ctx.age_shift_years > 0 else 7 * weeks
-        if ctx.date_shift_days + self.birth_days == 0:     # a birth date must move too
-            self.birth_days += -7 if ctx.age_shift_years > 0 else 7
         self._reference: int | None = None
 
     @property
@@ -392,7 +396,7 @@ class _DateGenerator:
 
     def _shift_full(self, reading: _Reading, parsed: tuple, birth: bool) -> None:
         _, day, month, year = parsed
-        days = self.ctx.date_shift_days + (self.birth_days if birth else 0)
+        days = birth_shift_days(self.ctx) if birth else self.ctx.date_shift_days
         base_year = year if year is not None else self.reference_year
         if not _valid(day, month, base_year):
             base_year = _REFERENCE_YEAR
