@@ -2,8 +2,10 @@
 
 Two figures per mode, in MB of text (UTF-8 bytes of the .txt files) per CPU second of this process
 (one worker: per core): the whole verb (read brat, pseudonymise, write brat, manifest), and the
-Pseudonymiser alone on documents already read. The target is 1 MB/s per core for
-``--mode surrogate`` (the whole verb). Several runs, medians; needs ../shared (skips without it).
+Pseudonymiser alone on documents already read; and, for scale, ``annotator convert`` brat -> brat
+(the same corpus loop, reading and writing, with nothing done in between). The target is 1 MB/s
+per core for ``--mode surrogate`` (the whole verb). Several runs, medians; needs ../shared (skips
+without it).
 
     python benchmarks/bench_deidentify.py [--runs 5] [--modes surrogate,placeholder,mask,redact]
 """
@@ -60,6 +62,14 @@ def main() -> None:
             alone = median_time(lambda: [transform(d) for d in docs], args.runs)
             rows.append([mode, f"{whole.cpu:.2f}", f"{megabytes / whole.cpu:.2f}", f"{megabytes / whole.wall:.2f}",
                          f"{alone.cpu:.2f}", f"{megabytes / alone.cpu:.2f}"])
+        out = key_dir / "convert"
+
+        def convert() -> None:
+            shutil.rmtree(out, ignore_errors=True)
+            annotator(["convert", str(DEV), str(out), "--to", "brat"])
+
+        loop = median_time(convert, args.runs)
+        rows.append(["(convert)", f"{loop.cpu:.2f}", f"{megabytes / loop.cpu:.2f}", f"{megabytes / loop.wall:.2f}", "-", "-"])
     finally:
         shutil.rmtree(key_dir, ignore_errors=True)
     print_table(["mode", "verb CPU s", "verb MB/CPU s", "verb MB/s wall", "Pseudonymiser CPU s", "Pseudonymiser MB/CPU s"], rows)
