@@ -11,14 +11,15 @@
   * world/regions.tsv: names that are only a province, region, county, state or continent (kept
     as they are, Dalianis 2019): Spanish provinces and autonomous communities, Swedish län, US
     states and their two-letter codes (pycountry, with the Spanish translations of iso-codes), continents in the three
-    languages (hand-written); a name that is also a city of its country of 15,000 people or more
-    (``Madrid``, ``Uppsala``) is left out, so it is replaced as a city.
+    languages (hand-written); a province whose name (in any of its forms) is also a town of its
+    country of 15,000 people or more (``Madrid``, ``Uppsala``, ``La Coruña``) is left out, so it is
+    replaced as a town, and its other forms are added to cities.tsv as names of that town.
   * {es,en,sv}/countries.tsv: ``name <TAB> continent <TAB> ISO code <TAB> pool``, the ISO 3166 names
     in that language (pycountry and its iso-codes translations; English common names), continents
     from GeoNames, and hand-written everyday names (``EE.UU.``, ``England``, ``Holland``); pool 1 for
     the names of one or two words, drawn as surrogates (not ``República árabe de Siria``).
   * {es,en,sv}/streets.tsv: street names to draw: hand-written common names and, for Spanish and
-    English, ``first surname`` / ``surname`` names made from the drawable name lists
+    English, surnames (and a few ``first surname``) from the drawable name lists
     (build_deid_names.py, run it first); for Swedish, faker's sv_SE street stems (MIT).
 
 Run:  python resources/build/build_deid_places.py
@@ -82,13 +83,13 @@ COUNTRY_ALIASES = {
            "Iran": "IR", "Syrien": "SY", "Tjeckien": "CZ", "Bolivia": "BO", "Venezuela": "VE", "Vietnam": "VN"},
 }
 STREETS = {
-    "es": ["Mayor", "Real", "Nueva", "del Sol", "de la Constitución", "de la Paz", "del Carmen", "de la Iglesia",
-           "San Francisco", "San Juan", "San Pedro", "San Antonio", "Santa María", "de la Libertad", "del Mar",
-           "de los Olivos", "de las Flores", "del Pilar", "de la Estación", "del Río", "de la Fuente", "del Prado",
-           "de Cervantes", "de Goya", "de Velázquez", "de Colón", "de América", "de Europa", "del Castillo",
-           "de la Ermita", "de los Almendros", "de las Rosas", "del Pino", "de la Alameda", "del Molino",
-           "de la Huerta", "de la Sierra", "del Campo", "de la Vega", "del Puerto", "de la Marina",
-           "de los Naranjos", "de la Ribera", "Ancha", "Larga", "de Andalucía", "de Castilla", "de Aragón"],
+    "es": ["Mayor", "Real", "Nueva", "Ancha", "Larga", "Sol", "Constitución", "Libertad", "Paz", "Carmen", "Pilar",
+           "San Francisco", "San Juan", "San Pedro", "San Antonio", "Santa María", "Santa Ana", "San Vicente",
+           "Cervantes", "Goya", "Velázquez", "Colón", "Quevedo", "Lope de Vega", "Zurbarán", "Murillo",
+           "Reyes Católicos", "Gran Vía", "Alameda", "Ermita", "Estación", "Iglesia", "Molino", "Castillo",
+           "Olivos", "Almendros", "Rosales", "Naranjos", "Pinos", "Acacias", "Tilos", "Huertas", "Eras",
+           "Andalucía", "Castilla", "Aragón", "Galicia", "Navarra", "Extremadura", "Cataluña", "Europa", "América",
+           "Pintor Sorolla", "Doctor Fleming", "Maestro Rodrigo", "Ramón y Cajal", "Severo Ochoa", "Blas de Lezo"],
     "en": ["Main", "Oak", "Maple", "Pine", "Cedar", "Elm", "Walnut", "Chestnut", "Park", "Lake", "Hill", "Church",
            "High", "Mill", "River", "Spring", "Meadow", "Forest", "Sunset", "Ridge", "Valley", "Highland", "Center",
            "Union", "Market", "Bridge", "School", "Station", "Green", "King", "Queen", "Victoria", "Garden",
@@ -148,22 +149,32 @@ def cities_rows(cities: list[dict]) -> list[str]:
     return sorted(rows, key=lambda row: (row.split("\t")[1], -int(row.split("\t")[-1]), row))
 
 
-def regions_rows(cities: list[dict]) -> list[str]:
+def regions(cities: list[dict]) -> tuple[list[str], list[dict]]:
+    """The names to keep, and the other names of towns that share a province's name (``La Coruña``
+    for the town ``A Coruña``), as extra town rows."""
     import pycountry
 
     spanish = gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=["es"]).gettext
-    towns = {(c["countrycode"], _key(c["name"])) for c in cities if c["population"] >= 15_000}
+    towns: dict[tuple[str, str], dict] = {}
+    for city in sorted(cities, key=lambda c: -c["population"]):
+        if city["population"] >= 15_000:
+            towns.setdefault((city["countrycode"], _key(city["name"])), city)
     names: set[str] = set()
+    aliases: list[dict] = []
     for country in ("ES", "SE", "US"):
         for sub in pycountry.subdivisions.get(country_code=country):
             if country == "US":
                 names.add(sub.code[3:])  # MA, TX
-            for raw in {sub.name, spanish(sub.name)}:
-                for name in _variants(raw):
-                    if (country, _key(name)) not in towns:
-                        names.add(name)
+            variants = {name for raw in (sub.name, spanish(sub.name)) for name in _variants(raw)}
+            names |= {v for v in variants if v.endswith(" län")}  # "Uppsala län" stays, "Uppsala" is a town
+            variants = {v for v in variants if not v.endswith(" län")}
+            town = next((towns[(country, _key(v))] for v in sorted(variants) if (country, _key(v)) in towns), None)
+            if town is None:
+                names |= variants
+            else:
+                aliases += [{**town, "name": v} for v in sorted(variants) if _key(v) != _key(town["name"])]
     names |= {name for continents in CONTINENTS.values() for name in continents}
-    return sorted(names, key=lambda name: (_key(name), name))
+    return sorted(names, key=lambda name: (_key(name), name)), aliases
 
 
 def _variants(raw: str) -> set[str]:
@@ -217,9 +228,9 @@ def streets_rows(language: str) -> list[str]:
         return sorted(stems)
     first = [row.split("\t") for row in (OUT / language / "first_names.tsv").read_text(encoding="utf-8").splitlines()]
     last = [row.split("\t") for row in (OUT / language / "surnames.tsv").read_text(encoding="utf-8").splitlines()]
-    firsts = [row[0] for row in first if row[3] == "1"][:150]
-    lasts = [row[0] for row in last if row[2] == "1"][:300]
-    made = [f"{f} {s}" for f, s in zip(firsts, lasts[::2])] if language == "es" else lasts[:200]
+    firsts = [row[0] for row in first if row[3] == "1"][:50]
+    lasts = [row[0] for row in last if row[2] == "1"][:250]
+    made = lasts[50:200] + [f"{f} {s}" for f, s in zip(firsts, lasts[200:])] if language == "es" else lasts[:200]
     return sorted(set(STREETS[language]) | set(made))
 
 
@@ -233,8 +244,9 @@ def write(path: Path, rows: list[str]) -> None:
 
 def main() -> None:
     cities = _cities()
-    write(OUT / "world" / "cities.tsv", cities_rows(cities))
-    write(OUT / "world" / "regions.tsv", regions_rows(cities))
+    kept, aliases = regions(cities)
+    write(OUT / "world" / "cities.tsv", cities_rows(cities + aliases))
+    write(OUT / "world" / "regions.tsv", kept)
     for language in ("es", "en", "sv"):
         write(OUT / language / "countries.tsv", countries_rows(language))
         write(OUT / language / "streets.tsv", streets_rows(language))

@@ -1,15 +1,17 @@
 """Surrogate people: names that keep gender and stay consistent per person, and professions.
 
 A name span is cut into tokens; titles (``Dr.``, ``Sra.``), particles (``de la``, ``del``, ``y``),
-kinship and sex words (``madre``, ``her husband``: they name no one), a possessive ``'s`` and all
-separators are kept, and each name token is mapped to a surrogate token of its class: first name
-(of the person's gender) or surname. The map is per document and keyed (``ctx.random`` on the
-class, gender and normalised token), so ``Dr. Ana García Ruiz`` ... ``la Dra. García`` ... ``Ana``
-get one surrogate everywhere, and the same one in every document under one key. Initials become
+kinship and sex words (``madre``, ``her husband``: they name no one; in a relative's or other
+person's span, any lower-case word in no name list: ``tres hermanos``), a possessive ``'s`` and all
+separators are kept (a span of such words only comes back unchanged), and each name token is
+mapped to a surrogate token of its class: first name (of the person's gender) or surname. The
+map is per document and keyed (``ctx.random`` on the class, gender and normalised token), so
+``Dr. Ana García Ruiz`` ... ``la Dra. García`` ... ``Ana`` get one surrogate everywhere, and the same one in every document under one key. Initials become
 the initial of the surrogate of the name they abbreviate where the document spells it out next to
 the same other tokens, else a keyed initial. Surrogates never equal a real name token of the
 document, nor a surrogate already given to another token (the next candidate in keyed order is
-taken).
+taken), nor one that contains a real value of any kind of the document (a surname ``Toledo`` where
+the document names the town).
 
 The generator reads all name spans of the document when it is made, fullest mentions first, so a
 lone ``García`` is known as a surname and ``A.`` as ``Ana`` even when the full mention comes later;
@@ -23,15 +25,16 @@ Pablo``, ``Sra. Alex``, ``her husband Sam``, ``hans bror Kim``); else the neares
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 import regex
 from rapidfuzz import fuzz, process
 
-from annotator.deid.surrogates.base import DocumentContext, Factory, Span, normalised
+from annotator.deid.surrogates.base import DocumentContext, Factory, Span
 from annotator.deid.surrogates.casing import match_case
-from annotator.deid.surrogates.pools import Pool, check_language, rows
+from annotator.deid.surrogates.pools import Pool, RealValues, check_language, fold, rows
 
 FUZZY_CUTOFF = 80  # rapidfuzz ratio below which an unlisted first name gets no gender from the lists
 _TOKEN = regex.compile(r"\p{L}+(?:['’]\p{L}+)*\.?")
@@ -47,7 +50,7 @@ class _Lists:
     first_gender: dict[str, str]
     first_rank: dict[str, int]
     last_rank: dict[str, int]
-    first_pools: dict[str, Pool]
+    first_pools: dict[str, Pool]  # drawn by the square root of the frequency: common names do not crowd out the rest
     last_pool: Pool
     words: dict[str, tuple[str, str]]  # normalised word -> (title|particle|kin, f|m|n)
 
@@ -59,15 +62,15 @@ def _lists(language: str) -> _Lists:
     pools = {}
     for gender in "fmn":
         drawn = [row for row in first if row[1] == gender and row[3] == "1"]
-        pools[gender] = Pool([row[0] for row in drawn], [float(row[2]) for row in drawn])
+        pools[gender] = Pool([row[0] for row in drawn], [math.sqrt(float(row[2])) for row in drawn])
     drawn_last = [row for row in last if row[2] == "1"]
     return _Lists(
-        first_gender={normalised(row[0]): row[1] for row in first},
-        first_rank={normalised(row[0]): rank for rank, row in enumerate(first)},
-        last_rank={normalised(row[0]): rank for rank, row in enumerate(last)},
+        first_gender={fold(row[0]): row[1] for row in first},
+        first_rank={fold(row[0]): rank for rank, row in enumerate(first)},
+        last_rank={fold(row[0]): rank for rank, row in enumerate(last)},
         first_pools=pools,
-        last_pool=Pool([row[0] for row in drawn_last], [float(row[1]) for row in drawn_last]),
-        words={normalised(row[0]): (row[1], row[2]) for row in rows(language, "person_words.tsv")},
+        last_pool=Pool([row[0] for row in drawn_last], [math.sqrt(float(row[1])) for row in drawn_last]),
+        words={fold(row[0]): (row[1], row[2]) for row in rows(language, "person_words.tsv")},
     )
 
 
@@ -75,8 +78,13 @@ def _lists(language: str) -> _Lists:
 def _fuzzy_gender(language: str, name: str) -> str | None:
     """The gender of the listed first name nearest to ``name`` (normalised), if near enough."""
     genders = _lists(language).first_gender
-    best = process.extractOne(name, list(genders), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+    best = process.extractOne(name, _first_names(language), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
     return genders[best[0]] if best else None
+
+
+@lru_cache(maxsize=None)
+def _first_names(language: str) -> tuple[str, ...]:
+    return tuple(_lists(language).first_gender)
 
 
 @dataclass
@@ -100,7 +108,8 @@ class NameGenerator:
         self.initials: dict[tuple[str, str], str] = {}       # (other token key, real letter) -> surrogate letter
         self.results: dict[tuple[int, int], str] = {}
         spans = [span for span in ctx.spans if span.kind == "name"]
-        self.real = {normalised(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
+        self.real = {fold(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
+        self.real_values = RealValues(ctx)
         fullness = {span: sum(t.role in ("first", "last") for t in self._parse(span)) for span in spans}
         for span in sorted(spans, key=lambda span: -fullness[span]):  # stable: document order within
             self.results[(span.start, span.end)] = self._render(span, self._parse(span))
@@ -120,10 +129,12 @@ class NameGenerator:
                 text, suffix = text[:-1], "."
             if self.ctx.language == "en" and (possessive := _POSSESSIVE.search(text)) and len(text) > 2:
                 text, suffix = text[:possessive.start()], text[possessive.start():] + suffix
-            key = normalised(text)
+            key = fold(text)
             kind = self.lists.words.get(key, ("", ""))[0]
             lower = text.islower()
-            if kind == "title" or kind == "kin" and lower or kind == "particle" and (lower or len(text) > 1):
+            unlisted = key not in self.lists.first_rank and key not in self.lists.last_rank
+            if kind == "title" or kind == "kin" and lower or kind == "particle" and (lower or len(text) > 1) \
+                    or span.role in ("relative", "other") and lower and unlisted:  # "raza mestiza"
                 role = "kept"
             else:
                 role = "initial" if len(text) == 1 else "name"
@@ -166,14 +177,14 @@ class NameGenerator:
 
     def _title_before(self, span: Span) -> bool:
         before = _WORD.findall(self.ctx.text[max(0, span.start - 12):span.start])
-        return bool(before) and self.lists.words.get(normalised(before[-1]), ("",))[0] == "title"
+        return bool(before) and self.lists.words.get(fold(before[-1]), ("",))[0] == "title"
 
     def _context_gender(self, span: Span, tokens: list[_Token]) -> str | None:
         """f or m from a gendered title or kinship word in the span or just around it."""
         inside = [t.key for t in tokens if t.role == "kept"]
-        before = [normalised(w) for w in _WORD.findall(self.ctx.text[max(0, span.start - 40):span.start])]
+        before = [fold(w) for w in _WORD.findall(self.ctx.text[max(0, span.start - 40):span.start])]
         after = self.ctx.text[span.end:span.end + 40]
-        after_words = [normalised(w) for w in _WORD.findall(after)] if after.lstrip()[:1] in (",", "(") else []
+        after_words = [fold(w) for w in _WORD.findall(after)] if after.lstrip()[:1] in (",", "(") else []
         for word in inside + before[::-1][:_CONTEXT_WORDS] + after_words[:_CONTEXT_WORDS + 1]:
             kind, gender = self.lists.words.get(word, ("", "n"))
             if kind in ("title", "kin") and gender != "n":
@@ -225,12 +236,12 @@ class NameGenerator:
         rng = self.ctx.random("name", token.role, gender, token.key)
 
         def accept(value: str) -> bool:
-            key = normalised(value)
-            return key not in self.real and self.given.get(key, slot) == slot
+            key = fold(value)
+            return key not in self.real and not self.real_values.within(value) and self.given.get(key, slot) == slot
 
         value = pool.pick(rng, accept)
         self.map[slot] = value
-        self.given[normalised(value)] = slot
+        self.given[fold(value)] = slot
         return value
 
     def _initial(self, token: _Token, tokens: list[_Token]) -> str:
@@ -241,7 +252,7 @@ class NameGenerator:
                 return found
         rng = self.ctx.random("name", "initial", letter, *sorted(t.key for t in tokens if t.role != "kept"))
         pool = self.lists.first_pools["f"]
-        return pool.pick(rng, lambda value: normalised(value[0]).upper() != letter)[0]
+        return pool.pick(rng, lambda value: fold(value[0]).upper() != letter)[0]
 
     def _remember_initials(self, tokens: list[_Token], replaced: dict[int, str]) -> None:
         """Each surrogate's initial, under the other name tokens of the span: ``A. García`` after
@@ -251,6 +262,14 @@ class NameGenerator:
             for other in named:
                 if other is not t:
                     self.initials.setdefault((other.key, t.key[:1].upper()), replaced[id(t)][:1].upper())
+
+
+@lru_cache(maxsize=None)
+def _professions(language: str) -> tuple[dict[str, Pool], frozenset[str]]:
+    """Masculine and feminine pools (one form where the language has one), and the feminine forms."""
+    listed = rows(language, "professions.tsv")
+    pools = {"m": Pool([row[0] for row in listed]), "f": Pool([row[-1] for row in listed])}
+    return pools, frozenset(fold(row[-1]) for row in listed if row[-1] != row[0])
 
 
 class ProfessionGenerator:
@@ -264,17 +283,15 @@ class ProfessionGenerator:
 
     def __init__(self, ctx: DocumentContext) -> None:
         self.ctx = ctx
-        table = rows(check_language(ctx.language), "professions.tsv")
-        self.pools = {"m": Pool([row[0] for row in table]), "f": Pool([row[-1] for row in table])}
-        self.feminine = {normalised(row[-1]) for row in table if row[-1] != row[0]}
+        self.pools, self.feminine = _professions(check_language(ctx.language))
 
     def __call__(self, span: Span) -> str:
         surface = self.ctx.surface(span)
-        key = normalised(surface)
+        key = fold(surface)
         head = key.split(" ")[0] if key else ""
         gender = "f" if head in self.feminine or (self.ctx.language == "es" and head.endswith("a")) else "m"
         value = self.pools[gender].pick(self.ctx.random("profession", gender, key),
-                                        lambda candidate: normalised(candidate) != key)
+                                        lambda candidate: fold(candidate) != key)
         return match_case(value, surface)
 
 

@@ -9,18 +9,23 @@ value) is passed over for the next one in that order.
 
 from __future__ import annotations
 
-import math
 import random
 from functools import lru_cache
 from itertools import accumulate
 from typing import Callable
 
+import regex
+
+from annotator.deid.surrogates.base import DocumentContext, normalised
 from annotator.errors import PipelineError, coded
 from annotator.paths import RESOURCES
 
 FOLDER = RESOURCES / "deid"
 LANGUAGES = ("es", "en", "sv")
 _DRAWS = 64  # weighted draws before walking the list from a keyed start
+
+#: :func:`~annotator.deid.surrogates.base.normalised`, remembered: the same words come again and again
+fold = lru_cache(maxsize=1 << 16)(normalised)
 
 
 def check_language(language: str) -> str:
@@ -38,14 +43,47 @@ def rows(folder: str, name: str) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(line.rstrip("\n").split("\t")) for line in fh if line.strip() and not line.startswith("#"))
 
 
+_WORDS = regex.compile(r"[\p{L}\p{N}]+")
+
+
+def words(value: str) -> tuple[str, ...]:
+    """The normalised words of ``value`` (``EE.UU.`` -> ``ee``, ``uu``)."""
+    return tuple(_WORDS.findall(fold(value)))
+
+
+class RealValues:
+    """The PHI values of a document (every span, of every kind), as word sequences: a surrogate that
+    contains one, as whole words, would leave it in the text (``Boston`` -> ``South Boston``,
+    ``Pedro`` -> the street ``San Pedro``)."""
+
+    def __init__(self, ctx: DocumentContext) -> None:
+        self.values = {words(ctx.surface(span)) for span in ctx.spans} - {()}
+        self.longest = max(map(len, self.values), default=0)
+
+    def within(self, value: str) -> bool:
+        found = words(value)
+        return any(found[i:j] in self.values
+                   for i in range(len(found)) for j in range(i + 1, min(len(found), i + self.longest) + 1))
+
+
+@lru_cache(maxsize=None)
+def table(folder: str, name: str) -> dict[str, tuple[str, ...]]:
+    """The rows of a list by their first column, normalised: ``{fold(row[0]): row[1:]}``."""
+    return {fold(row[0]): row[1:] for row in rows(folder, name)}
+
+
+@lru_cache(maxsize=None)
+def pool(folder: str, name: str) -> Pool:
+    """The first column of a list as a pool of equal weights."""
+    return Pool([row[0] for row in rows(folder, name)])
+
+
 class Pool:
-    """Values to draw surrogates from, each with a weight (a source frequency; drawn by its square
-    root, so the commonest values do not crowd out the rest)."""
+    """Values to draw surrogates from, each with the weight it is drawn by (equal by default)."""
 
     def __init__(self, values: list[str], weights: list[float] | None = None) -> None:
         self.values = values
-        self.weights = list(weights) if weights is not None else [1.0] * len(values)
-        self._cumulative = list(accumulate(math.sqrt(w) for w in self.weights))
+        self._cumulative = list(accumulate(weights if weights is not None else [1.0] * len(values)))
 
     def __len__(self) -> int:
         return len(self.values)

