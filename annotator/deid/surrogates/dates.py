@@ -12,21 +12,26 @@ abbreviation of month names, fillers (``de``, ``del``, ``of``) and times stay as
 - month and year (``marzo de 2019``, ``diciembre-99``): shifted by ``ctx.month_shift``; a month
   alone (``octubre``) too (by one month less when the shift is a whole number of years, so the
   surface changes);
-- a year alone (``2019``, ``año 2019``) is kept: HIPAA keeps years;
+- a day alone with an ordinal suffix (``the 12th``, ``1:a``) shifts within the month of the
+  document's first full date (the suffix recomputed);
+- a year alone (``2019``, ``año 2019``) is kept: HIPAA keeps years; so are weekdays, seasons and
+  relative days (``Monday``, ``el lunes``, ``spring``, ``ayer``): the shift is whole weeks;
 - a birth date (left context ``fecha de nacimiento``, ``nacido el``, ``born``, ``DOB``, ``född``
   ...) moves by the day shift minus ``ctx.age_shift_years`` years (rounded to whole weeks, so its
   weekday is kept too), so that shifted ages (``age + age_shift_years``) still match it.
 
 Unparseable surfaces (the conservative replacement): a surface with digits but no date reading
 (``39 años`` tagged as a date, ``999 999 999``) has every digit replaced by keyed digits (same
-shape, never the original); a surface with neither digits nor a month name (``Colombia`` tagged as a
-date) cannot be shifted and fails closed with E750 (the document is not written).
+shape, never the original); any other surface with neither digits nor a month name (``Colombia``
+tagged as a date, ``Christmas``) cannot be shifted and fails closed with E750 (the document is not
+written).
 
 Ages move by ``ctx.age_shift_years`` (never below zero; ``45``, ``45 años``, ``cuarenta y cinco``,
 ``forty-five``, ``fyrtiofem``: digits stay digits, words stay words up to 100). Ages over 89 (before
 or after the shift) become ``90+`` in every language: HIPAA asks it for English and the reason
 (very old people are few) holds for Spanish and Swedish notes too. Ages in months, weeks or days
-move by the same number of their own unit (at least 1).
+move by the same number of their own unit (at least 1). Decades (``40s``) and life stages without
+a number (``recién nacido``, ``adolescente``) are kept: they name no age to shift.
 """
 
 from __future__ import annotations
@@ -75,6 +80,22 @@ def _month_table(first: str) -> dict[str, tuple[int, str, str]]:
 
 
 _MONTH_TABLES = {lang: _month_table(lang) for lang in _LANGUAGES}
+#: words of a date surface that name no calendar date: weekdays, seasons, parts of the day,
+#: relative days and their fillers (``el lunes``, ``last Monday``, ``i höstas``)
+_UNDATED = frozenset("""
+lunes martes miércoles miercoles jueves viernes sábado sabado domingo lun mar mié mie jue vie sáb sab dom
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+måndag tisdag onsdag torsdag fredag lördag söndag mån tis ons tors fre lör sön
+måndags tisdags onsdags torsdags fredags lördags söndags
+primavera verano otoño invierno spring summer autumn fall winter vår sommar höst vinter våren sommaren
+hösten vintern höstas våras somras vintras
+hoy ayer anteayer mañana tarde noche madrugada mediodía today yesterday tomorrow tonight morning afternoon
+evening night noon midnight idag igår imorgon morgon förmiddag eftermiddag kväll kvällen natt natten
+el la los las de del este esta pasado pasada próximo próxima anterior siguiente por on the last next this
+that previous following of in i på förra nästa denna detta den i går i morgon
+""".split())
+_WORDS = re.compile(r"[^\W\d_]+")
+_FILLERS = frozenset(("de", "del", "of", "the", "den"))
 _TIME_WORDS = frozenset(("h", "hs", "hrs", "horas", "am", "pm", "tim"))
 _EN_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
 _ES_SUFFIXES = frozenset(("º", "ª", "o"))
@@ -87,7 +108,7 @@ _BIRTH_CUE = re.compile(
     r"[\s:.,;()\-]*(?:(?:el|en|on|the|den|date|day|:)[\s:.,;()\-]*){0,2}$",
     re.IGNORECASE)
 _BIRTH_WINDOW = 40
-_YEAR_ALONE = re.compile(r"\D*(?<!\d)\d{4}(?!\d)\D*")
+_YEAR_ALONE = re.compile(r"\D*(?<!\d)(?:\d{4}|'\d\d)(?!\d)\D*")
 
 NUM, WORD, SEP = 0, 1, 2
 
@@ -154,8 +175,7 @@ def _neighbour(tokens: list[_Token], i: int, step: int) -> int | None:
         tok = tokens[j]
         if tok.kind == NUM:
             return j if not tok.role else None
-        if tok.kind == WORD and tok.role != "suffix" and (tok.role or tok.text.casefold() not in
-                                 ("de", "del", "of", "the", "den", "st", "nd", "rd", "th")):
+        if tok.kind == WORD and tok.role != "suffix" and (tok.role or tok.text.casefold() not in _FILLERS):
             return None
         j += step
     return None
@@ -219,10 +239,8 @@ def _read_named(reading: _Reading, numbers: list[_Token], language: str) -> _Rea
             if j is None or tokens[j] is reading.year or len(tokens[j].text) > 2:
                 continue
             tok = tokens[j]
-            if is_after and language != "en" and reading.year is None and reading.day is not None:
-                tok.role, reading.year = "year", tok      # 12-oct-04
-            elif is_after and language != "en" and reading.day is None and reading.year is None:
-                tok.role, reading.year = "year", tok      # diciembre-99, sep-04
+            if is_after and language != "en" and reading.year is None:
+                tok.role, reading.year = "year", tok      # diciembre-99, sep-04, 12-oct-04
             elif reading.day is None and 1 <= int(tok.text) <= 31:
                 tok.role, reading.day = "day", tok
             elif is_after and reading.year is None:
@@ -234,12 +252,17 @@ def _read_named(reading: _Reading, numbers: list[_Token], language: str) -> _Rea
     if any(not t.role for t in numbers):
         return None
     if reading.day is not None:
-        suffix_at = tokens.index(reading.day) + 1
-        if suffix_at < len(tokens) and tokens[suffix_at].role == "suffix":
-            reading.suffix = tokens[suffix_at]
-        elif suffix_at + 1 < len(tokens) and tokens[suffix_at + 1].role == "suffix":
-            reading.suffix = tokens[suffix_at + 1]    # 1:a (sv)
+        reading.suffix = _suffix_of(tokens, reading.day)
     return reading
+
+
+def _suffix_of(tokens: list[_Token], day: _Token) -> _Token | None:
+    """The ordinal suffix token right after the day (``12th``, ``1º``, ``1:a``), if any."""
+    at = tokens.index(day) + 1
+    for tok in tokens[at:at + 2]:
+        if tok.role == "suffix":
+            return tok
+    return None
 
 
 def _valid(day: int, month: int, year: int) -> bool:
@@ -258,6 +281,12 @@ def _full_year(tok: _Token) -> int:
 
 
 def _read_numeric(reading: _Reading, numbers: list[_Token], language: str) -> _Reading | None:
+    if len(numbers) == 1 and len(numbers[0].text) <= 2 and 1 <= int(numbers[0].text) <= 31:
+        suffix = _suffix_of(reading.tokens, numbers[0])
+        if suffix is not None:                                 # the 12th: a day alone
+            numbers[0].role, reading.day, reading.suffix = "day", numbers[0], suffix
+            return reading
+        return None
     if not 2 <= len(numbers) <= 3 or any(len(t.text) > 4 for t in numbers):
         return None
     if len(numbers) == 2:
@@ -331,6 +360,8 @@ def _parse(surface: str, language: str) -> tuple | None:
     reading = _read(surface, language)
     if reading is None:
         return ("year",) if _YEAR_ALONE.fullmatch(surface) else None
+    if reading.day is not None and not reading.months:
+        return ("day", int(reading.day.text))
     if reading.day is not None:
         year = _full_year(reading.year) if reading.year is not None else None
         return ("full", int(reading.day.text), reading.months[0].value, year)
@@ -352,18 +383,18 @@ class _DateGenerator:
     def __init__(self, ctx: DocumentContext) -> None:
         self.ctx = ctx
         self.language = ctx.language if ctx.language in _LANGUAGES else "es"
-        self._reference: int | None = None
+        self._reference: tuple[int, int] | None = None
 
     @property
-    def reference_year(self) -> int:
-        """The year of the document's first full date, else the leap year 2000."""
+    def reference(self) -> tuple[int, int]:
+        """The year and month of the document's first full date, else January of the leap year 2000."""
         if self._reference is None:
-            self._reference = _REFERENCE_YEAR
+            self._reference = (_REFERENCE_YEAR, 1)
             for span in self.ctx.spans:
                 if span.kind == "date":
                     parsed = _parse(self.ctx.surface(span), self.language)
                     if parsed and parsed[0] == "full" and parsed[3] is not None:
-                        self._reference = parsed[3]
+                        self._reference = (parsed[3], parsed[2])
                         break
         return self._reference
 
@@ -388,7 +419,11 @@ class _DateGenerator:
             return surface
         reading = _read(surface, self.language)  # fresh tokens to rewrite (the parse is cached)
         assert reading is not None
-        if parsed[0] == "full":
+        if parsed[0] == "day":
+            year, month = self.reference
+            month = month if _valid(parsed[1], month, year) else 1
+            self._shift_full(reading, ("full", parsed[1], month, None), birth)
+        elif parsed[0] == "full":
             self._shift_full(reading, parsed, birth)
         else:
             self._shift_months(reading, parsed, birth)
@@ -397,12 +432,12 @@ class _DateGenerator:
     def _shift_full(self, reading: _Reading, parsed: tuple, birth: bool) -> None:
         _, day, month, year = parsed
         days = birth_shift_days(self.ctx) if birth else self.ctx.date_shift_days
-        base_year = year if year is not None else self.reference_year
+        base_year = year if year is not None else self.reference[0]
         if not _valid(day, month, base_year):
             base_year = _REFERENCE_YEAR
         new = date(base_year, month, day) + timedelta(days=days)
         assert reading.day is not None
-        numeric = reading.months[0].role == "month"
+        numeric = bool(reading.months) and reading.months[0].role == "month"
         pad = numeric and len(reading.day.text) > 1 and len(reading.months[0].text) > 1
         reading.day.text = _padded(new.day, reading.day.text, pad)
         if reading.suffix is not None:
@@ -410,7 +445,8 @@ class _DateGenerator:
                 _case_like(reading.suffix.text, _ordinal_en(new.day))
                 if reading.suffix.text.casefold() in _EN_SUFFIXES else reading.suffix.text)
             reading.suffix.text = fresh
-        _set_month(reading.months[0], new.month, self.language)
+        if reading.months:
+            _set_month(reading.months[0], new.month, self.language)
         if year is not None:
             _set_year(reading.year, new.year)
 
@@ -428,8 +464,11 @@ class _DateGenerator:
 
 
 def _scrambled(ctx: DocumentContext, surface: str) -> str:
-    """The conservative replacement of an unreadable date: keyed digits in the same places."""
+    """The conservative replacement of an unreadable date: keyed digits in the same places; a
+    surface of weekdays, seasons and relative words only is kept (whole-week shifts keep weekdays)."""
     if not any(c.isdigit() for c in surface):
+        if all(w.casefold() in _UNDATED for w in _WORDS.findall(surface)):
+            return surface
         raise ProcessingError(coded("E750", surface=surface))
     rng = ctx.random("date-digits", surface)
     while True:
@@ -531,6 +570,7 @@ _WORD_NUMBER_RE = {
     for lang, table in _WORD_NUMBERS.items()
 }
 _AGE_NUMBER = re.compile(r"\d+")
+_DECADE = re.compile(r"\d0'?s\b")
 _AFTER_NUMBER = re.compile(r"[\s\-]*([^\W\d_]+)")
 
 
@@ -578,6 +618,8 @@ class _AgeGenerator:
         return cached
 
     def _shift(self, surface: str) -> str:
+        if _DECADE.search(surface):
+            return surface                          # in her 40s, los 40s: a decade, kept
         numbers = [(m, False) for m in _AGE_NUMBER.finditer(surface)]
         if not numbers:
             numbers = [(m, True) for m in _WORD_NUMBER_RE[self.language].finditer(surface)]

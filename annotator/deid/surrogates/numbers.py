@@ -14,7 +14,11 @@ document (and across a corpus with a key file), whatever its spacing.
   NASS (Spanish social security, 2 + 8 + 2 digits) a valid mod-97 control, US SSNs a valid area
   (not 000, 666 or 9xx), group and serial, Swedish personnummer a valid date and Luhn digit;
   anything else: keyed digits (a leading non-zero digit stays non-zero) and letters (runs of four
-  or more letters become pronounceable words, so a mis-tagged word still reads as one).
+  or more letters become pronounceable words); a leading label (``MRN``, ``NHC:``) is kept. An ID
+  without digits is a description of the patient (MEDDOCAN tags ``Lactante``, ``raza caucásica``,
+  ``casada`` as ID_SUJETO_ASISTENCIA): its words are swapped within their group (life stage, civil
+  status, orientation, ethnicity, nationality) in the same gender, so the text still reads, and the
+  tagger still finds them; a phrase of no group becomes a civil status.
 - E-mails: the local part is replaced (pronounceable where it had letters); the domain is kept for
   public providers (gmail, hotmail, yahoo, telefonica.net, telia ...), else its labels are replaced
   and its top-level domain kept.
@@ -33,13 +37,20 @@ import re
 import string
 from datetime import date, timedelta
 
-from annotator.deid.surrogates.base import DocumentContext, Generator, Span, normalised
+from annotator.deid.surrogates.base import DocumentContext, Span, normalised
 from annotator.deid.surrogates.dates import birth_shift_days
 from annotator.errors import ProcessingError, coded
 
 _VOWELS = "aeiou"
 _CONSONANTS = "bcdfglmnprstvz"
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def _case_like(template: str, word: str) -> str:
+    """``word`` in the case pattern of ``template`` (``CASADA``, ``Casada``, ``casada``)."""
+    if len(template) > 1 and template.isupper():
+        return word.upper()
+    return word[:1].upper() + word[1:] if template[:1].isupper() else word
 
 
 def _cased(template: str, text: str) -> str:
@@ -144,8 +155,8 @@ def _phone_prefix(digits: str, language: str) -> int:
         return cc + trunk + (2 if area[:2] in _SV_TWO_DIGIT_AREAS else 3)
     cc = 4 if digits.startswith("0034") else 2 if digits.startswith("34") and len(digits) == 11 else 0
     national = digits[cc:]
-    if len(national) != 9:
-        return cc + 1 if cc else 1
+    if len(national) < 9:                    # a short or local number: its first digit
+        return cc + 1
     if national[0] in "67":
         return cc + 1
     return cc + (2 if national[:2] in ("91", "93") else 3)
@@ -157,6 +168,8 @@ class _Phone(_Kind):
     def make(self, surface: str) -> str:
         digits = "".join(c for c in surface if c.isdigit())
         rng = self.rng(surface)
+        if not digits:
+            return _different(surface, lambda: _shaped(rng, surface))
         if self.ctx.language == "en":
             return _different(surface, lambda: _with_digits(surface, self._us(digits, rng)))
         keep = min(_phone_prefix(digits, self.ctx.language), len(digits) - 1)
@@ -180,6 +193,42 @@ class _Phone(_Kind):
 # --------------------------------------------------------------------------------------------
 # identifiers
 
+#: words-only descriptions of a patient, in groups whose members may stand for one another:
+#: (masculine, feminine) forms; the first group is the fallback
+_DESCRIPTIONS = {
+    "es": (
+        (("casado", "casada"), ("soltero", "soltera"), ("viudo", "viuda"), ("divorciado", "divorciada"),
+         ("separado", "separada")),
+        (("lactante", "lactante"), ("adolescente", "adolescente"), ("joven", "joven"), ("niño", "niña"),
+         ("anciano", "anciana")),
+        (("homosexual", "homosexual"), ("heterosexual", "heterosexual"), ("bisexual", "bisexual")),
+        (("caucásico", "caucásica"), ("blanco", "blanca"), ("negro", "negra"), ("moreno", "morena"),
+         ("asiático", "asiática"), ("gitano", "gitana"), ("mestizo", "mestiza")),
+        (("boliviano", "boliviana"), ("peruano", "peruana"), ("ecuatoriano", "ecuatoriana"),
+         ("colombiano", "colombiana"), ("rumano", "rumana"), ("alemán", "alemana"), ("afgano", "afgana"),
+         ("magrebí", "magrebí"), ("subsahariano", "subsahariana"), ("vietnamita", "vietnamita"),
+         ("marroquí", "marroquí"), ("chino", "china"), ("argentino", "argentina"), ("cubano", "cubana"),
+         ("venezolano", "venezolana"), ("senegalés", "senegalesa"), ("ucraniano", "ucraniana")),
+    ),
+    "en": (
+        (("married", "married"), ("single", "single"), ("widowed", "widowed"), ("divorced", "divorced"),
+         ("separated", "separated")),
+        (("infant", "infant"), ("adolescent", "adolescent"), ("teenager", "teenager"), ("toddler", "toddler")),
+        (("caucasian", "caucasian"), ("white", "white"), ("black", "black"), ("hispanic", "hispanic"),
+         ("asian", "asian"), ("latino", "latina")),
+    ),
+    "sv": (
+        (("gift", "gift"), ("ogift", "ogift"), ("änkling", "änka"), ("skild", "skild"), ("sambo", "sambo")),
+        (("spädbarn", "spädbarn"), ("tonåring", "tonåring"), ("ungdom", "ungdom")),
+    ),
+}
+#: word -> (its group, its form: 0 masculine, 1 feminine, None both)
+_DESCRIPTION_INDEX = {
+    lang: {word: (g, None if entry[0] == entry[1] else form)
+           for g, group in enumerate(groups) for entry in group for form, word in enumerate(entry)}
+    for lang, groups in _DESCRIPTIONS.items()
+}
+_WORD = re.compile(r"[^\W\d_]+")
 _LABEL = re.compile(r"[^\W\d_]{2,}\.?(?:[\s:#º\-]+|(?=\d))(?=[^\W_]*\d)")
 _DNI = re.compile(r"(\d{1,2}\.?\d{3}\.?\d{3})([\s\-]?)([A-Za-z])")
 _NIE = re.compile(r"([XYZxyz])([\s\-]?)(\d{7})([\s\-]?)([A-Za-z])")
@@ -204,21 +253,52 @@ class _Identifier(_Kind):
     kind = "id"
 
     def make(self, surface: str) -> str:
+        if not any(c.isdigit() for c in surface):
+            return self._description(surface)
         label = _LABEL.match(surface)
         if label is not None:                       # MRN 4455667, NHC: 123456: the label stays
             return label.group(0) + self._value(surface[label.end():])
         return self._value(surface)
 
-    def _value(self, surface: str) -> str:
+    def _description(self, surface: str) -> str:
+        """A words-only "identifier" (MEDDOCAN tags ``Lactante``, ``raza caucásica``, ``casada`` as
+        ID_SUJETO_ASISTENCIA): each word of a known group becomes another of its group in the same
+        gender (``casada`` -> ``viuda``); a phrase with none becomes a civil status."""
+        groups = _DESCRIPTIONS.get(self.ctx.language, _DESCRIPTIONS["es"])
         rng = self.rng(surface)
-        language = self.ctx.language
-        for pattern, maker in ((_NIE, self._nie), (_DNI, self._dni), (_NASS, self._nass)) if language == "es" \
-                else ((_SSN, self._ssn),) if language == "en" else ((_PERSONNUMMER, self._personnummer),):
+
+        def swap(match: re.Match) -> str:
+            word = match.group(0)
+            found = _DESCRIPTION_INDEX[self.ctx.language if self.ctx.language in _DESCRIPTIONS else "es"] \
+                .get(word.casefold())
+            if found is None:
+                return word
+            group, form = found
+            neutral = form is None              # lactante, joven: a neutral word gets a neutral one
+            choices = [entry[form or 0] for entry in groups[group]
+                       if (entry[0] == entry[1]) == neutral and word.casefold() not in entry]
+            return _case_like(word, rng.choice(choices or [e[form or 0] for e in groups[group]
+                                                           if word.casefold() not in e]))
+
+        fresh = _WORD.sub(swap, surface)
+        if fresh != surface:
+            return fresh
+        words = _WORD.findall(surface)
+        form = 1 if words and words[0].casefold().endswith("a") else 0
+        status = [entry[form] for entry in groups[0]]
+        return _case_like(surface, rng.choice(status))
+
+    def _value(self, surface: str) -> str:
+        """A valid number of the national kind ``surface`` is (its first fresh draw that differs),
+        else the generic shape."""
+        rng = self.rng(surface)
+        checked = {"es": ((_NIE, self._nie), (_DNI, self._dni), (_NASS, self._nass)),
+                   "en": ((_SSN, self._ssn),), "sv": ((_PERSONNUMMER, self._personnummer),)}
+        for pattern, maker in checked.get(self.ctx.language, ()):
             match = pattern.fullmatch(surface)
-            if match is not None:
-                fresh = maker(match, rng)
-                if fresh is not None:
-                    return _different(surface, lambda m=match: maker(m, rng))
+            fresh = maker(match, rng) if match is not None else None
+            if fresh is not None:
+                return fresh if fresh != surface else _different(surface, lambda m=match: maker(m, rng))
         return _different(surface, lambda: _shaped(rng, surface))
 
     @staticmethod
@@ -238,10 +318,10 @@ class _Identifier(_Kind):
                 + (letter if match.group(5).isupper() else letter.lower()))
 
     @staticmethod
-    def _nass(match: re.Match, rng: random.Random) -> str:
+    def _nass(match: re.Match, rng: random.Random) -> str | None:
         province = int(match.group(1))
         if not 1 <= province <= 53:
-            return None  # type: ignore[return-value]  # not a NASS: the generic shape
+            return None                             # not a NASS: the generic shape
         number = rng.randrange(10**8)
         return (match.group(1) + match.group(2) + f"{number:08d}" + match.group(4)
                 + f"{_nass_control(province, number):02d}")

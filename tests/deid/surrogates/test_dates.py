@@ -129,6 +129,17 @@ def test_month_and_year_move_by_whole_months_and_a_year_alone_is_kept():
     assert out[5] != "octubre" and out[5] in months
 
 
+def test_a_day_alone_weekdays_seasons_and_relative_days():
+    out, ctx = shifted(["03/10/2019", "the 31st", "Monday", "last Monday", "spring 2019", "'98"], "en")
+    new = date.fromordinal(date(2019, 3, 31).toordinal() + ctx.date_shift_days)   # March: the first date's month
+    suffix = "th" if 10 <= new.day <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(new.day % 10, "th")
+    assert out[1] == f"the {new.day}{suffix}"
+    assert out[2:] == ["Monday", "last Monday", "spring 2019", "'98"]
+    assert shifted(["el lunes", "ayer por la tarde"])[0] == ["el lunes", "ayer por la tarde"]
+    with pytest.raises(ProcessingError, match="E750"):
+        shifted(["Christmas"], "en")
+
+
 def test_times_inside_dates_are_kept():
     out, _ = shifted(["12/03/2019 10:30", "12/03/2019 a las 9 h"])
     assert out[0].endswith(" 10:30") and out[0][:10] != "12/03/2019"
@@ -192,6 +203,11 @@ def test_english_and_swedish_ages_and_the_90_plus_rule():
     assert out[3] == f"age {45 + n}"
     sv, n = ages(["fyrtiofem år", "45 år", "95 år"], "sv")
     assert sv[1] == f"{45 + n} år" and sv[2] == "90+ år" and sv[0].startswith("fyrtio") and sv[0] != "fyrtiofem år"
+
+
+def test_decades_are_kept_and_compound_ages_stay_singular():
+    out, n = ages(["in her 40s", "45-year-old", "45 y/o"], "en")
+    assert out == ["in her 40s", f"{45 + n}-year-old", f"{45 + n} y/o"]
 
 
 def test_ages_never_go_below_zero_and_small_units_stay_positive():

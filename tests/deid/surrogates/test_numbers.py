@@ -89,6 +89,17 @@ def test_ssn_personnummer_and_generic_ids(name):
     assert re.fullmatch(r"(19|20)\d\d(0[1-9]|1[0-2])[0-3]\d-\d{4}", pnr)
 
 
+def test_words_only_ids_become_another_description_of_their_group():
+    values = ["Lactante", "raza caucásica", "casada", "Casado", "homosexual", "boliviano", "madre"]
+    out = surrogates([(v, "id") for v in values])
+    assert out[0] in ("Adolescente", "Joven")                         # neutral stays neutral
+    assert out[1].startswith("raza ") and out[1][5:] in ("blanca", "negra", "morena", "asiática", "gitana", "mestiza")
+    assert out[2] in ("soltera", "viuda", "divorciada", "separada")
+    assert out[3] in ("Soltero", "Viudo", "Divorciado", "Separado")
+    assert out[4] in ("heterosexual", "bisexual") and out[5].endswith("o") and out[5] != "boliviano"
+    assert out[6] != "madre" and out[6] in ("casado", "soltero", "viudo", "divorciado", "separado")
+
+
 def test_surrogates_are_keyed_per_value_and_differ_per_key():
     a = surrogates([("633 349 565", "phone"), ("633349565", "phone"), ("1234567", "id"), ("1234567", "id")])
     assert a[0].replace(" ", "") == a[1] and a[2] == a[3]
@@ -153,9 +164,7 @@ def test_meddocan_dev_phones_ids_and_emails_keep_shape_and_change(meddocan_dir):
         made = {kind: generator(kind, ctx) for kind in set(KINDS.values())}
         for span in spans:
             old, new = ctx.surface(span), made[span.kind](span)
-            same = shape(old) == shape(new)
-            if not same:
-                print("shape changed:", old, new)
+            same = shape(old) == shape(new) or not any(c.isdigit() for c in old)   # descriptions: words
             tally = counts.setdefault(span.kind, [0, 0, 0])
             tally[0] += 1
             tally[1] += same
