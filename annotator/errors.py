@@ -153,6 +153,7 @@ class Errors:
     E711 = "key file holds {length} bytes; at least 32 random bytes are needed"
     E712 = "key file is readable by others (mode {mode}): chmod 600 it"
     E713 = "policy file {file}: {reason}"
+    E715 = "no annotation set {set!r} in the document (its sets: {sets}): nothing says what to replace, so nothing is written (fail closed; --set names the set)"
 
     # sentence splitter (E470-E479)
     E471 = "cannot read sentence-splitter list: {reason}"

@@ -25,7 +25,8 @@ members are):
   dropped where the annotation is replaced (it is one span then).
 
 Fail closed: anything that goes wrong in a document raises :class:`~annotator.errors.DeidError`,
-so the corpus loop writes nothing for it.
+so the corpus loop writes nothing for it; so does a document without the chosen set (a misspelt
+set name, or plain text that nothing has annotated), as opposed to one whose set is empty.
 """
 
 from __future__ import annotations
@@ -116,7 +117,8 @@ class Pseudonymiser:
 
     def _phi(self, doc: Document) -> list[Annotation]:
         if not doc.has_annset(self.set_name):
-            return []
+            sets = ", ".join(repr(n) for n in doc.annset_names()) or "none"
+            raise DeidError(coded("E715", set=self.set_name, sets=sets))
         annset = doc.annset(self.set_name)
         return list(annset if self.types is None else annset.with_type(*self.types))
 

@@ -92,3 +92,12 @@ def test_the_verb_is_listed(capsys):
     with pytest.raises(SystemExit):
         main(["deidentify", "--help"])
     assert "--key-file" in capsys.readouterr().out
+
+
+def test_plain_text_with_nothing_annotated_is_not_written(tmp_path, capsys):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "n.txt").write_text("Saw Mrs Abby Hayward today.\n", encoding="utf-8")
+    assert main(["deidentify", str(plain), "--from", "text", "--out", str(tmp_path / "out"), "--mode", "mask"]) == 1
+    assert "n: E715 no annotation set '' in the document" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "n.txt").exists()

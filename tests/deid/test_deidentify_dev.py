@@ -98,11 +98,6 @@ def test_meddocan_dev_surrogates_are_consistent_and_keep_the_tagger_working(dev_
     assert ner.f1 >= ORIGINAL_F1 - 0.02, f"Subtrack 1 F1 on surrogates {ner.f1:.4f} (P {ner.precision:.4f}, R {ner.recall:.4f})"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "15 leaks of >= 4 characters, all from places.py (branch h14-people): a hospital or institution name "
-    "made only of kind words ('Hospital General', 'Facultad de Medicina') keeps them in its surrogate; a "
-    "hospital or street surrogate may hold a real name of the document ('Hospital de San Pedro' beside the "
-    "patient Pedro); a municipality surrogate may contain the original ('Málaga' -> 'Vélez-Málaga')"))
 def test_meddocan_dev_surrogates_leak_nothing(dev_gold, dev_surrogates):
     check(dev_gold, dev_surrogates)
 

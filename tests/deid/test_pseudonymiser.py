@@ -221,3 +221,11 @@ def test_a_relative_with_an_age_is_shifted_as_an_age():
     out = Pseudonymiser("placeholder")(doc)
     assert out.text == "Su [AGE] y su madre."
     assert [a.features["deid"] for a in out.annset()] == ["shifted", "kept"]
+
+
+def test_a_document_without_the_set_fails_but_an_empty_set_is_fine():
+    doc = Document("Nada que ocultar.", name="d")
+    with pytest.raises(DeidError, match=r"E715 no annotation set 'PHI' in the document \(its sets: none\)"):
+        Pseudonymiser("mask", set_name="PHI")(doc)
+    doc.annset("PHI")
+    assert Pseudonymiser("mask", set_name="PHI")(doc).text == doc.text
