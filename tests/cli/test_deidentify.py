@@ -101,3 +101,23 @@ def test_plain_text_with_nothing_annotated_is_not_written(tmp_path, capsys):
     assert main(["deidentify", str(plain), "--from", "text", "--out", str(tmp_path / "out"), "--mode", "mask"]) == 1
     assert "n: E715 no annotation set '' in the document" in capsys.readouterr().err
     assert not (tmp_path / "out" / "n.txt").exists()
+
+
+def test_evaluate_leak_reports_what_is_left(tmp_path, capsys):
+    import json
+
+    out = tmp_path / "out"
+    assert main(["deidentify", str(DATA / "en"), "--out", str(out), "--mode", "placeholder"]) == 0
+    leaky = tmp_path / "leaky"
+    shutil.copytree(out, leaky)
+    text = (leaky / "note-2.txt").read_text(encoding="utf-8")
+    (leaky / "note-2.txt").write_text(text.replace("[LOCATION]", "Boston    "), encoding="utf-8")  # same length
+    capsys.readouterr()
+    assert main(["evaluate", str(DATA / "en"), str(out), "--metric", "leak", "--json", str(tmp_path / "a.json")]) == 0
+    clean = json.loads((tmp_path / "a.json").read_text())
+    assert (clean["documents"], clean["leaked_long"], clean["fraction_left"]) == (2, 0, 0.0)
+    assert [m["surface"] for m in clean["kept"]] == ["CA", "CA"]
+    capsys.readouterr()
+    assert main(["evaluate", str(DATA / "en"), str(leaky), "--metric", "leak", "--json", str(tmp_path / "b.json")]) == 0
+    assert "Leaked (document, type, surface): 1\n  note-2\tCITY\t'Boston'" in capsys.readouterr().out
+    assert [m["surface"] for m in json.loads((tmp_path / "b.json").read_text())["leaked"]] == ["Boston"]
