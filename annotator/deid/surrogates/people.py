@@ -40,6 +40,7 @@ FUZZY_CUTOFF = 80  # rapidfuzz ratio below which an unlisted first name gets no 
 _TOKEN = regex.compile(r"\p{L}+(?:['’]\p{L}+)*\.?")
 _POSSESSIVE = regex.compile(r"['’]s?$")
 _WORD = regex.compile(r"\p{L}+")
+_ABBREVIATED = {"mª": "maría", "maª": "maría", "mª.": "maría"}  # written for a first name: replaced by a whole one
 _CONTEXT_WORDS = 2  # words looked at either side of a name for a gendered title or kinship word
 
 
@@ -107,6 +108,7 @@ class NameGenerator:
         self.given: dict[str, tuple[str, str, str]] = {}     # normalised surrogate -> its real token
         self.initials: dict[tuple[str, str], str] = {}       # (other token key, real letter) -> surrogate letter
         self.results: dict[tuple[int, int], str] = {}
+        self.genders: dict[str, str] = {}  # a person's first first name -> the gender it was given
         spans = [span for span in ctx.spans if span.kind == "name"]
         self.real = {fold(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
         self.real_values = RealValues(ctx)
@@ -129,7 +131,9 @@ class NameGenerator:
                 text, suffix = text[:-1], "."
             if self.ctx.language == "en" and (possessive := _POSSESSIVE.search(text)) and len(text) > 2:
                 text, suffix = text[:possessive.start()], text[possessive.start():] + suffix
-            key = fold(text)
+            spelled = _ABBREVIATED.get(text.casefold())
+            key = fold(spelled or text)
+            suffix = "" if spelled else suffix  # "Mª. Carmen" -> "Lucía Elena"
             kind = self.lists.words.get(key, ("", ""))[0]
             lower = text.islower()
             unlisted = key not in self.lists.first_rank and key not in self.lists.last_rank
@@ -144,7 +148,8 @@ class NameGenerator:
 
     def _classify(self, tokens: list[_Token], surface: str, span: Span) -> None:
         """Names become first or last names, by the span's shape first (``García Ruiz, Ana``; the last
-        token, and in Spanish the last two of three or more, are surnames), then by this document (a
+        token, and in Spanish the last two of three or more, are surnames, but for a Spanish pair of
+        first names: ``José Luis``), then by this document (a
         token keeps the class it had in a fuller mention: ``Smith`` after ``John Smith``, unless the lists
         make it likelier a first name), then by the lists. A lone token in the first-name list is a first
         name (``Ana``, ``Lara``) unless a title goes with it (``Dra. García``, ``Dr. Martín``)."""
@@ -166,6 +171,9 @@ class NameGenerator:
                 token.role = known.pop()  # "Smith" after "John Smith"; but "Álvaro" stays a first name
             elif len(names) == 1:
                 token.role = "first" if first_rank is not None or last_rank is None else "last"
+            elif len(names) == 2 and i == 1 and self.ctx.language == "es" and names[0].role == "first" \
+                    and likelier_first and known != {"last"}:
+                token.role = "first"  # "José Luis", "Mª José": two first names, no surname
             elif i >= len(names) - surnames:
                 token.role = "last"
             elif len(known) == 1:
@@ -193,9 +201,8 @@ class NameGenerator:
 
     def _gender(self, span: Span, tokens: list[_Token]) -> str:
         first = next((t for t in tokens if t.role == "first"), None)
-        seen = [slot[1] for slot in self.map if first and slot[0] == "first" and slot[2] == first.key]
-        if seen:  # the gender this name had in a fuller mention of the document
-            return seen[0]
+        if first and first.key in self.genders:  # the gender this name had in a fuller mention of the document
+            return self.genders[first.key]
         listed = self.lists.first_gender.get(first.key) if first else None
         if listed in ("f", "m"):
             return listed
@@ -212,7 +219,10 @@ class NameGenerator:
         surface = self.ctx.surface(span)
         if not any(t.role in ("first", "last", "initial") for t in tokens):
             return surface
-        gender = self._gender(span, tokens) if any(t.role == "first" for t in tokens) else "n"
+        first = next((t for t in tokens if t.role == "first"), None)
+        gender = self._gender(span, tokens) if first else "n"
+        if first:
+            self.genders.setdefault(first.key, gender)
         replaced = {id(t): self._surrogate(t, gender) for t in tokens if t.role in ("first", "last")}
         for t in tokens:
             if t.role == "initial":

@@ -69,6 +69,20 @@ def test_a_person_keeps_one_surrogate_through_partial_mentions():
     assert {normalised(w) for w in (first, last, second)}.isdisjoint({"ana", "garcia", "ruiz"})
 
 
+@pytest.mark.parametrize("language, text", [
+    ("en", "Seen by [[Dr. Margaret Thompson|name/clinician]]. [[Dr. Thompson|name/clinician]] called [[Mrs. Hall|name]]; "
+           "[[Margaret|name/clinician]] signed. [[M. Thompson|name/clinician]]"),
+    ("sv", "Undersökt av [[dr Ingrid Lindqvist|name/clinician]]. [[Lindqvist|name/clinician]] ringde [[Erik Hall|name]]; "
+           "[[Ingrid|name/clinician]] signerade. [[I. Lindqvist|name/clinician]]"),
+])
+def test_english_and_swedish_partial_mentions_keep_the_person(language, text):
+    full, surname, _other, first, initial = pseudonymise(text, language)
+    title, new_first, new_last = full.split()
+    assert gender(language, new_first) == "f"
+    assert surname.split()[-1] == new_last and first == new_first
+    assert initial == f"{new_first[0]}. {new_last}"
+
+
 def test_surrogates_are_the_same_in_every_document_under_one_key_and_differ_between_people():
     one = pseudonymise("[[Juan Pérez|name]] y [[Luis Sanz|name]]", "es", name="a")
     two = pseudonymise("Hoy [[Juan Pérez|name]].", "es", name="b")
@@ -85,6 +99,13 @@ def test_case_particles_possessive_and_titles_are_kept():
     assert words[1:2] + words[3:5] == ["del", "de", "la"]
     (possessive,) = pseudonymise("[[Mr. Smith's|name]] notes", "en")
     assert possessive.startswith("Mr. ") and possessive.endswith("'s") and "Smith" not in possessive
+
+
+def test_an_abbreviated_maria_is_a_first_name():
+    out = pseudonymise("[[Mª Carmen López Ruiz|name]] y [[José Mª Sánchez|name]]", "es")
+    first, second, *_ = out[0].split()
+    assert gender("es", first) == gender("es", second) == "f"
+    assert gender("es", out[1].split()[0]) == "m" and gender("es", out[1].split()[1]) is not None
 
 
 def test_kinship_and_sex_words_in_a_relative_span_are_kept():
