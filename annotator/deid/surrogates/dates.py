@@ -12,6 +12,9 @@ abbreviation of month names, fillers (``de``, ``del``, ``of``) and times stay as
 - month and year (``marzo de 2019``, ``diciembre-99``): shifted by ``ctx.month_shift``; a month
   alone (``octubre``) too (by one month less when the shift is a whole number of years, so the
   surface changes);
+- compact dates (``20190312``) shift too; week numbers (``v. 12``, ``semana 12``) move by the
+  shift's weeks; a range (``3/12-3/15``, ``12 al 15 de marzo``) has each end shifted;
+- times are kept (``10:30``, and the numbers after ``kl.``, ``a las``, ``at``, ``@``);
 - a day alone with an ordinal suffix (``the 12th``, ``1:a``) shifts within the month of the
   document's first full date (the suffix recomputed);
 - a year alone (``2019``, ``año 2019``) is kept: HIPAA keeps years; so are weekdays, seasons and
@@ -95,6 +98,7 @@ el la los las de del este esta pasado pasada próximo próxima anterior siguient
 that previous following of in i på förra nästa denna detta den i går i morgon
 """.split())
 _WORDS = re.compile(r"[^\W\d_]+")
+_TIME_INTRO = frozenset(("kl", "klockan", "las", "at", "hora", "horas", "hrs"))
 _FILLERS = frozenset(("de", "del", "of", "the", "den"))
 _TIME_WORDS = frozenset(("h", "hs", "hrs", "horas", "am", "pm", "tim"))
 _EN_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
@@ -108,6 +112,9 @@ _BIRTH_CUE = re.compile(
     r"[\s:.,;()\-]*(?:(?:el|en|on|the|den|date|day|:)[\s:.,;()\-]*){0,2}$",
     re.IGNORECASE)
 _BIRTH_WINDOW = 40
+_COMPACT = re.compile(r"(\d{4})(\d\d)(\d\d)")
+_WEEK = re.compile(r"(\D*\b(?:v|v\.|vecka|veckan|week|wk|semana)\s*)(\d{1,2})(\D*)", re.IGNORECASE)
+_RANGE = re.compile(r"\s*(?:-|–|—|\bal\b|\bto\b|\btill\b|\bhasta\b|\band\b|\by\b|\boch\b)\s*")
 _YEAR_ALONE = re.compile(r"\D*(?<!\d)(?:\d{4}|'\d\d)(?!\d)\D*")
 
 NUM, WORD, SEP = 0, 1, 2
@@ -182,6 +189,14 @@ def _neighbour(tokens: list[_Token], i: int, step: int) -> int | None:
 
 
 def _mark_times_and_suffixes(tokens: list[_Token], language: str) -> None:
+    timed = False                       # after kl., a las, at, @: the numbers are a time
+    for tok in tokens:
+        if tok.kind == WORD:
+            timed = tok.text.casefold() in _TIME_INTRO
+        elif tok.kind == SEP:
+            timed = timed or tok.text == "@"
+        elif timed:
+            tok.role = "time"
     for i, tok in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         if tok.kind != NUM or nxt is None:
@@ -297,6 +312,10 @@ def _read_numeric(reading: _Reading, numbers: list[_Token], language: str) -> _R
                 return None
             month.role, month.value, year.role = "month", int(month.text), "year"
             reading.months, reading.year = [month], year
+            return reading
+        if len(b.text) == 2 and int(b.text) > 31 and 1 <= int(a.text) <= 12:    # 7/69: month and year
+            a.role, a.value, b.role = "month", int(a.text), "year"
+            reading.months, reading.year = [a], b
             return reading
         orders = ((b, a), (a, b)) if language == "en" else ((a, b), (b, a))
         for day, month in orders:
@@ -414,7 +433,7 @@ class _DateGenerator:
     def _shift(self, surface: str, birth: bool) -> str:
         parsed = _parse(surface, self.language)
         if parsed is None:
-            return _scrambled(self.ctx, surface)
+            return self._other(surface, birth)
         if parsed[0] == "year":
             return surface
         reading = _read(surface, self.language)  # fresh tokens to rewrite (the parse is cached)
@@ -428,6 +447,31 @@ class _DateGenerator:
         else:
             self._shift_months(reading, parsed, birth)
         return "".join(t.text for t in reading.tokens)
+
+    def _other(self, surface: str, birth: bool) -> str:
+        """A compact date (``20190312``), a week number (``v. 12``, ``semana 12``) or a range of two
+        dates (``3/12-3/15``, ``12 al 15 de marzo``); else the conservative replacement."""
+        days = birth_shift_days(self.ctx) if birth else self.ctx.date_shift_days
+        if (match := _COMPACT.fullmatch(surface)) is not None:
+            year, month, day = (int(g) for g in match.groups())
+            if 1800 <= year <= 2200 and _valid(day, month, year):
+                return (date(year, month, day) + timedelta(days=days)).strftime("%Y%m%d")
+        if (match := _WEEK.fullmatch(surface)) is not None and 1 <= int(match.group(2)) <= 53:
+            week = (int(match.group(2)) - 1 + days // 7) % 52 + 1
+            return match.group(1) + _padded(week, match.group(2)) + match.group(3)
+        for match in _RANGE.finditer(surface):
+            left, right = surface[:match.start()], surface[match.end():]
+            after = _parse(right, self.language)
+            if after is None or after[0] == "year" or not left.strip():
+                continue
+            if left.isdigit() and after[0] == "full" and 1 <= int(left) <= 31:   # 12 al 15 de marzo
+                base = after[3] or self.reference[0]
+                if _valid(int(left), after[2], base):
+                    moved = date(base, after[2], int(left)) + timedelta(days=days)
+                    return _padded(moved.day, left) + match.group(0) + self._shift(right, birth)
+            if _parse(left, self.language) is not None:
+                return self._shift(left, birth) + match.group(0) + self._shift(right, birth)
+        return _scrambled(self.ctx, surface)
 
     def _shift_full(self, reading: _Reading, parsed: tuple, birth: bool) -> None:
         _, day, month, year = parsed

@@ -298,7 +298,7 @@ class _Identifier(_Kind):
             match = pattern.fullmatch(surface)
             fresh = maker(match, rng) if match is not None else None
             if fresh is not None:
-                return fresh if fresh != surface else _different(surface, lambda m=match: maker(m, rng))
+                return fresh if fresh != surface else _different(surface, lambda m=match, f=maker: f(m, rng))
         return _different(surface, lambda: _shaped(rng, surface))
 
     @staticmethod

@@ -140,10 +140,29 @@ def test_a_day_alone_weekdays_seasons_and_relative_days():
         shifted(["Christmas"], "en")
 
 
+def test_ranges_compact_dates_week_numbers_and_month_year_numbers():
+    out, ctx = shifted(["3/12-3/15", "20190312", "7/69"], "en")
+    a, b = (date.fromordinal(date(2000, 3, d).toordinal() + ctx.date_shift_days) for d in (12, 15))
+    assert out[0] == f"{a.month}/{a.day}-{b.month}/{b.day}"
+    assert out[1] == date.fromordinal(date(2019, 3, 12).toordinal() + ctx.date_shift_days).strftime("%Y%m%d")
+    y, m = divmod(1969 * 12 + 6 + ctx.month_shift, 12)
+    assert out[2] == f"{m + 1}/{y % 100:02d}"
+    sv, ctx = shifted(["v. 12", "vecka 52"], "sv")
+    weeks = ctx.date_shift_days // 7
+    assert sv == [f"v. {(11 + weeks) % 52 + 1}", f"vecka {(51 + weeks) % 52 + 1}"]
+    es, ctx = shifted(["15/06/2019", "12 al 15 de marzo"])
+    a, b = (date.fromordinal(date(2019, 3, d).toordinal() + ctx.date_shift_days) for d in (12, 15))
+    months = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+              "octubre", "noviembre", "diciembre"]
+    assert es[1] == f"{a.day} al {b.day} de {months[b.month - 1]}"
+
+
 def test_times_inside_dates_are_kept():
-    out, _ = shifted(["12/03/2019 10:30", "12/03/2019 a las 9 h"])
+    out, _ = shifted(["12/03/2019 10:30", "12/03/2019 a las 9 h", "12/03/2019 a las 10.30"])
     assert out[0].endswith(" 10:30") and out[0][:10] != "12/03/2019"
-    assert out[1].endswith(" a las 9 h")
+    assert out[1].endswith(" a las 9 h") and out[2].endswith(" a las 10.30") and out[2][:10] == out[0][:10]
+    sv, _ = shifted(["2019-03-12 kl. 10.30"], "sv")
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d kl\. 10\.30", sv[0]) and sv[0] != "2019-03-12 kl. 10.30"
 
 
 def test_the_same_date_gets_the_same_surrogate_and_documents_differ():
