@@ -96,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
     if pipeline is not None and set_name == (pipeline.output_set or "") and pipeline.output_types is not None:
         types = pipeline.output_types
     key = read_key(args.key_file) if args.key_file is not None else None
-    transform = Pseudonymiser(args.mode, language=language, set_name=set_name, key=key,
-                              per_patient=key is not None, types=types)
+    transform = Pseudonymiser(args.mode, language=language, set_name=set_name, key=key, per_patient=key is not None,
+                              types=types, sets=[set_name] if pipeline is not None else None)
     written_set, written_types = (set_name, list(types) if types is not None else None) if pipeline is not None else (None, None)
     return run_corpus(CorpusJob(
         args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, transform=transform,

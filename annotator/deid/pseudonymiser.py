@@ -69,12 +69,14 @@ class Pseudonymiser:
     fails the document). ``key``: the secret of every keyed choice (at least 32 bytes; None: 32
     random bytes made here, once, so that every worker of a run shares them); ``per_patient``:
     date and age offsets follow the patient across documents (set when the key comes from a key
-    file).
+    file). ``sets``: the annotation sets the new document carries over (None: every set; the
+    verb passes the one it writes when a pipeline's working sets would only be moved to be
+    dropped).
     """
 
     def __init__(self, mode: str = "surrogate", tagset: str | None = None, language: str = "",
                  set_name: str = "", key: bytes | None = None, per_patient: bool = False,
-                 types: Sequence[str] | None = None) -> None:
+                 types: Sequence[str] | None = None, sets: Sequence[str] | None = None) -> None:
         if mode not in MODES:
             raise DeidError(coded("E700", mode=mode, known=", ".join(MODES)))
         if tagset is not None:
@@ -92,6 +94,7 @@ class Pseudonymiser:
         self.key = key if key is not None else os.urandom(KEY_BYTES)
         self.per_patient = per_patient
         self.types = frozenset(types) if types is not None else None
+        self.sets = tuple(sets) if sets is not None else None
 
     def __repr__(self) -> str:  # never shows the key
         return f"Pseudonymiser(mode={self.mode!r}, tagset={self.tagset!r}, language={self.language!r}, set_name={self.set_name!r})"
@@ -202,7 +205,8 @@ class Pseudonymiser:
         mover = _Mover(old_starts, old_ends, new_starts, new_ends)
         out = Document("".join(pieces), name=doc.name, features=doc.features)
         dropped: dict[str, int] = {}
-        for set_name in doc.annset_names():
+        carried = [n for n in doc.annset_names() if self.sets is None or n in self.sets]
+        for set_name in carried:
             source, target = doc.annset(set_name), out.annset(set_name)
             chosen = set_name == self.set_name
             for ann in source:
@@ -224,7 +228,7 @@ class Pseudonymiser:
                     else:
                         features["fragments"] = fragments
                 target.add(ann.type, start, end, features, id=ann.id)
-        for set_name in doc.annset_names():
+        for set_name in carried:
             target = out.annset(set_name)
             for rel in doc.annset(set_name).relations.values():
                 if all(out.has_annotation(m) for m in rel.members):

@@ -229,3 +229,8 @@ def test_a_document_without_the_set_fails_but_an_empty_set_is_fine():
         Pseudonymiser("mask", set_name="PHI")(doc)
     doc.annset("PHI")
     assert Pseudonymiser("mask", set_name="PHI")(doc).text == doc.text
+
+
+def test_only_the_sets_asked_for_are_carried_over():
+    out = Pseudonymiser("mask", sets=[""])(note())
+    assert out.annset_names() == [""] and len(out.annset()) == 6
