@@ -6,14 +6,21 @@ writing any byte of it and writes every file atomically. :class:`InputFiles` is 
 consists of on disk (the files read and their companions), keyed by resolved path, so that no
 output is ever one of them (checked by the corpus loop, :mod:`annotator.runner`, before the
 first byte is written, and again by ``write_documents`` for each file).
+
+``run(pipeline, src, dest, engine="dask", ...)`` runs a pipeline over a corpus on paths, in
+local processes or on a Dask cluster: it is :func:`annotator.runner.run` (the one corpus loop),
+imported on first use because the loop is built on this module (so this module never imports
+it: the import graph stays one way).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from annotator import formats
 from annotator.atomic import write_atomic
@@ -137,6 +144,7 @@ class InputFiles:
     run to leave all of them alone. Picklable (worker processes check what they write)."""
 
     def __init__(self, unit_files: Iterable[Path], adapter: Format) -> None:
+        self._recipe: tuple[str, str, str] | None = None  # see listed()
         suffixes = sorted({s for name in formats.names() for s in formats.get(name).suffixes}, key=len, reverse=True)
         self._owner: dict[Path, tuple[Path, bool]] = {}  # path -> (the input file it belongs to, read?)
         self._real: dict[Path, Path] = {}  # folder -> the folder resolved (one resolve per folder)
@@ -151,6 +159,29 @@ class InputFiles:
                 for name in (stem + suffix for suffix in suffixes):
                     if name in entries:
                         self._add(source.with_name(name), source, False, entries)
+
+    @classmethod
+    def listed(cls, src: str | Path, fmt: str, unit_files: Iterable[Path]) -> "InputFiles":
+        """Those of the corpus ``src`` in format ``fmt`` (whose ``unit_files`` are listed already),
+        pickled as where they come from: a worker process that unpickles it lists the corpus
+        itself, once (a Dask task carries it with every batch: it must pickle small)."""
+        inputs = cls(unit_files, formats.get(fmt))
+        inputs._recipe = (str(src), fmt, uuid.uuid4().hex)
+        return inputs
+
+    def __getstate__(self) -> dict:
+        return {"_recipe": self._recipe} if self._recipe is not None else self.__dict__
+
+    def __setstate__(self, state: dict) -> None:
+        recipe = state["_recipe"]
+        if recipe is not None and "_owner" not in state:
+            if recipe not in _LISTED:
+                while len(_LISTED) >= 2:
+                    del _LISTED[next(iter(_LISTED))]
+                src, fmt, _ = recipe
+                _LISTED[recipe] = InputFiles(units(src, fmt)[1], formats.get(fmt))
+            state = {**_LISTED[recipe].__dict__, "_recipe": recipe}
+        self.__dict__.update(state)
 
     def _add(self, path: Path, source: Path, read: bool, entries: dict[str, bool]) -> None:
         for key in self._keys(path, entries.get(path.name, False)):
@@ -181,6 +212,9 @@ class InputFiles:
                 raise input_error("E132", target, None, input=source)
 
 
+_LISTED: dict[tuple[str, str, str], InputFiles] = {}  # InputFiles.listed(), by recipe, in this process
+
+
 def _entries(folder: Path) -> dict[str, bool]:
     """File name -> whether it is a symbolic link, for every entry of ``folder`` (one scan)."""
     try:
@@ -188,3 +222,11 @@ def _entries(folder: Path) -> dict[str, bool]:
             return {entry.name: entry.is_symlink() for entry in scan}
     except OSError:
         return {}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "run":  # see the module's doc
+        value = importlib.import_module("annotator.runner").run
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'annotator.corpus' has no attribute {name!r}")
