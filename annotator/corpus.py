@@ -146,19 +146,23 @@ class InputFiles:
     def __init__(self, unit_files: Iterable[Path], adapter: Format) -> None:
         self._recipe: tuple[str, str, str] | None = None  # see listed()
         suffixes = sorted({s for name in formats.names() for s in formats.get(name).suffixes}, key=len, reverse=True)
-        self._owner: dict[Path, tuple[Path, bool]] = {}  # path -> (the input file it belongs to, read?)
-        self._real: dict[Path, Path] = {}  # folder -> the folder resolved (one resolve per folder)
-        folders: dict[Path, dict[str, bool]] = {}  # folder -> {file name: is a symbolic link}
+        # resolved folder -> {file name: (the folder of the input file it belongs to, its name, read?)}:
+        # plain strings, a few hundred bytes per document (a corpus may have millions)
+        self._owner: dict[str, dict[str, tuple[str, str, bool]]] = {}
+        self._real: dict[str, str] = {}  # folder -> the folder resolved (one resolve per folder)
+        folders: dict[str, dict[str, bool]] = {}  # folder -> {file name: is a symbolic link}
         for unit in unit_files:
             for source in adapter.sources(unit):
-                if source.parent not in folders:
-                    folders[source.parent] = _entries(source.parent)
-                entries = folders[source.parent]
-                self._add(source, source, True, entries)
-                stem = next((source.name[: -len(s)] for s in suffixes if source.name.endswith(s)), source.stem)
-                for name in (stem + suffix for suffix in suffixes):
-                    if name in entries:
-                        self._add(source.with_name(name), source, False, entries)
+                folder, name = os.path.split(os.fspath(source))
+                if folder not in folders:
+                    folders[folder] = _entries(Path(folder or "."))
+                entries = folders[folder]
+                owner = (folder, name, True)
+                self._add(folder, name, owner, entries)
+                stem = next((name[: -len(s)] for s in suffixes if name.endswith(s)), os.path.splitext(name)[0])
+                for companion in (stem + suffix for suffix in suffixes):
+                    if companion in entries and companion != name:
+                        self._add(folder, companion, (folder, name, False), entries)
 
     @classmethod
     def listed(cls, src: str | Path, fmt: str, unit_files: Iterable[Path]) -> "InputFiles":
@@ -183,33 +187,41 @@ class InputFiles:
             state = {**_LISTED[recipe].__dict__, "_recipe": recipe}
         self.__dict__.update(state)
 
-    def _add(self, path: Path, source: Path, read: bool, entries: dict[str, bool]) -> None:
-        for key in self._keys(path, entries.get(path.name, False)):
-            if read or key not in self._owner:
-                self._owner[key] = (source, read)
+    def _add(self, folder: str, name: str, owner: tuple[str, str, bool], entries: dict[str, bool]) -> None:
+        for real, key in self._keys(folder, name, entries.get(name, False)):
+            known = self._owner.setdefault(real, {})
+            if owner[2] or key not in known:
+                known[key] = owner
 
-    def _keys(self, path: Path, is_link: bool | None = None) -> list[Path]:
-        """The names under which a write to ``path`` reaches a file: the path with its folder
-        resolved (a symbolic link there is replaced) and, for a link, the file it points at."""
-        real = self._real.get(path.parent)
+    def _keys(self, folder: str, name: str, is_link: bool | None = None) -> list[tuple[str, str]]:
+        """The (folder, name) under which a write to ``folder/name`` reaches a file: with the
+        folder resolved (a symbolic link there is replaced) and, for a link, the file it points at."""
+        real = self._real.get(folder)
         if real is None:
-            real = self._real[path.parent] = path.parent.resolve()
-        key = real / path.name
+            real = self._real[folder] = os.path.realpath(folder or ".")
+        key = os.path.join(real, name)
         if is_link is None:
-            is_link = key.is_symlink()
-        return [key, key.resolve()] if is_link else [key]
+            is_link = os.path.islink(key)
+        return [(real, name), os.path.split(os.path.realpath(key))] if is_link else [(real, name)]
+
+    def _owner_of(self, path: Path) -> tuple[str, str, bool] | None:
+        for real, name in self._keys(*os.path.split(os.fspath(path))):
+            owner = self._owner.get(real, {}).get(name)
+            if owner is not None:
+                return owner
+        return None
 
     def __contains__(self, path: Path) -> bool:
-        return any(key in self._owner for key in self._keys(path))
+        return self._owner_of(path) is not None
 
     def refuse(self, target: Path) -> None:
         """Raise E111 if writing ``target`` would overwrite an input file, E132 if a companion of one."""
-        for key in self._keys(target):
-            if key in self._owner:
-                source, read = self._owner[key]
-                if read:
-                    raise input_error("E111", target, None)
-                raise input_error("E132", target, None, input=source)
+        owner = self._owner_of(target)
+        if owner is not None:
+            folder, name, read = owner
+            if read:
+                raise input_error("E111", target, None)
+            raise input_error("E132", target, None, input=Path(folder, name))
 
 
 _LISTED: dict[tuple[str, str, str], InputFiles] = {}  # InputFiles.listed(), by recipe, in this process

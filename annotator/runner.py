@@ -55,7 +55,7 @@ import sys
 from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from tqdm import tqdm
 
@@ -217,15 +217,16 @@ class _Work:
     inputs: InputFiles
     lenient: bool
 
-    def __call__(self, batch: list[Path | Document | tuple | Failure]) -> list[Record]:
+    def __call__(self, batch: list[str | Document | tuple | Failure]) -> list[Record]:
         reader = formats.get(self.src_format)
         records: list[Record] = []
         with gc_relaxed():
             for item in batch:
-                if isinstance(item, Path):
-                    for doc in read_units([item], self.src_format, lenient=self.lenient):
+                if isinstance(item, str):  # a unit file
+                    unit = Path(item)
+                    for doc in read_units([unit], self.src_format, lenient=self.lenient):
                         records.append(_read_failure(doc, reader) if isinstance(doc, Failure)
-                                       else self._one(doc, item, reader))
+                                       else self._one(doc, unit, reader))
                 elif isinstance(item, Failure):
                     records.append(_read_failure(item, reader))
                 else:
@@ -367,16 +368,16 @@ def run_corpus(job: CorpusJob) -> int:
         inputs.refuse(job.out / MANIFEST)
     if job.errors is not None:
         inputs.refuse(job.errors)
-    items: list[Path] | list[Document | Failure] = unit_files
     if reader.many:  # document names are inside the files: read them here (one parse either way)
-        items = list(read_documents(job.source, src_format, lenient=job.lenient))
-        names = [d.name for d in items if isinstance(d, Document)]
+        items: list[str] | list[Document | Failure] = list(read_documents(job.source, src_format, lenient=job.lenient))
+        _check_plan(job, inputs, (d.name for d in items if isinstance(d, Document)), writer)
     else:
-        names = [reader.stem(path) for path in unit_files]
-    _check_plan(job, inputs, names, writer)
+        _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
     manifest = Manifest(job.out, job.resume) if per_document else None
-    if manifest is not None and job.resume:
-        items = [path for path in unit_files if not manifest.complete(reader.stem(path), reader.sources(path))]
+    if not reader.many:  # unit files as plain strings: a corpus may have millions
+        items = [os.fspath(path) for path in unit_files
+                 if not (job.resume and manifest.complete(reader.stem(path), reader.sources(path)))]
+    del unit_files
     work = _Work(job.pipeline, job.transform, job.set_name, job.types, src_format, to_format, job.out, inputs,
                  job.lenient)
     with closing(manifest) if manifest is not None else nullcontext():
@@ -449,22 +450,22 @@ def _read_failure(failure: Failure, reader: formats.Format) -> Failed:
     return Failed.of(str(failure), failure.error, reader.stem(Path(failure.path)), failure.path)
 
 
-def _lost(item: Path | tuple | Failure, reason: str, reader: formats.Format) -> Failed:
+def _lost(item: str | tuple | Failure, reason: str, reader: formats.Format) -> Failed:
     """The failure of a document whose batch was lost with its worker (a read failure stays one)."""
     if isinstance(item, Failure):
         return _read_failure(item, reader)
-    name, path = (reader.stem(item), str(item)) if isinstance(item, Path) else (item[1], None)
+    name, path = (reader.stem(Path(item)), item) if isinstance(item, str) else (item[1], None)
     return Failed(f"{name}: {reason}", name, path, reason.split(" ", 1)[0], reason)
 
 
-def _check_plan(job: CorpusJob, inputs: InputFiles, names: list[str], writer: formats.Format) -> None:
+def _check_plan(job: CorpusJob, inputs: InputFiles, names: Iterable[str], writer: formats.Format) -> None:
     """Refuse the run before anything is written when an output path it will write (every
     suffix the output format writes, for every document name) is an input file or a companion
     of one: E129 when ``--out`` is the input itself (a file, or the input folder by any path),
     else E111 (an input file) or E132 (a companion); E116 when ``--out`` is a folder for a one-file
     format or a file for a per-document one."""
     out = job.out
-    targets = [out] if writer.many else [out / f"{name}{suffix}" for name in names for suffix in writer.suffixes]
+    targets = [out] if writer.many else (out / f"{name}{suffix}" for name in names for suffix in writer.suffixes)
     if out in inputs:
         raise input_error("E129", out, None, file=out)
     into_input = out.exists() and out.resolve() == job.source.resolve()
