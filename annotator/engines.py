@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
 from annotator.errors import AnnotatorError, coded
-from annotator.gc_pause import relaxed_thresholds
+from annotator.gc_pause import gc_relaxed, relaxed_thresholds
 
 Work = Callable[[Any], Any]
 ENGINES = ("processes", "dask")
@@ -58,8 +58,11 @@ class InProcess(Engine):
     in_process = True
 
     def map(self, work: Work, batches: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
-        for batch in batches:
-            yield batch, work(batch)
+        # the collector relaxed for the whole run, also while the caller handles a result (as
+        # Pipeline.pipe): restored after each batch, it would walk what the batch left at once
+        with gc_relaxed():
+            for batch in batches:
+                yield batch, work(batch)
 
 
 def engine(name: str | None = None, workers: int | None = None, scheduler: Any = None) -> Engine:
