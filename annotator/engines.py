@@ -171,9 +171,9 @@ class Dask(Engine):
     def map(self, work: Work, batches: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
         distributed = _distributed()
         client, close = self._client(distributed)
+        pending: deque[tuple[Any, Any]] = deque()
         try:
             ahead = 2 * max(1, sum(client.nthreads().values()))
-            pending: deque[tuple[Any, Any]] = deque()
             for batch in batches:
                 pending.append((batch, client.submit(work, batch, pure=False)))
                 if len(pending) > ahead:

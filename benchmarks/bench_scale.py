@@ -113,12 +113,15 @@ def kill_and_resume(corpus: Path, work: Path, docs: int, expected: dict[str, str
     proc = subprocess.Popen(command(corpus, out, ["--workers", "2"]), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     manifest = out / ".annotator-manifest.jsonl"
-    done = 0
+    done, seen = 0, 0
     while proc.poll() is None:
         try:
-            done = manifest.read_bytes().count(b"\n")
+            with open(manifest, "rb") as handle:  # only what was appended since the last look
+                handle.seek(seen)
+                new = handle.read()
+            done, seen = done + new.count(b"\n"), seen + len(new)
         except OSError:
-            done = 0
+            pass
         if done >= docs // 2:
             os.killpg(proc.pid, signal.SIGKILL)
             break
