@@ -15,7 +15,8 @@ files read and written by the workers) and by :meth:`annotator.pipeline.Pipeline
 - :class:`Dask`: ``dask.distributed``, imported only here and only when used: a LocalCluster of
   ``workers`` processes (one thread each) or the cluster of ``scheduler``. ``work`` travels with
   every batch, so it must pickle small (a pipeline loaded from a file pickles as its recipe and
-  is loaded once per worker process: :mod:`annotator.pipeline`). Our LocalCluster gives a worker
+  is loaded once per worker process: :mod:`annotator.pipeline`; the worker's garbage collector is
+  then settled as a pool worker's is). Our LocalCluster gives a worker
   one batch at a time and lets the scheduler retry nothing, so a dead worker loses exactly its
   batch; on a cluster of your own its ``allowed-failures`` and ``worker-saturation`` settings
   decide how often a batch is retried before it reaches us.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 from collections import deque
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -86,8 +88,13 @@ _WORK: Work | None = None  # what a worker process of a Processes pool runs
 def _init_worker(work: Work) -> None:
     global _WORK
     _WORK = work
-    # What the worker inherited (by fork: the loaded resources) is never garbage: keep the cyclic
-    # GC from walking it, which would also copy every page of it into this process.
+    _settle_gc()
+
+
+def _settle_gc() -> None:
+    # What a worker has loaded (inherited by fork, or the pipeline its first batch brought) is
+    # never garbage: keep the cyclic GC from walking it, which would also copy every page of it
+    # into this process.
     gc.freeze()
     gc.set_threshold(*relaxed_thresholds())  # as gc_relaxed(), for the worker's life
 
@@ -159,6 +166,19 @@ def _distributed() -> Any:
     return distributed
 
 
+_SETTLED = False  # whether this Dask worker process has had _settle_gc
+
+
+def _on_worker(work: Work, batch: Any, client: int) -> Any:
+    """A Dask task: ``work(batch)``; the first in a worker process (not in the client's own, as
+    a cluster of threads is) settles its garbage collector as a pool's worker does."""
+    global _SETTLED
+    if not _SETTLED and os.getpid() != client:
+        _SETTLED = True
+        _settle_gc()
+    return work(batch)
+
+
 class Dask(Engine):
     """Batches as tasks of a Dask cluster: ``scheduler`` (an address such as
     ``tcp://HOST:8786``, or a ``distributed.Client``), else a LocalCluster of ``workers``
@@ -175,7 +195,7 @@ class Dask(Engine):
         try:
             ahead = 2 * max(1, sum(client.nthreads().values()))
             for batch in batches:
-                pending.append((batch, client.submit(work, batch, pure=False)))
+                pending.append((batch, client.submit(_on_worker, work, batch, os.getpid(), pure=False)))
                 if len(pending) > ahead:
                     yield self._settle(distributed, client, work, pending.popleft())
             while pending:
@@ -225,4 +245,4 @@ class Dask(Engine):
             except (OSError, CancelledError) as exc:
                 return batch, Lost(coded("E318", reason=f"{type(exc).__name__}: {exc}"))
             retried = True
-            future = client.submit(work, batch, pure=False)
+            future = client.submit(_on_worker, work, batch, os.getpid(), pure=False)
