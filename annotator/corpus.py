@@ -6,14 +6,21 @@ writing any byte of it and writes every file atomically. :class:`InputFiles` is 
 consists of on disk (the files read and their companions), keyed by resolved path, so that no
 output is ever one of them (checked by the corpus loop, :mod:`annotator.runner`, before the
 first byte is written, and again by ``write_documents`` for each file).
+
+``run(pipeline, src, dest, engine="dask", ...)`` runs a pipeline over a corpus on paths, in
+local processes or on a Dask cluster: it is :func:`annotator.runner.run` (the one corpus loop),
+imported on first use because the loop is built on this module (so this module never imports
+it: the import graph stays one way).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from annotator import formats
 from annotator.atomic import write_atomic
@@ -137,48 +144,87 @@ class InputFiles:
     run to leave all of them alone. Picklable (worker processes check what they write)."""
 
     def __init__(self, unit_files: Iterable[Path], adapter: Format) -> None:
+        self._recipe: tuple[str, str, str] | None = None  # see listed()
         suffixes = sorted({s for name in formats.names() for s in formats.get(name).suffixes}, key=len, reverse=True)
-        self._owner: dict[Path, tuple[Path, bool]] = {}  # path -> (the input file it belongs to, read?)
-        self._real: dict[Path, Path] = {}  # folder -> the folder resolved (one resolve per folder)
-        folders: dict[Path, dict[str, bool]] = {}  # folder -> {file name: is a symbolic link}
+        # resolved folder -> {file name: (the folder of the input file it belongs to, its name, read?)}:
+        # plain strings, a few hundred bytes per document (a corpus may have millions)
+        self._owner: dict[str, dict[str, tuple[str, str, bool]]] = {}
+        self._real: dict[str, str] = {}  # folder -> the folder resolved (one resolve per folder)
+        folders: dict[str, dict[str, bool]] = {}  # folder -> {file name: is a symbolic link}
         for unit in unit_files:
             for source in adapter.sources(unit):
-                if source.parent not in folders:
-                    folders[source.parent] = _entries(source.parent)
-                entries = folders[source.parent]
-                self._add(source, source, True, entries)
-                stem = next((source.name[: -len(s)] for s in suffixes if source.name.endswith(s)), source.stem)
-                for name in (stem + suffix for suffix in suffixes):
-                    if name in entries:
-                        self._add(source.with_name(name), source, False, entries)
+                folder, name = os.path.split(os.fspath(source))
+                if folder not in folders:
+                    folders[folder] = _entries(Path(folder or "."))
+                entries = folders[folder]
+                owner = (folder, name, True)
+                self._add(folder, name, owner, entries)
+                stem = next((name[: -len(s)] for s in suffixes if name.endswith(s)), os.path.splitext(name)[0])
+                for companion in (stem + suffix for suffix in suffixes):
+                    if companion in entries and companion != name:
+                        self._add(folder, companion, (folder, name, False), entries)
 
-    def _add(self, path: Path, source: Path, read: bool, entries: dict[str, bool]) -> None:
-        for key in self._keys(path, entries.get(path.name, False)):
-            if read or key not in self._owner:
-                self._owner[key] = (source, read)
+    @classmethod
+    def listed(cls, src: str | Path, fmt: str, unit_files: Iterable[Path]) -> "InputFiles":
+        """Those of the corpus ``src`` in format ``fmt`` (whose ``unit_files`` are listed already),
+        pickled as where they come from: a worker process that unpickles it lists the corpus
+        itself, once (a Dask task carries it with every batch: it must pickle small)."""
+        inputs = cls(unit_files, formats.get(fmt))
+        inputs._recipe = (str(src), fmt, uuid.uuid4().hex)
+        return inputs
 
-    def _keys(self, path: Path, is_link: bool | None = None) -> list[Path]:
-        """The names under which a write to ``path`` reaches a file: the path with its folder
-        resolved (a symbolic link there is replaced) and, for a link, the file it points at."""
-        real = self._real.get(path.parent)
+    def __getstate__(self) -> dict:
+        return {"_recipe": self._recipe} if self._recipe is not None else self.__dict__
+
+    def __setstate__(self, state: dict) -> None:
+        recipe = state["_recipe"]
+        if recipe is not None and "_owner" not in state:
+            if recipe not in _LISTED:
+                while len(_LISTED) >= 2:
+                    del _LISTED[next(iter(_LISTED))]
+                src, fmt, _ = recipe
+                _LISTED[recipe] = InputFiles(units(src, fmt)[1], formats.get(fmt))
+            state = {**_LISTED[recipe].__dict__, "_recipe": recipe}
+        self.__dict__.update(state)
+
+    def _add(self, folder: str, name: str, owner: tuple[str, str, bool], entries: dict[str, bool]) -> None:
+        for real, key in self._keys(folder, name, entries.get(name, False)):
+            known = self._owner.setdefault(real, {})
+            if owner[2] or key not in known:
+                known[key] = owner
+
+    def _keys(self, folder: str, name: str, is_link: bool | None = None) -> list[tuple[str, str]]:
+        """The (folder, name) under which a write to ``folder/name`` reaches a file: with the
+        folder resolved (a symbolic link there is replaced) and, for a link, the file it points at."""
+        real = self._real.get(folder)
         if real is None:
-            real = self._real[path.parent] = path.parent.resolve()
-        key = real / path.name
+            real = self._real[folder] = os.path.realpath(folder or ".")
+        key = os.path.join(real, name)
         if is_link is None:
-            is_link = key.is_symlink()
-        return [key, key.resolve()] if is_link else [key]
+            is_link = os.path.islink(key)
+        return [(real, name), os.path.split(os.path.realpath(key))] if is_link else [(real, name)]
+
+    def _owner_of(self, path: Path) -> tuple[str, str, bool] | None:
+        for real, name in self._keys(*os.path.split(os.fspath(path))):
+            owner = self._owner.get(real, {}).get(name)
+            if owner is not None:
+                return owner
+        return None
 
     def __contains__(self, path: Path) -> bool:
-        return any(key in self._owner for key in self._keys(path))
+        return self._owner_of(path) is not None
 
     def refuse(self, target: Path) -> None:
         """Raise E111 if writing ``target`` would overwrite an input file, E132 if a companion of one."""
-        for key in self._keys(target):
-            if key in self._owner:
-                source, read = self._owner[key]
-                if read:
-                    raise input_error("E111", target, None)
-                raise input_error("E132", target, None, input=source)
+        owner = self._owner_of(target)
+        if owner is not None:
+            folder, name, read = owner
+            if read:
+                raise input_error("E111", target, None)
+            raise input_error("E132", target, None, input=Path(folder, name))
+
+
+_LISTED: dict[tuple[str, str, str], InputFiles] = {}  # InputFiles.listed(), by recipe, in this process
 
 
 def _entries(folder: Path) -> dict[str, bool]:
@@ -188,3 +234,11 @@ def _entries(folder: Path) -> dict[str, bool]:
             return {entry.name: entry.is_symlink() for entry in scan}
     except OSError:
         return {}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "run":  # see the module's doc
+        value = importlib.import_module("annotator.runner").run
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'annotator.corpus' has no attribute {name!r}")

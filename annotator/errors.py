@@ -77,6 +77,8 @@ class Errors:
     E314 = "{pr}: {message}"
     E315 = "PR name {name!r} is used twice"
     E316 = "a worker process stopped unexpectedly (killed, or out of memory?)"
+    E317 = "the worker process running this document's batch stopped twice (killed, or out of memory?): not written"
+    E318 = "the Dask cluster lost this document's batch ({reason}): not written"
     # declared output and pipelines by name (annotator.pipeline_xml): E350-E359
     E350 = "output type {type!r} is listed twice"
     E351 = "unknown pipeline {name!r} (shipped: {known}; a pipeline file is given by its path)"
@@ -125,6 +127,12 @@ class Errors:
     E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
+    # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E319
+    E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'
+    E162 = "--workers cannot be given with --scheduler: the cluster's own workers are used"
+    E163 = "cannot reach the Dask scheduler {address}: {reason}"
+    E164 = "unknown engine {name!r} (known: {known})"
+    E165 = "--scheduler runs on Dask: it cannot be used with --engine processes"
 
     # evaluation
     E201 = "two {side} documents have the key {key!r}"

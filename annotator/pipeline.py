@@ -10,19 +10,16 @@ runs it on many, in local worker processes when ``N > 1``, yielding results in i
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
 import traceback
-from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
+from annotator.engines import Lost, Processes
 from annotator.errors import ProcessingError, coded, pipeline_error
-from annotator.gc_pause import gc_paused, gc_relaxed, relaxed_thresholds
+from annotator.gc_pause import gc_paused, gc_relaxed
 from annotator.processing.base import ProcessingResource
 
 
@@ -198,7 +195,9 @@ class Pipeline:
         ``workers > 1`` runs the pipeline in that many local processes (each gets the pipeline
         once; documents travel in chunks of ``chunk_size`` as plain tuples) and yields new
         Document objects equal to what ``workers=1`` gives. ``errors="yield"`` yields the
-        ProcessingError of a failed document in its place instead of raising it.
+        ProcessingError of a failed document in its place instead of raising it. A chunk whose
+        worker process dies (killed, out of memory) runs once more, alone; lost again, it is
+        E316 raised, or with ``errors="yield"`` an E317 ProcessingError for each of its documents.
         ``transform`` (picklable, e.g. a module-level function) is applied to each processed
         document -- in the worker -- and its result is yielded instead: a Document (travelling
         back as tuples) or any picklable value. Rebuilding every Token of every document in the
@@ -221,27 +220,20 @@ class Pipeline:
                         continue
                     yield transform(doc) if transform is not None else doc
             return
-        context = multiprocessing.get_context()
-        with ProcessPoolExecutor(workers, context, _init_worker, (self, transform)) as pool:
-            pending: deque[Future] = deque()  # at most 2 chunks per worker in flight: bounded memory
-            try:
-                for chunk in _chunks(docs, chunk_size):
-                    pending.append(pool.submit(_work, [encode(d) for d in chunk]))
-                    if len(pending) > 2 * workers:
-                        yield from _results(pending.popleft().result(), errors)
-                while pending:
-                    yield from _results(pending.popleft().result(), errors)
-            except BrokenProcessPool:
-                raise ProcessingError(coded("E316")) from None
-            finally:
-                for future in pending:
-                    future.cancel()
+        batches = Processes(workers).map(_PipeWork(self, transform), _chunks((encode(d) for d in docs), chunk_size))
+        with closing(batches):
+            for chunk, results in batches:
+                if isinstance(results, Lost):  # its worker died twice
+                    if errors == "raise":
+                        raise ProcessingError(coded("E316"))
+                    results = [("error", (data[1], results.reason, "")) for data in chunk]
+                yield from _results(results, errors)
 
     def __reduce__(self) -> tuple:
-        # A pipeline loaded from XML travels as its recipe: a process started by "spawn"
-        # re-loads the file instead of unpickling loaded resources.
+        # A pipeline loaded from XML travels as its recipe: a process started by "spawn" (or a
+        # Dask worker) loads the file instead of unpickling loaded resources, once per process.
         if self.source is not None:
-            return (Pipeline.from_xml, self.source)
+            return (_loaded, self.source)
         declared = {"description": self.description, "language": self.language, "output_set": self.output_set,
                     "output_types": self.output_types}
         return (Pipeline, (self.steps, self.name, [f"{s}:{t}" if s else t for s, t in self.provides]), declared)
@@ -283,34 +275,46 @@ def decode(data: tuple) -> Document:
 
 
 # --------------------------------------------------------------------------- worker processes
-_WORKER: tuple[Pipeline, Callable[[Document], Any] | None] | None = None
+_LOADED: dict[tuple, Pipeline] = {}  # recipe -> pipeline loaded in this process (see _loaded)
+_KEEP = 4  # pipelines kept per process (a long-lived Dask worker may serve many runs)
 
 
-def _init_worker(pipeline: Pipeline, transform: Callable[[Document], Any] | None) -> None:
-    global _WORKER
-    _WORKER = (pipeline, transform)
-    # What the worker inherited (by fork: the loaded resources) is never garbage: keep the cyclic
-    # GC from walking it, which would also copy every page of it into this process.
-    gc.freeze()
-    gc.set_threshold(*relaxed_thresholds())  # as gc_relaxed(), for the worker's life
+def _loaded(path: str, overrides: dict[str, Any]) -> Pipeline:
+    """``Pipeline.from_xml(path, overrides)``, loaded once per process while the file keeps its
+    size and modification time (what an unpickled pipeline is: see ``Pipeline.__reduce__``);
+    files it includes are not watched."""
+    try:
+        stat = Path(path).stat()
+        key = (path, repr(sorted(overrides.items())), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return Pipeline.from_xml(path, overrides)  # (its coded error)
+    if key not in _LOADED:
+        while len(_LOADED) >= _KEEP:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[key] = Pipeline.from_xml(path, overrides)
+    return _LOADED[key]
 
 
-def _work(chunk: list[tuple]) -> list[tuple]:
-    """Process one chunk in a worker: per document ("doc", encoded document), ("value", what the
-    transform returned) or ("error", (name, message, details))."""
-    assert _WORKER is not None
-    pipeline, transform = _WORKER
-    out = []
-    for data in chunk:
-        doc = decode(data)
-        try:
-            pipeline(doc)
-        except ProcessingError as exc:
-            out.append(("error", (exc.path, exc.message, exc.details)))
-            continue
-        result = transform(doc) if transform is not None else doc
-        out.append(("doc", encode(result)) if isinstance(result, Document) else ("value", result))
-    return out
+@dataclass(frozen=True)
+class _PipeWork:
+    """What a worker does with one chunk of :meth:`Pipeline.pipe`: per document ("doc", encoded
+    document), ("value", what the transform returned) or ("error", (name, message, details))."""
+
+    pipeline: Pipeline
+    transform: Callable[[Document], Any] | None
+
+    def __call__(self, chunk: list[tuple]) -> list[tuple]:
+        out = []
+        for data in chunk:
+            doc = decode(data)
+            try:
+                self.pipeline(doc)
+            except ProcessingError as exc:
+                out.append(("error", (exc.path, exc.message, exc.details)))
+                continue
+            result = self.transform(doc) if self.transform is not None else doc
+            out.append(("doc", encode(result)) if isinstance(result, Document) else ("value", result))
+        return out
 
 
 def _results(results: list[tuple], errors: str) -> Iterator[Any]:

@@ -10,8 +10,21 @@ A verb is a thin argument parser that fills a :class:`CorpusJob` and returns
                         label="deidentify")
         return run_corpus(job)
 
+Where it runs (:mod:`annotator.engines`): in this process (one worker), in ``workers`` local
+processes, or on Dask (``engine="dask"``: a LocalCluster of ``workers`` processes, or the cluster
+of ``scheduler``). Batches of unit files (paths, never documents) go to the workers, which read
+them, run the pipeline and the transform, write the outputs themselves (a shared filesystem for
+a cluster) and send back only one small record per document (:class:`Written`: the manifest
+line, or :class:`Failed`), so the client never holds the corpus; at most a few batches per
+worker are in flight, so memory does not grow with the corpus. Exceptions: a one-file input
+format (i2b2-2006) is read here, and a one-file output format is collected here and written at
+the end. A batch whose worker process dies (killed, out of memory) runs once more, alone; lost
+again, its documents fail with E317 (what they had written is removed) and, with
+``keep_going``, the others go on. :func:`run` is the same from Python, on paths
+(``annotator.corpus.run``).
+
 The transform runs after the pipeline (if any) on each document, in the worker process when
-``workers > 1`` (so it must be picklable: a module-level function or an instance of a
+there are workers (so it must be picklable: a module-level function or an instance of a
 module-level class); it may change the document in place or return a new one. An
 :class:`~annotator.errors.AnnotatorError` it raises fails that document alone. The loop then
 keeps the set/types asked for (:func:`select_output`) and writes the document in the output
@@ -42,16 +55,17 @@ import sys
 from contextlib import closing, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from tqdm import tqdm
 
-from annotator import formats
+from annotator import engines, formats
 from annotator.atomic import write_atomic
 from annotator.corpus import Failure, InputFiles, read_documents, read_units, units, write_documents
 from annotator.document import Document
 from annotator.errors import AnnotatorError, ProcessingError, input_error
-from annotator.pipeline import Pipeline
+from annotator.gc_pause import gc_relaxed
+from annotator.pipeline import Pipeline, decode, encode
 
 Transform = Callable[[Document], Document]
 
@@ -65,7 +79,9 @@ class CorpusJob:
     ``pipeline`` then ``transform``: what is done to each document (either may be None);
     ``set_name``/``types``: what is written (see :func:`select_output`); ``label``: the progress
     bar's name; ``resume``: skip the documents the output folder's manifest shows complete;
-    ``errors``: a JSONL file to record every failed document in.
+    ``errors``: a JSONL file to record every failed document in; ``engine`` ("processes", the
+    default, or "dask"), ``workers`` and ``scheduler``: where the work runs
+    (:func:`annotator.engines.engine`).
     """
 
     source: Path
@@ -77,6 +93,8 @@ class CorpusJob:
     set_name: str | None = None
     types: list[str] | None = None
     workers: int = 1
+    engine: str | None = None
+    scheduler: Any = None
     keep_going: bool = False
     lenient: bool = False
     debug: bool = False
@@ -88,6 +106,45 @@ class CorpusJob:
         self.source, self.out = Path(self.source), Path(self.out)
         if self.errors is not None:
             self.errors = Path(self.errors)
+
+
+def run(
+    pipeline: Pipeline | str | Path | None,
+    src: str | Path,
+    dest: str | Path,
+    *,
+    engine: str | None = None,
+    workers: int = 1,
+    scheduler: Any = None,
+    from_format: str | None = None,
+    to_format: str | None = None,
+    set_name: str | None = None,
+    types: list[str] | None = None,
+    transform: Transform | None = None,
+    keep_going: bool = False,
+    resume: bool = False,
+    errors: str | Path | None = None,
+    lenient: bool = False,
+    debug: bool = False,
+) -> int:
+    """Run ``pipeline`` (a :class:`Pipeline`, a shipped pipeline's name or a pipeline file; None:
+    only ``transform``) over the corpus at ``src`` (a file or folder, on paths: documents are read
+    and written by the workers) into ``dest``, as ``annotator run`` does; also
+    ``annotator.corpus.run``. ``engine="dask"`` runs on a LocalCluster of ``workers`` processes,
+    or on the cluster of ``scheduler`` (an address or a ``distributed.Client``). Without
+    ``set_name`` and ``types`` the pipeline's declared output is written (``types`` alone: of its
+    declared set). Failures are printed on stderr; returns 0, or 1 if any document failed."""
+    if isinstance(pipeline, (str, Path)):
+        pipeline = Pipeline.load(pipeline)
+    if pipeline is not None and set_name is None:
+        if types is None:
+            types = list(pipeline.output_types) if pipeline.output_types is not None else None
+        set_name = pipeline.output_set
+    return run_corpus(CorpusJob(
+        src, dest, from_format, to_format, pipeline=pipeline, transform=transform, set_name=set_name, types=types,
+        workers=workers, engine=engine, scheduler=scheduler, keep_going=keep_going, lenient=lenient, debug=debug,
+        resume=resume, errors=errors,
+    ))
 
 
 def select_output(doc: Document, set_name: str | None, types: list[str] | None) -> Document:
@@ -107,41 +164,95 @@ def select_output(doc: Document, set_name: str | None, types: list[str] | None) 
 
 
 @dataclass(frozen=True)
-class _Finish:
-    """Everything after the pipeline for one document (in the worker process, so that transforms,
-    rendering and writing are parallel too): transform, select, then write it (per-document
-    format; returns None) or check that it renders alone and return it (one-file format, written
-    at the end). A failure is returned as a :class:`Failure`."""
+class Written:
+    """A document whose files are written: its name, ``{input path: sha256}`` and
+    ``{file name in OUT: sha256}`` (its manifest line)."""
 
+    document: str
+    inputs: dict[str, str]
+    outputs: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A document that failed: the line reported on stderr, and its ``--errors`` record."""
+
+    line: str
+    document: str
+    path: str | None
+    code: str
+    message: str
+    details: str = ""
+
+    @classmethod
+    def of(cls, line: str, error: AnnotatorError, document: str, path: str | None) -> "Failed":
+        return cls(line, document, path, _code(error), error.message, getattr(error, "details", ""))
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A document for a one-file output format (as tuples: :func:`annotator.pipeline.encode`),
+    written by the client at the end."""
+
+    data: tuple
+
+
+Record = Written | Failed | Rendered
+
+
+@dataclass(frozen=True)
+class _Work:
+    """What a worker does with one batch: read each unit file (or take each document read by the
+    client, for a one-file input format), run the pipeline and the transform, select, then write
+    the document's files (per-document output format) or check that it renders alone and return
+    it (one-file format). Returns a small :data:`Record` per document, never the corpus."""
+
+    pipeline: Pipeline | None
     transform: Transform | None
     set_name: str | None
     types: list[str] | None
-    fmt: str
+    src_format: str
+    to_format: str
     out: Path
     inputs: InputFiles
+    lenient: bool
 
-    def __call__(self, doc: Document) -> Document | Failure | Written:
+    def __call__(self, batch: list[str | Document | tuple | Failure]) -> list[Record]:
+        reader = formats.get(self.src_format)
+        records: list[Record] = []
+        with gc_relaxed():
+            for item in batch:
+                if isinstance(item, str):  # a unit file
+                    unit = Path(item)
+                    for doc in read_units([unit], self.src_format, lenient=self.lenient):
+                        records.append(_read_failure(doc, reader) if isinstance(doc, Failure)
+                                       else self._one(doc, unit, reader))
+                elif isinstance(item, Failure):
+                    records.append(_read_failure(item, reader))
+                else:
+                    records.append(self._one(item if isinstance(item, Document) else decode(item), None, reader))
+        return records
+
+    def _one(self, doc: Document, unit: Path | None, reader: formats.Format) -> Record:
         name = doc.name
+        try:
+            if self.pipeline is not None:
+                self.pipeline(doc)
+        except ProcessingError as exc:
+            return Failed.of(str(exc), exc, name, str(unit) if unit else exc.path)
         try:
             if self.transform is not None:
                 doc = self.transform(doc)
             doc = select_output(doc, self.set_name, self.types)
-            writer = formats.get(self.fmt)
+            writer = formats.get(self.to_format)
             if writer.many:
                 writer.render_many([doc])  # fails here, alone, not in the whole file
-                return doc
-            written = write_documents([doc], self.out, self.fmt, self.inputs)
+                return Rendered(encode(doc))
+            written = write_documents([doc], self.out, self.to_format, self.inputs)
         except AnnotatorError as exc:
-            return Failure(name, exc)
-        return Written(name, {path.name: sha256(path) for path in written})
-
-
-@dataclass(frozen=True)
-class Written:
-    """A document whose files are written: its name and ``{file name in OUT: sha256}``."""
-
-    document: str
-    outputs: dict[str, str]
+            return Failed.of(str(Failure(name, exc)), exc, name, str(unit) if unit else exc.path)
+        sources = reader.sources(unit) if unit is not None else []
+        return Written(name, _checksums(sources), {path.name: sha256(path) for path in written})
 
 
 MANIFEST = ".annotator-manifest.jsonl"
@@ -214,8 +325,9 @@ class Manifest:
                 return False
         return True
 
-    def append(self, name: str, sources: list[Path], outputs: dict[str, str]) -> None:
-        line = json.dumps({"document": name, "inputs": _checksums(sources), "outputs": outputs}, ensure_ascii=False)
+    def append(self, done: Written) -> None:
+        line = json.dumps({"document": done.document, "inputs": done.inputs, "outputs": done.outputs},
+                          ensure_ascii=False)
         if self._fd is None:
             self._open()
         os.write(self._fd, (line + "\n").encode("utf-8"))
@@ -243,11 +355,12 @@ def run_corpus(job: CorpusJob) -> int:
     """Run ``job``; failures are printed on stderr as they happen. Exit status: 0, or 1 if any
     document failed. Raises :class:`~annotator.errors.AnnotatorError` (nothing written) when the
     input cannot be listed or an output path is an input file or a companion of one."""
+    runner = engines.engine(job.engine, job.workers, job.scheduler)
     src_format, unit_files = units(job.source, job.from_format)
     reader = formats.get(src_format)
     to_format = job.to_format or src_format
     writer = formats.get(to_format)
-    inputs = InputFiles(unit_files, reader)
+    inputs = InputFiles.listed(job.source, src_format, unit_files)
     per_document = not (reader.many or writer.many)  # one-file formats: no manifest, no --resume
     if job.resume and not per_document:
         raise input_error("E160", None, None, fmt=src_format if reader.many else to_format)
@@ -255,83 +368,104 @@ def run_corpus(job: CorpusJob) -> int:
         inputs.refuse(job.out / MANIFEST)
     if job.errors is not None:
         inputs.refuse(job.errors)
-    documents: Iterable[Document | Failure] = read_documents(job.source, src_format, lenient=job.lenient)
-    unit_of = {} if reader.many else {reader.stem(path): path for path in unit_files}  # document name -> file
-    if reader.many:  # document names are inside the files: read them first (one parse either way)
-        documents = list(documents)
-        names = [d.name for d in documents if isinstance(d, Document)]
+    if reader.many:  # document names are inside the files: read them here (one parse either way)
+        items: list[str] | list[Document | Failure] = list(read_documents(job.source, src_format, lenient=job.lenient))
+        _check_plan(job, inputs, (d.name for d in items if isinstance(d, Document)), writer)
     else:
-        names = list(unit_of)
-    _check_plan(job, inputs, names, writer)
+        _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
     manifest = Manifest(job.out, job.resume) if per_document else None
-    if manifest is not None and job.resume:
-        todo = [path for path in unit_files if not manifest.complete(reader.stem(path), reader.sources(path))]
-        documents = read_units(todo, src_format, lenient=job.lenient)
+    if not reader.many:  # unit files as plain strings: a corpus may have millions
+        items = [os.fspath(path) for path in unit_files
+                 if not (job.resume and manifest.complete(reader.stem(path), reader.sources(path)))]
+    del unit_files
+    work = _Work(job.pipeline, job.transform, job.set_name, job.types, src_format, to_format, job.out, inputs,
+                 job.lenient)
     with closing(manifest) if manifest is not None else nullcontext():
-        return _loop(job, documents, to_format, inputs, manifest, reader, unit_of)
+        return _loop(job, runner, work, items, manifest, reader)
 
 
-def _loop(job: CorpusJob, documents: Iterable[Document | Failure], to_format: str, inputs: InputFiles,
-          manifest: Manifest | None, reader: formats.Format, unit_of: dict[str, Path]) -> int:
-    """Process and write ``documents``; report failures (stderr, ``job.errors``); exit status."""
-    failures: list[str] = []
-    records: list[dict[str, str | None]] = []
+BATCH = 8  # documents (unit files) per batch sent to a worker
 
-    def report(line: str, error: AnnotatorError, document: str, path: str | None, details: str = "") -> None:
-        failures.append(line)
-        records.append({"document": document, "path": path, "code": _code(error), "message": error.message})
-        tqdm.write(line, file=sys.stderr)
-        if job.debug and details:
-            tqdm.write(details.rstrip(), file=sys.stderr)
 
-    def at(name: str) -> str | None:
-        return str(unit_of[name]) if name in unit_of else None
-
-    def readable() -> Iterator[Document]:
-        for item in documents:
-            if isinstance(item, Failure):
-                report(str(item), item.error, reader.stem(Path(item.path)), item.path)
-                if not job.keep_going:
-                    return
-                continue
-            yield item
-
-    finish = _Finish(job.transform, job.set_name, job.types, to_format, job.out, inputs)
+def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: list, manifest: Manifest | None,
+          reader: formats.Format) -> int:
+    """Run ``work`` on ``items`` in batches on ``runner``; report failures (stderr, ``job.errors``),
+    append to the manifest, write a one-file output at the end; exit status."""
+    failures: list[Failed] = []
     collected: list[Document] = []  # for a one-file output format, written at the end
-    pipeline = job.pipeline or Pipeline()
-    results: Iterator[Any] = pipeline.pipe(readable(), job.workers, errors="yield", transform=finish)
-    with closing(results):
-        for item in tqdm(results, unit="doc", desc=job.label, disable=None, file=sys.stderr):
-            if isinstance(item, ProcessingError):
-                name = item.path or ""
-                report(str(item), item, name, at(name) or item.path, item.details)
-            elif isinstance(item, Failure):
-                report(str(item), item.error, item.path, at(item.path) or item.error.path)
-            elif isinstance(item, Written) and manifest is not None:
-                unit = unit_of.get(item.document)
-                manifest.append(item.document, reader.sources(unit) if unit else [], item.outputs)
-            elif isinstance(item, Document):
-                collected.append(item)
+
+    def report(failed: Failed) -> None:
+        failures.append(failed)
+        tqdm.write(failed.line, file=sys.stderr)
+        if job.debug and failed.details:
+            tqdm.write(failed.details.rstrip(), file=sys.stderr)
+
+    # in this process: one document at a time, so that the run stops right at a failure
+    size = 1 if runner.in_process else BATCH
+    send = items if runner.in_process or not reader.many else \
+        [encode(item) if isinstance(item, Document) else item for item in items]
+    batches = runner.map(work, (send[i:i + size] for i in range(0, len(send), size)))
+    progress = tqdm(total=len(items), unit="doc", desc=job.label, disable=None, file=sys.stderr)
+    with closing(batches), progress:
+        for batch, records in batches:
+            if isinstance(records, engines.Lost):
+                reason = records.reason
+                records = [_lost(item, reason, reader) for item in batch]
+                _unwrite(work, [r.document for r in records if r.message == reason])
+            for record in records:
+                if isinstance(record, Failed):
+                    report(record)
+                elif isinstance(record, Written) and manifest is not None:
+                    manifest.append(record)
+                elif isinstance(record, Rendered):
+                    collected.append(decode(record.data))
+            progress.update(len(batch))
             if failures and not job.keep_going:
                 break
     if collected and (job.keep_going or not failures):
-        write_documents(collected, job.out, to_format, inputs)
+        write_documents(collected, job.out, work.to_format, work.inputs)
     if job.errors is not None:
-        write_atomic(job.errors, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8"))
+        lines = [json.dumps({"document": f.document, "path": f.path, "code": f.code, "message": f.message},
+                            ensure_ascii=False) + "\n" for f in failures]
+        write_atomic(job.errors, "".join(lines).encode("utf-8"))
     if failures:
         print(f"annotator: {len(failures)} document(s) failed and were not written", file=sys.stderr)
         return 1
     return 0
 
 
-def _check_plan(job: CorpusJob, inputs: InputFiles, names: list[str], writer: formats.Format) -> None:
+def _unwrite(work: _Work, names: list[str]) -> None:
+    """Remove what the documents of a lost batch wrote before their worker died (fail closed: a
+    document reported as failed has no output)."""
+    writer = formats.get(work.to_format)
+    if not writer.many:
+        for name in names:
+            for suffix in writer.suffixes:
+                target = work.out / f"{name}{suffix}"
+                if target.is_file() and target not in work.inputs:
+                    target.unlink()
+
+
+def _read_failure(failure: Failure, reader: formats.Format) -> Failed:
+    return Failed.of(str(failure), failure.error, reader.stem(Path(failure.path)), failure.path)
+
+
+def _lost(item: str | tuple | Failure, reason: str, reader: formats.Format) -> Failed:
+    """The failure of a document whose batch was lost with its worker (a read failure stays one)."""
+    if isinstance(item, Failure):
+        return _read_failure(item, reader)
+    name, path = (reader.stem(Path(item)), item) if isinstance(item, str) else (item[1], None)
+    return Failed(f"{name}: {reason}", name, path, reason.split(" ", 1)[0], reason)
+
+
+def _check_plan(job: CorpusJob, inputs: InputFiles, names: Iterable[str], writer: formats.Format) -> None:
     """Refuse the run before anything is written when an output path it will write (every
     suffix the output format writes, for every document name) is an input file or a companion
     of one: E129 when ``--out`` is the input itself (a file, or the input folder by any path),
     else E111 (an input file) or E132 (a companion); E116 when ``--out`` is a folder for a one-file
     format or a file for a per-document one."""
     out = job.out
-    targets = [out] if writer.many else [out / f"{name}{suffix}" for name in names for suffix in writer.suffixes]
+    targets = [out] if writer.many else (out / f"{name}{suffix}" for name in names for suffix in writer.suffixes)
     if out in inputs:
         raise input_error("E129", out, None, file=out)
     into_input = out.exists() and out.resolve() == job.source.resolve()

@@ -7,6 +7,7 @@ the registrations.
 from __future__ import annotations
 
 import os
+import signal
 from itertools import islice
 from pathlib import Path
 from typing import Callable
@@ -95,3 +96,18 @@ def pipeline_and_corpus(folder: Path, pipeline_xml: str, text: Callable[[int], s
     for i in range(12):
         (src / f"d{i:02}.txt").write_text(text(i), encoding="utf-8")
     return pipeline, src
+
+
+class KillOnce:
+    """A transform that kills its own process (SIGKILL) on the document named ``name``: only the
+    first time (it leaves the file ``marker``), or every time with ``always``. Importable by the
+    worker processes of a pool or a Dask cluster."""
+
+    def __init__(self, name: str, marker: Path, always: bool = False) -> None:
+        self.name, self.marker, self.always = name, marker, always
+
+    def __call__(self, doc: Document) -> Document:
+        if doc.name == self.name and (self.always or not self.marker.exists()):
+            self.marker.touch()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return doc

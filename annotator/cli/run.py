@@ -1,7 +1,10 @@
 """``annotator run PIPELINE INPUT --out OUTDIR``: run a pipeline over a corpus.
 
 Runs a shipped pipeline by name (see annotator pipelines) or a pipeline XML file on a file or
-folder of documents (in --workers local processes; the output is identical to one process) and
+folder of documents (in --workers local processes, or on Dask: --engine dask --workers N starts a
+local cluster, --scheduler tcp://HOST:8786 uses a running one; each worker loads the pipeline
+once, reads its documents and writes their outputs itself; the output is identical to one
+process; a batch whose worker process dies is run once more, then reported as failed) and
 writes them one by one (default --to: the input format; a one-file format such as i2b2-2006 at the
 end). --set and --types choose what is written: that set's annotations (of those types) become the
 output documents' default set; without either, the pipeline's declared output (its <output>), and
@@ -42,7 +45,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="annotation set to write (default: the pipeline's declared output, else all sets)")
     parser.add_argument("--types", metavar="T,...", type=lambda s: [t for t in s.split(",") if t],
                         help="annotation types to write (default: the pipeline's declared output, else all)")
-    parser.add_argument("--workers", type=_positive, default=1, metavar="N", help="worker processes (default 1)")
+    parser.add_argument("--workers", type=_positive, metavar="N",
+                        help="worker processes: local ones, or the LocalCluster's with --engine dask (default 1)")
+    parser.add_argument("--engine", choices=("processes", "dask"),
+                        help="where the workers run: local processes (default) or Dask (pip install \"annotator[dask]\")")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                        help="run on that Dask cluster's workers (implies --engine dask; not with --workers); "
+                             "inputs and outputs must be on a filesystem the workers share")
     parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
     parser.add_argument("--resume", action="store_true",
                         help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
@@ -55,7 +64,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         type=parse_override,
                         help="set a PR parameter (repeatable); relative paths resolve against the working folder")
     parser.add_argument("--debug", action="store_true", help="print the traceback of a failing PR")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, parser=parser)
 
 
 def _positive(text: str) -> int:
@@ -77,16 +86,13 @@ def parse_override(text: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     from annotator.pipeline import Pipeline
-    from annotator.runner import CorpusJob, run_corpus
+    from annotator.runner import run as run_pipeline
 
-    pipeline = Pipeline.load(args.pipeline, dict(args.params))
-    set_name, types = args.set_name, args.types
-    if set_name is None and types is None:
-        set_name, types = pipeline.output_set, pipeline.output_types
-    elif set_name is None:  # --types alone: those types of the declared output set
-        set_name = pipeline.output_set
-    return run_corpus(CorpusJob(
-        args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, set_name=set_name,
-        types=None if types is None else list(types), workers=args.workers, keep_going=args.keep_going,
-        lenient=args.lenient, debug=args.debug, label="run", resume=args.resume, errors=args.errors,
-    ))
+    if args.scheduler is not None and (args.workers is not None or args.engine == "processes"):
+        args.parser.error(coded("E162") if args.workers is not None else coded("E165"))
+    return run_pipeline(
+        Pipeline.load(args.pipeline, dict(args.params)), args.input, args.out, from_format=args.from_format,
+        to_format=args.to_format, set_name=args.set_name, types=args.types, engine=args.engine,
+        workers=args.workers or 1, scheduler=args.scheduler, keep_going=args.keep_going, lenient=args.lenient,
+        debug=args.debug, resume=args.resume, errors=args.errors,
+    )

@@ -227,7 +227,7 @@ def test_spawned_workers_reload_the_pipeline_from_its_file(tmp_path, monkeypatch
     import multiprocessing
 
     spawn = multiprocessing.get_context("spawn")
-    monkeypatch.setattr("annotator.pipeline.multiprocessing.get_context", lambda: spawn)
+    monkeypatch.setattr("annotator.engines.multiprocessing.get_context", lambda: spawn)
     path = write(tmp_path / "p.xml", '<pipeline><pr type="tokenizer" name="tok"/></pipeline>')
     pipeline = Pipeline.from_xml(path)
     docs = [Document(f"Dr. Pérez vio {i} pacientes.", name=f"d{i}") for i in range(6)]
@@ -346,3 +346,14 @@ def test_the_readme_python_example_runs_from_any_folder(tmp_path, monkeypatch):
     assert 'Pipeline.load("hina")' in example
     monkeypatch.chdir(tmp_path)
     exec(compile(example, "README.md", "exec"), {})
+
+
+def test_an_unpickled_pipeline_is_loaded_once_per_process_while_its_file_is_unchanged(tmp_path):
+    """What lets a Dask worker, which unpickles the pipeline with every batch, load it once."""
+    path = write(tmp_path / "p.xml", '<pipeline><pr type="tokenizer" name="tok"/></pipeline>')
+    data = pickle.dumps(Pipeline.from_xml(path))
+    first = pickle.loads(data)
+    assert pickle.loads(data) is first
+    write(path, '<pipeline><pr type="tokenizer" name="words"/></pipeline>')  # changed: loaded again
+    again = pickle.loads(data)
+    assert again is not first and [s.name for s in again.steps] == ["words"]

@@ -1,0 +1,90 @@
+"""Engines (local processes, Dask): results in order, a bounded number of batches in flight, a
+batch whose worker process dies run once more and, lost again, reported alone; the choice of
+engine and its errors."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from annotator.engines import InProcess, Lost, Processes, engine
+from annotator.errors import AnnotatorError
+
+
+class Square:
+    """Squares each number of a batch; kills its process on a batch holding ``deadly`` (only the
+    first time, leaving ``marker``, unless ``always``)."""
+
+    def __init__(self, deadly: int = -1, marker: Path | None = None, always: bool = False) -> None:
+        self.deadly, self.marker, self.always = deadly, marker, always
+
+    def __call__(self, batch: list[int]) -> list[int]:
+        if self.deadly in batch and (self.always or not self.marker.exists()):
+            self.marker.touch()
+            os.kill(os.getpid(), signal.SIGKILL)
+        return [n * n for n in batch]
+
+
+def batches(n: int, size: int = 2) -> list[list[int]]:
+    return [list(range(i, min(i + size, n))) for i in range(0, n, size)]
+
+
+def test_processes_give_results_in_order():
+    assert list(Processes(2).map(Square(), batches(20))) == [(b, [n * n for n in b]) for b in batches(20)]
+
+
+def test_a_batch_whose_worker_died_runs_again(tmp_path):
+    marker = tmp_path / "died"
+    out = list(Processes(2).map(Square(deadly=7, marker=marker), batches(20)))
+    assert marker.exists()  # it did die once
+    assert out == [(b, [n * n for n in b]) for b in batches(20)]
+
+
+def test_a_batch_lost_twice_comes_back_lost_and_the_others_go_on(tmp_path):
+    out = list(Processes(2).map(Square(deadly=7, marker=tmp_path / "died", always=True), batches(20)))
+    assert [b for b, result in out] == batches(20)
+    lost = [b for b, result in out if isinstance(result, Lost)]
+    assert lost == [[6, 7]]
+    assert out[3][1].reason.startswith("E317 the worker process running this document's batch stopped twice")
+    assert all(result == [n * n for n in b] for b, result in out if b != [6, 7])
+
+
+def test_at_most_ahead_batches_are_in_flight():
+    taken = []
+
+    def source():
+        for batch in batches(40):
+            taken.append(batch)
+            yield batch
+
+    results = Processes(2, ahead=3).map(Square(), source())
+    next(results)
+    assert len(taken) <= 3 + 1  # not the whole corpus
+    assert len(list(results)) == 19 and len(taken) == 20
+
+
+def test_engine_choice():
+    assert isinstance(engine(), InProcess) and isinstance(engine("processes", 1), InProcess)
+    assert isinstance(engine("processes", 3), Processes) and engine(None, 3).workers == 3
+    for args, code in [(("processes", None, "tcp://h:8786"), "E165"), (("spark", 2), "E164"),
+                       ((None, 2, "tcp://h:8786"), "E162"), (("dask", 4, "tcp://h:8786"), "E162")]:
+        with pytest.raises(AnnotatorError, match=f"^{code} "):
+            engine(*args)
+
+
+def test_without_dask_the_dask_engine_is_one_coded_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    with pytest.raises(AnnotatorError, match=r'^E161 .*pip install "annotator\[dask\]"'):
+        list(engine("dask", 2).map(Square(), batches(4)))
+
+
+def test_dask_on_a_cluster_of_threads_gives_results_in_order():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": ":0"}) as cluster, \
+            distributed.Client(cluster, set_as_default=False) as client:
+        assert list(engine(scheduler=client).map(Square(), batches(20))) == [(b, [n * n for n in b]) for b in batches(20)]
