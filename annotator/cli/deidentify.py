@@ -10,7 +10,8 @@ the set the input format reads into (the default set). Surrogates are keyed: wit
 random key is made for the run (consistent within the run only); with it (at least 32 random
 bytes, created with mode 600 when missing, never written out) the same value gets the same
 surrogate across the corpus and date and age offsets follow the patient. Fail closed: a document
-that cannot be de-identified is reported as one line and not written.
+that cannot be de-identified is reported as one line and not written. Where it runs (--workers,
+--engine dask, --scheduler) and --resume/--errors are as for annotator run.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from annotator import formats
 from annotator.cli import EXIT_USAGE
+from annotator.cli.corpus_options import add_corpus_options, corpus_options
 from annotator.deid import LANGUAGES, MODES
 from annotator.errors import DeidError, coded, log
 
@@ -44,16 +46,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--key-file", type=Path, metavar="F",
                         help="secret key file (created, mode 600, when missing): consistent surrogates across the corpus")
     parser.add_argument("--pipeline", metavar="NAME|FILE", help="run this pipeline first (a shipped name or an XML file)")
-    parser.add_argument("--workers", type=_positive, default=1, metavar="N", help="worker processes (default 1)")
-    parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
+    add_corpus_options(parser)
     parser.set_defaults(func=run)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(text)
-    return value
 
 
 def read_key(path: Path) -> bytes:
@@ -101,6 +95,5 @@ def run(args: argparse.Namespace) -> int:
     written_set, written_types = (set_name, list(types) if types is not None else None) if pipeline is not None else (None, None)
     return run_corpus(CorpusJob(
         args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, transform=transform,
-        set_name=written_set, types=written_types, workers=args.workers, keep_going=args.keep_going,
-        label="deidentify",
+        set_name=written_set, types=written_types, label="deidentify", **corpus_options(args),
     ))

@@ -25,6 +25,7 @@ import argparse
 from pathlib import Path
 
 from annotator import formats
+from annotator.cli.corpus_options import add_corpus_options, corpus_options
 from annotator.errors import coded
 
 
@@ -45,33 +46,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="annotation set to write (default: the pipeline's declared output, else all sets)")
     parser.add_argument("--types", metavar="T,...", type=lambda s: [t for t in s.split(",") if t],
                         help="annotation types to write (default: the pipeline's declared output, else all)")
-    parser.add_argument("--workers", type=_positive, metavar="N",
-                        help="worker processes: local ones, or the LocalCluster's with --engine dask (default 1)")
-    parser.add_argument("--engine", choices=("processes", "dask"),
-                        help="where the workers run: local processes (default) or Dask (pip install \"annotator[dask]\")")
-    parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
-                        help="run on that Dask cluster's workers (implies --engine dask; not with --workers); "
-                             "inputs and outputs must be on a filesystem the workers share")
-    parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
-    parser.add_argument("--resume", action="store_true",
-                        help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
-                             "(same input checksums, outputs present and unchanged); not for one-file formats")
-    parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
-                        help="also record every failed document there, one JSON line each")
+    add_corpus_options(parser)
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches in the input are warnings (as in the official scorers)")
     parser.add_argument("-p", dest="params", action="append", default=[], metavar="NAME.param=value",
                         type=parse_override,
                         help="set a PR parameter (repeatable); relative paths resolve against the working folder")
     parser.add_argument("--debug", action="store_true", help="print the traceback of a failing PR")
-    parser.set_defaults(func=run, parser=parser)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(text)
-    return value
+    parser.set_defaults(func=run)
 
 
 def parse_override(text: str) -> tuple[str, str]:
@@ -88,11 +70,8 @@ def run(args: argparse.Namespace) -> int:
     from annotator.pipeline import Pipeline
     from annotator.runner import run as run_pipeline
 
-    if args.scheduler is not None and (args.workers is not None or args.engine == "processes"):
-        args.parser.error(coded("E162") if args.workers is not None else coded("E165"))
     return run_pipeline(
         Pipeline.load(args.pipeline, dict(args.params)), args.input, args.out, from_format=args.from_format,
-        to_format=args.to_format, set_name=args.set_name, types=args.types, engine=args.engine,
-        workers=args.workers or 1, scheduler=args.scheduler, keep_going=args.keep_going, lenient=args.lenient,
-        debug=args.debug, resume=args.resume, errors=args.errors,
+        to_format=args.to_format, set_name=args.set_name, types=args.types, lenient=args.lenient,
+        debug=args.debug, **corpus_options(args),
     )

@@ -121,3 +121,24 @@ def test_evaluate_leak_reports_what_is_left(tmp_path, capsys):
     assert main(["evaluate", str(DATA / "en"), str(leaky), "--metric", "leak", "--json", str(tmp_path / "b.json")]) == 0
     assert "Leaked (document, type, surface): 1\n  note-2\tCITY\t'Boston'" in capsys.readouterr().out
     assert [m["surface"] for m in json.loads((tmp_path / "b.json").read_text())["leaked"]] == ["Boston"]
+
+
+def test_a_dask_run_and_a_resumed_run_write_what_one_process_writes(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    key_file = tmp_path / "secret.key"
+    samples = Path(__file__).resolve().parents[2] / "resources" / "samples" / "meddocan"
+    args = ["deidentify", str(samples), "--language", "es", "--key-file", str(key_file)]
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--out", str(tmp_path / "dask"), "--engine", "dask", "--workers", "2"]) == 0
+    assert main([*args, "--out", str(tmp_path / "one"), "--resume"]) == 0
+    written = sorted(p.name for p in (tmp_path / "one").iterdir() if not p.name.startswith("."))
+    assert written and written == sorted(p.name for p in (tmp_path / "dask").iterdir() if not p.name.startswith("."))
+    for name in written:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "dask" / name).read_bytes()
+
+
+def test_a_scheduler_with_workers_is_a_usage_error(tmp_path, capsys):
+    args = ["deidentify", str(DATA / "en"), "--out", str(tmp_path / "o"), "--mode", "mask"]
+    with pytest.raises(SystemExit) as exit_:
+        main([*args, "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"])
+    assert exit_.value.code == 2 and "E162" in capsys.readouterr().err
