@@ -46,9 +46,9 @@ class Errors:
     E532 = "actions file has no ACTIONS mapping of action names to functions"
 
     # surrogate dates, ages and numbers (annotator.deid.surrogates.dates, .numbers): E750-E769
-    E750 = "cannot read {surface!r} as a date (no digits, no month name): the document is not written"
-    E760 = "cannot make a surrogate {kind} for {surface!r} (no letter or digit in it): the document is not written"
-    E761 = "no keyed surrogate for {surface!r} differs from it after {tries} draws: the document is not written"
+    E750 = "cannot read {surface!r} as a date (no digits, no month name)"
+    E760 = "cannot make a surrogate {kind} for {surface!r} (no letter or digit in it)"
+    E761 = "no keyed surrogate for {surface!r} differs from it after {tries} draws"
 
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
@@ -162,6 +162,7 @@ class Errors:
     E711 = "key file holds {length} bytes; at least 32 random bytes are needed"
     E712 = "key file is readable by others (mode {mode}): chmod 600 it"
     E713 = "policy file {file}: {reason}"
+    E716 = "{type} {start}-{end} written as its placeholder [{placeholder}]: {reason}"
     E715 = "no annotation set {set!r} in the document (its sets: {sets}): nothing says what to replace, so nothing is written (fail closed; --set names the set)"
 
     # sentence splitter (E470-E479)
@@ -239,6 +240,11 @@ class EvaluationError(AnnotatorError):
 
 class DeidError(AnnotatorError):
     """A document cannot be de-identified (it is then not written: fail closed)."""
+
+
+class UnreadableValue(DeidError):
+    """A surrogate generator cannot read a value of its kind (gold noise such as ``Colombia``
+    tagged as a date): the Pseudonymiser writes the type's placeholder there instead (E716)."""
 
 
 log = logging.getLogger("annotator")

@@ -24,7 +24,10 @@ members are):
 - a brat ``fragments`` feature (offsets of a discontinuous annotation) is moved with it, and
   dropped where the annotation is replaced (it is one span then).
 
-Fail closed: anything that goes wrong in a document raises :class:`~annotator.errors.DeidError`,
+A value its surrogate generator cannot read (``Colombia`` tagged as a date) is written as its
+type's placeholder, with a warning (E716): the PHI goes either way, and the document with it.
+
+Fail closed: anything else that goes wrong in a document raises :class:`~annotator.errors.DeidError`,
 so the corpus loop writes nothing for it; so does a document without the chosen set (a misspelt
 set name, or plain text that nothing has annotated), as opposed to one whose set is empty.
 """
@@ -41,7 +44,7 @@ from annotator.deid import policy as policies
 from annotator.deid.kinship import kinship
 from annotator.deid.surrogates import DocumentContext, Span, generator
 from annotator.document import Annotation, Document
-from annotator.errors import AnnotatorError, DeidError, coded, warn
+from annotator.errors import AnnotatorError, DeidError, UnreadableValue, coded, warn
 
 KEY_BYTES = 32
 FEATURE = "deid"
@@ -175,6 +178,10 @@ class Pseudonymiser:
                 make = made[span.kind] = _generator(span.kind, ctx)
             try:
                 new = make(span)
+            except UnreadableValue as exc:
+                new = f"[{region.policy.placeholder}]"
+                warn("E716", doc.name, None, type=span.type, start=span.start, end=span.end,
+                     placeholder=region.policy.placeholder, reason=exc.message)
             except AnnotatorError:
                 raise
             except Exception as exc:

@@ -234,3 +234,17 @@ def test_a_document_without_the_set_fails_but_an_empty_set_is_fine():
 def test_only_the_sets_asked_for_are_carried_over():
     out = Pseudonymiser("mask", sets=[""])(note())
     assert out.annset_names() == [""] and len(out.annset()) == 6
+
+
+def test_a_date_its_generator_cannot_read_becomes_its_placeholder(caplog):
+    """Regression: MEDDOCAN train gold tags ``Colombia`` as FECHAS; that failed the whole document."""
+    doc = Document("Nacido en Colombia el 12/03/2019.", name="noisy")
+    doc.annset().add("FECHAS", 10, 18)
+    doc.annset().add("FECHAS", 22, 32)
+    with caplog.at_level(logging.WARNING, logger="annotator"):
+        out = Pseudonymiser("surrogate", language="es", key=bytes(32))(doc)
+    first, second = sorted(out.annset(), key=lambda a: a.start)
+    assert out.text[first.start:first.end] == "[DATE]"
+    assert out.text[second.start:second.end] not in ("12/03/2019", "[DATE]")
+    assert "Colombia" not in out.text
+    assert "E716 FECHAS 10-18 written as its placeholder [DATE]" in caplog.text

@@ -26,8 +26,8 @@ abbreviation of month names, fillers (``de``, ``del``, ``of``) and times stay as
 Unparseable surfaces (the conservative replacement): a surface with digits but no date reading
 (``39 años`` tagged as a date, ``999 999 999``) has every digit replaced by keyed digits (same
 shape, never the original); any other surface with neither digits nor a month name (``Colombia``
-tagged as a date, ``Christmas``) cannot be shifted and fails closed with E750 (the document is not
-written).
+tagged as a date, ``Christmas``) cannot be shifted: E750 (:class:`~annotator.errors.UnreadableValue`;
+the Pseudonymiser writes the type's placeholder there).
 
 Ages move by ``ctx.age_shift_years`` (never below zero; ``45``, ``45 años``, ``cuarenta y cinco``,
 ``forty-five``, ``fyrtiofem``: digits stay digits, words stay words up to 100). Ages over 89 (before
@@ -44,7 +44,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from annotator.deid.surrogates.base import DocumentContext, Generator, Span
-from annotator.errors import ProcessingError, coded
+from annotator.errors import UnreadableValue, coded
 
 # --------------------------------------------------------------------------------------------
 # month names, fillers and cues (code constants)
@@ -513,7 +513,7 @@ def _scrambled(ctx: DocumentContext, surface: str) -> str:
     if not any(c.isdigit() for c in surface):
         if all(w.casefold() in _UNDATED for w in _WORDS.findall(surface)):
             return surface
-        raise ProcessingError(coded("E750", surface=surface))
+        raise UnreadableValue(coded("E750", surface=surface))
     rng = ctx.random("date-digits", surface)
     while True:
         out = "".join(str(rng.randrange(10)) if c.isdigit() else c for c in surface)

@@ -39,7 +39,7 @@ from datetime import date, timedelta
 
 from annotator.deid.surrogates.base import DocumentContext, Span, normalised
 from annotator.deid.surrogates.dates import birth_shift_days
-from annotator.errors import ProcessingError, coded
+from annotator.errors import UnreadableValue, coded
 
 _VOWELS = "aeiou"
 _CONSONANTS = "bcdfglmnprstvz"
@@ -97,7 +97,7 @@ def _different(surface: str, make) -> str:
         fresh = make()
         if fresh != surface:
             return fresh
-    raise ProcessingError(coded("E761", surface=surface, tries=_TRIES))
+    raise UnreadableValue(coded("E761", surface=surface, tries=_TRIES))
 
 
 def _with_digits(template: str, digits: str) -> str:
@@ -120,7 +120,7 @@ class _Kind:
         cached = self.ctx.cache.get(key)
         if cached is None:
             if not any(c.isalnum() for c in surface):
-                raise ProcessingError(coded("E760", kind=self.kind, surface=surface))
+                raise UnreadableValue(coded("E760", kind=self.kind, surface=surface))
             cached = self.ctx.cache[key] = self.make(surface)
         return cached
 

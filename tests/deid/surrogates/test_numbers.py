@@ -8,7 +8,7 @@ import re
 import pytest
 
 from annotator.deid.surrogates import DocumentContext, Span, generator
-from annotator.errors import ProcessingError
+from annotator.errors import UnreadableValue
 
 KEY = b"0123456789abcdef0123456789abcdef"
 DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
@@ -138,9 +138,9 @@ def test_ips_keep_their_class_and_width(name):
 
 
 def test_a_value_without_letters_or_digits_fails_closed():
-    with pytest.raises(ProcessingError, match="E760"):
+    with pytest.raises(UnreadableValue, match="E760"):
         surrogates([("--", "id")])
-    with pytest.raises(ProcessingError, match="E761"):     # a URL whose only part to replace is the TLD kept
+    with pytest.raises(UnreadableValue, match="E761"):     # a URL whose only part to replace is the TLD kept
         surrogates([("http://.com", "url")])
 
 
