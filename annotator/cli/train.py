@@ -245,7 +245,7 @@ def run_tagger(args: argparse.Namespace) -> int:
             print(f"dev {label:<22} P {f['precision']:.4f}  R {f['recall']:.4f}  F1 {f['f1']:.4f}")
         if args.per_type:
             print("\n".join(meddocan.format_per_type(result.per_type)))
-        info.meta["dev"] = {"corpus": args.dev.name, **{k: figures[k] for k in ("subtask1", "subtask2_strict", "subtask2_merged")}}
+        info.meta["dev"] = {"corpus": str(args.dev), **{k: figures[k] for k in ("subtask1", "subtask2_strict", "subtask2_merged")}}
         write_model(args.out, info, payload)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
     return 0
