@@ -104,7 +104,7 @@ def _add_tagger(kinds: argparse._SubParsersAction) -> None:
                         help="feature pipeline (shipped name or file): tokenizer, POS tagger, gazetteers, ...")
     tagger.add_argument("--out", required=True, type=Path, metavar="MODEL", help="model file to write (.zip)")
     tagger.add_argument("--features", metavar="CLASSES",
-                        help="comma-separated feature classes (default: all but 'annotations')")
+                        help="comma-separated feature classes (default: the Stat De-id ones, all but 'annotations' and 'neighbours')")
     tagger.add_argument("--stack-set", default="Rules", metavar="SET",
                         help="set read by the 'annotations' feature class (default Rules)")
     tagger.add_argument("--stack-types", default="", metavar="TYPES",

@@ -29,6 +29,10 @@ dictionary     ``dict=MAJOR`` and ``dict=MAJOR:MINOR`` of every ``Lookup`` cover
 annotations    ``ann=B-TYPE`` / ``ann=I-TYPE`` of every annotation in ``stack_set`` (types
                ``stack_types``; all when empty) covering the token: an earlier PR's output (the
                rules') as features, for a stacked hybrid. Off by default
+neighbours     the previous and the next token's ``w=``, ``shape=``, ``pos=``, ``dict=`` and
+               ``ann=`` features (of the classes that are on), prefixed ``-1:`` / ``+1:``: a
+               window for the CRF, whose state features see the current token only. Off by
+               default (not a Stat De-id class)
 =============  ====================================================================================
 
 A section header is a line of at most :data:`HEADER_WORDS` words with no digit whose only colon,
@@ -244,6 +248,19 @@ def _annotations(ctx: _Context, out: list[list[str]]) -> None:
             out[i].append(f"ann={'B' if i == span[0] else 'I'}-{ann.type}")
 
 
+NEIGHBOUR_FEATURES = ("w=", "shape=", "pos=", "dict=", "ann=")
+
+
+def _neighbours(ctx: _Context, out: list[list[str]]) -> None:
+    own = [[f for f in feats if f.startswith(NEIGHBOUR_FEATURES)] for feats in out]
+    last = len(out) - 1
+    for i, feats in enumerate(out):
+        if i > 0:
+            feats.extend("-1:" + f for f in own[i - 1])
+        if i < last:
+            feats.extend("+1:" + f for f in own[i + 1])
+
+
 # name -> (extractor, one-line description); the order is the order of the features
 FEATURE_CLASSES: dict[str, tuple[Callable[[_Context, list[list[str]]], None], str]] = {
     "word": (_word, "the word, lower-cased"),
@@ -257,8 +274,10 @@ FEATURE_CLASSES: dict[str, tuple[Callable[[_Context, list[list[str]]], None], st
     "section": (_section, "section header, field label, first token of a line"),
     "dictionary": (_dictionary, "majorType/minorType of covering gazetteer Lookups"),
     "annotations": (_annotations, "an earlier PR's annotations (stacking)"),
+    "neighbours": (_neighbours, "the previous and next token's word, shape, POS, dictionary and annotation features"),
 }
-DEFAULT_CLASSES = tuple(name for name in FEATURE_CLASSES if name != "annotations")
+# the Stat De-id classes; annotations (stacking) and neighbours are asked for by name
+DEFAULT_CLASSES = tuple(name for name in FEATURE_CLASSES if name not in ("annotations", "neighbours"))
 
 
 def tokens_of(doc: Document, config: FeatureConfig, input_set: str = "") -> list[Annotation]:

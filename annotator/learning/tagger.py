@@ -48,7 +48,7 @@ class _Tagger(ProcessingResource):
     """Shared by both taggers: they differ only in the learner their model files come from."""
 
     learner = ""
-    produces = ()
+    needs = ("Token",)  # and Lookup with the dictionary class; produces: the model's types (setup)
     model = Param(Path, None, "model file (.zip) written by annotator train tagger", required=True)
     features = Param(list, None, "feature classes the model must have been trained with (default: the model's)")
     outputASName = Param(str, "PHI", "annotation set the spans are written to")

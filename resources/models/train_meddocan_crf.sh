@@ -14,6 +14,7 @@ OUT="${OUT:-resources/models}"
 python -m annotator train tagger --learner crf \
   --train "$CORPUS/train/brat" --dev "$CORPUS/dev/brat" \
   --pipeline resources/pipelines/meddocan-features.xml \
+  --features word,orth,punctuation,number,length,affixes,bigrams,pos,section,dictionary,neighbours \
   --c1 0.05 --c2 0.01 --iterations 150 \
   --source "MEDDOCAN train (Marimon et al. 2019, IberLEF), 500 documents" \
   --licence "CC BY 4.0 (derived from the MEDDOCAN corpus, (c) 2019 SEAD)" \

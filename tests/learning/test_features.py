@@ -122,10 +122,17 @@ def test_annotations_of_an_earlier_pr_as_begin_and_inside():
     assert features_of("annotations", stack_set="Rules", stack_types=("OTHER",))["Ana"] == []
 
 
-def test_the_default_classes_are_all_but_annotations():
+def test_neighbours_copy_the_window_features_of_the_tokens_on_each_side():
+    feats = features_of("word", "length", "dictionary", "neighbours")
+    assert feats["Ruiz"] == ["w=ruiz", "len=4", "dict=person", "dict=person:full",
+                             "-1:w=ana", "-1:dict=person", "-1:dict=person:full", "+1:w=,"]
+    assert feats["DATOS"] == ["w=datos", "len=5", "+1:w=del"]
+
+
+def test_the_default_classes_are_the_stat_de_id_ones():
     assert FeatureConfig().classes == DEFAULT_CLASSES
-    assert "annotations" not in DEFAULT_CLASSES
-    assert not any(f.startswith("ann=") for f in features_of(*DEFAULT_CLASSES)["Ana"])
+    assert "annotations" not in DEFAULT_CLASSES and "neighbours" not in DEFAULT_CLASSES
+    assert not any(f.startswith(("ann=", "-1:")) for f in features_of(*DEFAULT_CLASSES)["Ana"])
 
 
 def test_switching_a_class_off_removes_its_features_only():
