@@ -134,3 +134,12 @@ def test_the_tagger_needs_what_its_features_read(tmp_path, train_docs, feature_p
 def test_training_without_gold_spans_is_a_coded_error(train_docs, feature_pipeline):
     with pytest.raises(InputError, match="E805 no gold annotations in set 'Key'"):
         training.examples(train_docs[:2], "Key", feature_pipeline, CONFIG, show_progress=False)
+
+
+def test_a_tagger_travels_to_worker_processes(crf_model, test_docs):
+    """A Python-built pipeline goes to ``pipe(workers=N)``'s processes pickled: the model is loaded again there."""
+    import pickle
+
+    pr = CrfTagger(model=crf_model)
+    copy = pickle.loads(pickle.dumps(pr))
+    assert _tag(copy, test_docs)[0].annset("PHI").spans() == _tag(pr, test_docs)[0].annset("PHI").spans()
