@@ -48,6 +48,7 @@ import json
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from annotator.document import Annotation, Document
@@ -121,6 +122,7 @@ def _word(ctx: _Context, out: list[list[str]]) -> None:
         feats.append("w=" + w)
 
 
+@lru_cache(maxsize=1 << 16)
 def shape(word: str) -> str:
     """``Madrid`` -> ``Xx``, ``28/04`` -> ``d/d``, ``DNI-123`` -> ``X-d``: character classes, runs collapsed."""
     classes = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c for c in word)
