@@ -152,6 +152,7 @@ class Errors:
     E807 = "{count} training document(s) could not be read; nothing trained"
     E808 = "cannot write model: {reason}"
     E809 = "the training data has a single label ({label}): nothing to learn"
+    E810 = "the {learner} learner needs {package}: pip install 'annotator[learn]'"
 
 
 def coded(code: str, **fields: Any) -> str:

@@ -9,6 +9,7 @@ classes is refused (E803) rather than run on features it never saw.
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, Sequence
@@ -25,10 +26,18 @@ class Predictor(Protocol):
     def predict(self, features: Sequence[Sequence[str]]) -> list[str]: ...
 
 
+# learner -> (the library it imports, its PyPI name)
+_LIBRARIES = {"svm": ("sklearn", "scikit-learn"), "crf": ("pycrfsuite", "python-crfsuite")}
+
+
 def learner_module(name: str) -> ModuleType:
-    """The module of a learner (``svm``, ``crf``): ``train``, ``load``, ``DEFAULTS``."""
+    """The module of a learner (``svm``, ``crf``): ``train``, ``load``, ``DEFAULTS``; E810 when its
+    library (the ``[learn]`` extra) is not installed."""
     from annotator.learning import crf, svm
 
+    library, package = _LIBRARIES[name]
+    if find_spec(library) is None:
+        raise PipelineError(coded("E810", learner=name, package=package))
     return {"svm": svm, "crf": crf}[name]
 
 

@@ -143,3 +143,11 @@ def test_a_tagger_travels_to_worker_processes(crf_model, test_docs):
     pr = CrfTagger(model=crf_model)
     copy = pickle.loads(pickle.dumps(pr))
     assert _tag(copy, test_docs)[0].annset("PHI").spans() == _tag(pr, test_docs)[0].annset("PHI").spans()
+
+
+def test_a_missing_learner_library_is_a_coded_error(crf_model, monkeypatch):
+    import annotator.learning.tagger as tagger
+
+    monkeypatch.setattr(tagger, "find_spec", lambda name: None)
+    with pytest.raises(PipelineError, match=r"E810 the crf learner needs python-crfsuite: pip install 'annotator\[learn\]'"):
+        CrfTagger(model=crf_model)
