@@ -45,6 +45,11 @@ class Errors:
     E531 = "actions file failed to load: {error}"
     E532 = "actions file has no ACTIONS mapping of action names to functions"
 
+    # surrogate dates, ages and numbers (annotator.deid.surrogates.dates, .numbers): E750-E769
+    E750 = "cannot read {surface!r} as a date (no digits, no month name): the document is not written"
+    E760 = "cannot make a surrogate {kind} for {surface!r} (no letter or digit in it): the document is not written"
+    E761 = "no keyed surrogate for {surface!r} differs from it after {tries} draws: the document is not written"
+
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
     E602 = "CoNLL-U token id {id!r} is not a number, a range or a decimal"
@@ -52,6 +57,9 @@ class Errors:
     E604 = "no tagged words in the training data (column {column})"
     E605 = "lexicon line should be 'word<TAB>tag', got {line!r}"
     E606 = "cannot read {what}: {reason}"
+
+    # surrogate names and places (annotator.deid.surrogates.people, places): E730-E749
+    E730 = "no surrogate lists for language {language!r} (shipped: {known})"
 
     # pipelines and parameters
     E301 = "{pr} needs {type!r} in set {set!r}, which no earlier PR produces (add a PR that makes it, or declare it in <pipeline provides=\"...\">)"
