@@ -4,7 +4,7 @@ Errors carry a code and, where known, the place (file, line, column) they refer 
 CLI can print them as one line: ``path:line:col: E101 message``. Message templates live in
 :class:`Errors`; :func:`coded` fills one and puts its code in front. Code ranges: E0xx document
 model, E1xx formats, E2xx evaluation, E3xx pipelines and parameters, E4xx tokenizer/splitter/
-gazetteers, E5xx JAPE, E6xx POS tagger, E7xx de-identification.
+gazetteers, E5xx JAPE, E6xx POS tagger, E7xx de-identification, E8xx learning (E800-E839: features, taggers, models).
 """
 
 from __future__ import annotations
@@ -178,6 +178,20 @@ class Errors:
     E436 = "invalid regular expression {entry!r}: {reason}"
     E437 = "unknown munging rule {name!r} (known: {known})"
     E438 = "munging rule file: {reason}"
+
+    # learning (annotator.learning): features, svm-tagger / crf-tagger, model files: E800-E839
+    E800 = "cannot read tagger model: {reason}"
+    E801 = "not a {expected} model (it is a {found} model)"
+    E802 = "model format {found!r} is not one this annotator reads ({expected}): retrain it"
+    E803 = "the model was trained with another feature configuration ({model}); this tagger asks for {given}: retrain the model or leave the features parameter out"
+    E804 = "unknown feature class {name!r} (known: {known})"
+    E805 = "no {type} annotations in set {set!r} of the training corpus (types there: {found}): give --set"
+    E806 = "no {type} annotations after the feature pipeline: it must make them (a tokenizer)"
+    E807 = "{count} training document(s) could not be read; nothing trained"
+    E808 = "cannot write model: {reason}"
+    E809 = "the training data has a single label ({label}): nothing to learn"
+    E810 = "the {learner} learner needs {package}: pip install 'annotator[learn]'"
+
 
 def coded(code: str, **fields: Any) -> str:
     """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""

@@ -1,4 +1,5 @@
-"""``annotator train pos``: train a POS model from CoNLL-U; ``annotator train pos-eval``: score one.
+"""``annotator train pos``: train a POS model from CoNLL-U; ``annotator train pos-eval``: score one;
+``annotator train tagger``: train a de-identification tagger (SVM or CRF) on an annotated corpus.
 
     annotator train pos --train en_ewt-ud-train.conllu --dev en_ewt-ud-dev.conllu \\
         --test en_ewt-ud-test.conllu --column xpos --out resources/models/pos-en-ewt-xpos.json.gz
@@ -10,6 +11,15 @@ so the table is needed at training time only (``resources/models/train_pos_model
 
 Training prints the dev accuracy after every iteration of both passes; the saved model is then
 loaded back and scored on --dev and --test, and those figures are stored in the model's ``meta``.
+
+    annotator train tagger --learner crf --train meddocan/train/brat --dev meddocan/dev/brat \
+        --pipeline meddocan-features --out meddocan-crf.zip
+
+``tagger`` runs the feature pipeline (``--pipeline``: a shipped name or a file) on every document,
+learns BIO labels over its Tokens from the gold spans of ``--set`` (default: the default set, where
+brat, MEDDOCAN XML, i2b2 and CoNLL readers put them) and writes the model file
+(:mod:`annotator.learning.model`); with ``--dev``, the saved model is loaded back and its
+MEDDOCAN-style scores on the dev corpus are printed (and stored in the model's ``meta``).
 """
 
 from __future__ import annotations
@@ -75,6 +85,40 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     ev.add_argument("files", nargs="+", type=Path, help="CoNLL-U files, each scored alone")
     ev.add_argument("--column", choices=TAG_COLUMNS, help="tag column (default: the model's)")
     ev.set_defaults(func=run_eval)
+
+    _add_tagger(kinds)
+
+
+def _add_tagger(kinds: argparse._SubParsersAction) -> None:
+    from annotator.formats import names
+
+    tagger = kinds.add_parser("tagger", help="train an SVM or CRF tagger (BIO over Tokens) on an annotated corpus")
+    tagger.add_argument("--learner", choices=("svm", "crf"), required=True, help="per-token SVM or linear-chain CRF")
+    tagger.add_argument("--train", required=True, type=Path, metavar="CORPUS", help="training corpus (file or folder)")
+    tagger.add_argument("--dev", type=Path, metavar="CORPUS", help="corpus scored with the trained model")
+    tagger.add_argument("--from", dest="fmt", choices=names(), metavar="FMT",
+                        help="format of the corpora (default: detected)")
+    tagger.add_argument("--set", dest="gold_set", default="", metavar="GOLD",
+                        help="annotation set holding the gold spans (default: the default set, where readers put them)")
+    tagger.add_argument("--pipeline", required=True, metavar="FEATURES",
+                        help="feature pipeline (shipped name or file): tokenizer, POS tagger, gazetteers, ...")
+    tagger.add_argument("--out", required=True, type=Path, metavar="MODEL", help="model file to write (.zip)")
+    tagger.add_argument("--features", metavar="CLASSES",
+                        help="comma-separated feature classes (default: the Stat De-id ones, all but 'annotations' and 'neighbours')")
+    tagger.add_argument("--stack-set", default="Rules", metavar="SET",
+                        help="set read by the 'annotations' feature class (default Rules)")
+    tagger.add_argument("--stack-types", default="", metavar="TYPES",
+                        help="comma-separated types of --stack-set to use (default: all)")
+    tagger.add_argument("--kernel", choices=("linear", "poly2", "rbf"), help="svm: kernel (default linear)")
+    tagger.add_argument("--C", dest="C", type=float, help="svm: regularisation constant (default 0.1)")
+    tagger.add_argument("--min-count", type=int, help="svm: keep features seen this often (default 1)")
+    tagger.add_argument("--c1", type=float, help="crf: L1 coefficient (default 0.05; prunes features)")
+    tagger.add_argument("--c2", type=float, help="crf: L2 coefficient (default 0.01)")
+    tagger.add_argument("--iterations", dest="max_iterations", type=int, help="crf: L-BFGS iterations (default 150)")
+    tagger.add_argument("--per-type", action="store_true", help="with --dev: Subtrack 1 per type too")
+    tagger.add_argument("--source", default="", help="training data's name and version, stored in the model")
+    tagger.add_argument("--licence", default="", help="the model's licence, stored in the model")
+    tagger.set_defaults(func=run_tagger)
 
 
 def _score(tagger: perceptron.Tagger, path: Path, column: str) -> dict[str, float | int | str]:
@@ -153,3 +197,59 @@ def run_eval(args: argparse.Namespace) -> int:
                          path=args.model)
     _print_scores("accuracy", [_score(tagger, p, column) for p in args.files])
     return 0
+
+
+def _read_corpus(path: Path, fmt: str | None) -> list:
+    from annotator.corpus import Failure, read_documents
+
+    docs, failed = [], []
+    for item in read_documents(path, fmt):
+        (failed if isinstance(item, Failure) else docs).append(item)
+    for failure in failed:
+        print(f"annotator: error: {failure}", flush=True)
+    if failed:
+        raise InputError(coded("E807", count=len(failed)), path=path)
+    return docs
+
+
+def run_tagger(args: argparse.Namespace) -> int:
+    import time
+
+    from annotator.evaluation import meddocan
+    from annotator.learning import training
+    from annotator.learning.features import FeatureConfig
+    from annotator.learning.model import write_model
+    from annotator.learning.tagger import load_tagger
+    from annotator.pipeline import Pipeline
+
+    config = FeatureConfig(classes=tuple(_names(args.features)), stack_set=args.stack_set,
+                           stack_types=tuple(_names(args.stack_types)))
+    pipeline = Pipeline.load(args.pipeline)
+    data = training.examples(_read_corpus(args.train, args.fmt), args.gold_set, pipeline, config)
+    print(f"{data.tokens} tokens in {len(data.sequences)} documents; BIO labels give back "
+          f"{data.reproducible} of {data.spans} gold spans exactly", flush=True)
+    started = time.process_time()
+    info, payload = training.train(args.learner, data, config, vars(args))
+    print(f"trained in {time.process_time() - started:.1f} s CPU ({len(info.labels)} labels)", flush=True)
+    info.corpus["name"] = args.source or args.train.name
+    info.meta.update(source=args.source, licence=args.licence, pipeline=str(args.pipeline))
+    write_model(args.out, info, payload)
+    if args.dev is not None:
+        info, predictor = load_tagger(args.out, args.learner)
+        dev = _read_corpus(args.dev, args.fmt)
+        system = training.tag(dev, pipeline, predictor, config)
+        result = meddocan.evaluate_meddocan(training.gold_documents(dev, args.gold_set), system)
+        figures = result.to_json(per_type=True)
+        for label, key in zip(meddocan.LABELS, ("subtask1", "subtask2_strict", "subtask2_merged")):
+            f = figures[key]
+            print(f"dev {label:<22} P {f['precision']:.4f}  R {f['recall']:.4f}  F1 {f['f1']:.4f}")
+        if args.per_type:
+            print("\n".join(meddocan.format_per_type(result.per_type)))
+        info.meta["dev"] = {"corpus": str(args.dev), **{k: figures[k] for k in ("subtask1", "subtask2_strict", "subtask2_merged")}}
+        write_model(args.out, info, payload)
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
+    return 0
+
+
+def _names(text: str | None) -> list[str]:
+    return [n.strip() for n in (text or "").split(",") if n.strip()]
