@@ -16,7 +16,7 @@ def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys
     starts = [header.index(column) for column in columns] + [None]
     rows = {cells[0]: dict(zip(columns, cells))
             for cells in ([line[a:b].strip() for a, b in pairwise(starts)] for line in lines[1:])}
-    assert list(rows) == ["hina", "meddocan"]
+    assert list(rows) == ["hina", "meddocan-records", "meddocan", "records"]
     assert rows["hina"] == {"name": "hina", "language": "en", "output set": "(default)",
                             "output types": "Patient,Doctor,OtherName,Place",
                             "description": "De-identification of English clinical text (names and places), "
