@@ -61,18 +61,17 @@ class RecordMatcher(ProcessingResource):
     def matches(self, doc: Document, record: Record) -> list[Match]:
         """Every match of ``record`` in ``doc``'s text, overlapping ones included."""
         text = doc.text
-        low = text if self.caseSensitive else fold(text, ignore_case=True)
-        folded = fold(low, ignore_case=False, accents=True)
-        folded_lower = folded if not self.caseSensitive else fold(folded, ignore_case=True)
+        lower = fold(text, ignore_case=True)
+        low = text if self.caseSensitive else lower
         common = common_words(doc.features.get("language"))
         names = [v for f in NAME_FIELDS for v in record.get(f, ())]
-        found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, low, folded)
+        found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, lower, low)
         dates = [parse_record_date(v) for f in DATE_FIELDS for v in record.get(f, ())]
-        found += find_dates(text, [d for d in dates if d is not None])
+        found += find_dates(lower, [d for d in dates if d is not None])
         found += NumberMatcher({f: v for f, v in record.items() if f in ID_FIELDS | PHONE_FIELDS},
                                PHONE_FIELDS).find(text)
         literal = {f: v for f, v in record.items() if f not in NAME_FIELDS | DATE_FIELDS | ID_FIELDS | PHONE_FIELDS}
-        found += LiteralMatcher(literal, ADDRESS_FIELDS).find(folded_lower)
+        found += LiteralMatcher(literal, ADDRESS_FIELDS).find(fold(lower, ignore_case=False, accents=True))
         return found
 
     def __call__(self, doc: Document) -> None:
@@ -86,11 +85,12 @@ class RecordMatcher(ProcessingResource):
             if all(match.end <= k.start or k.end <= match.start for k in kept):
                 kept.append(match)
         out = self.output_set(doc)
+        phi = [a for a in out if a.type in self.phi_types]  # what earlier PRs found (few: no index needed)
         for match in sorted(kept):
             features = {"field": match.field, "ratio": round(match.ratio, 3)}
             if match.partial:
                 features["partial"] = True
-            earlier = [a for a in out.overlapping(match.start, match.end) if a.type in self.phi_types]
+            earlier = [a for a in phi if a.start < match.end and match.start < a.end]
             if any(a.start <= match.start and match.end <= a.end for a in earlier):
                 continue
             start, end, type_ = match.start, match.end, type_of(self.tagset, match.kind)
@@ -99,6 +99,7 @@ class RecordMatcher(ProcessingResource):
                 start, end, type_ = min(start, *(a.start for a in earlier)), max(end, *(a.end for a in earlier)), longest.type
                 features = {**longest.features, **features}
                 out.remove_all(earlier)
+                phi = [a for a in phi if a not in earlier]
             out.add(type_, start, end, features)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from annotator.processing.record_matcher.match import Match
 
@@ -34,9 +34,14 @@ MONTH_OF.update({r: i for i, r in enumerate(ROMAN, 1)})
 _NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
 _PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
 _SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
-DATE = re.compile(rf"(?<![\w/.\-])(?:{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?|\d{{6}}(?:\d\d)?)(?!\w|[/.\-]\d)",
-                  re.IGNORECASE)
-_PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)
+# on the lower-cased text; no look-behind first (re then skips ahead by the first characters):
+# find_dates checks that no word character, "/", "." or "-" comes before
+_END = r"(?!\w|[/.\-]\d)"
+DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
+# the dates that start with a digit, found in one scan (re skips ahead to digits)
+NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?|\d{{6}}(?:\d\d)?){_END}")
+_BEFORE_DATE = re.compile(r"[\w/.\-]")
+_PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
 # units and durations that make a day/month without a year a quantity
 _BLOCKED_AFTER = re.compile(r"[ \t]*(?:mg|mcg|g|ml|cc|ui|h|hs|horas?|d[ií]as?|semanas?|mes(?:es)?|a[nñ]os?|veces|"
                             r"comp|days?|weeks?|months?|years?|hours?|times|dagar|veckor|timmar)(?![^\W\d_])",
@@ -109,12 +114,28 @@ def _compact(digits: str) -> list[tuple[int | None, int, int | None, bool]]:
     return [(n(digits[:2]), n(digits[2:4]), n(digits[4:]), True), (n(digits[4:]), n(digits[2:4]), n(digits[:2]), True)]
 
 
+def _candidates(text: str, months: set[int]) -> Iterator[re.Match[str]]:
+    """Date-like expressions of ``text``: those that start with a digit, and those that start with
+    the name of one of ``months`` (found by plain search: far faster than a pattern of all names)."""
+    yield from NUMERIC_DATE.finditer(text)
+    for name, month in MONTH_OF.items():
+        if month in months and name not in ROMAN:
+            at = text.find(name)
+            while at != -1:
+                m = DATE.match(text, at)
+                if m is not None:
+                    yield m
+                at = text.find(name, at + 1)
+
+
 def find_dates(text: str, dates: list[Ymd]) -> list[Match]:
-    """The places where ``text`` writes one of ``dates`` (year, month, day)."""
+    """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day)."""
     if not dates:
         return []
     found = []
-    for m in DATE.finditer(text):
+    for m in _candidates(text, {month for _, month, _ in dates}):
+        if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
+            continue
         written = m.group()
         if written.isdigit():
             readings = _compact(written)

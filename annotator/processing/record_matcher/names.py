@@ -43,9 +43,9 @@ PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen sen
                           "señorita don doña dña coronel senador senadora herr hr fru fröken frk överste".split())
 # titles that are also words (Spanish "gen" = gene, "col" = cabbage) count only with their dot
 DOTTED_ONLY = frozenset({"gen", "sen", "col"})
-_TITLE = re.compile(r"(?<![^\W\d_])(?i:(" + "|".join(sorted(map(re.escape, DOCTOR_TITLES | PERSON_TITLES),
-                                                             key=len, reverse=True))
-                    + r"))(\.|(?![^\W\d_]))[ \t]*([^\W\d_]+)")
+# on the lower-cased text, without a look-behind first: re then skips ahead by the first letters
+_TITLE = re.compile(r"(" + "|".join(sorted(map(re.escape, DOCTOR_TITLES | PERSON_TITLES), key=len, reverse=True))
+                    + r")(\.|(?![^\W\d_]))[ \t]*([^\W\d_]+)")
 _NEXT_NAME = re.compile(r"[ \t]+(?:(?:de|del|la|las|los|y)[ \t]+)*([^\W\d_]+)")
 _PARTICLE = "|".join(sorted(PARTICLES, key=len, reverse=True))
 # what may stand between two tokens of one name: spaces or a hyphen, and particles
@@ -62,6 +62,8 @@ OTHER_PEOPLE = ("vecin[oa] herman[oa] madre padre hij[oa] espos[oa] marido mujer
                 "fru make vän granne").split()
 _OTHER_PERSON = re.compile(r"(?i:(?<![^\W\d_])(?:" + "|".join(OTHER_PEOPLE) + r"))(?:[ \t]+(?:de[l]?|la|el))?"
                            r"[ \t]*[:,]?[ \t]*$")
+_DOTTED = re.compile(r"(?:[^\W\d_]\.[ \t]?)+")
+_UNDOTTED = re.compile(r"[. \t]")
 _INITIAL_AFTER = re.compile(r"[ \t]+([^\W\d_])(?![^\W\d_])")
 _INITIALS_BEFORE = re.compile(r"(?:(?<![^\W\d_])([^\W\d_])\.[ \t]*)+$")
 _SENTENCE_END = frozenset(".!?:;\n\r\"'¿¡()[]•*")
@@ -79,15 +81,33 @@ class _Name:
         self.originals = frozenset(words)
         self.tokens = {w if case_sensitive else w.lower() for w in words
                        if len(w) > 1 and w.lower() not in PARTICLES}
-        initials = "".join(w[0].upper() for w in words if w.lower() not in PARTICLES)
+        self.initials = "".join(w[0].upper() for w in words if w.lower() not in PARTICLES)
         self.particles = any(w.lower() in PARTICLES for w in words)
-        self.initials = frozenset(initials)
-        acronyms = []
+
+    def acronyms(self, text: str) -> list[Match]:
+        """The name's initials written together: ``IRP`` (3 or more), ``I.R.P.``, ``I. R. P.``."""
+        found = []
+        initials = self.initials
         if len(initials) >= 3:
-            acronyms.append(re.escape(initials))
+            start = text.find(initials)
+            while start != -1:
+                if _edge(text, start, start + len(initials)):
+                    found.append(Match(start, start + len(initials), "name", 0.0, "name"))
+                start = text.find(initials, start + 1)
         if len(initials) >= 2:
-            acronyms.append(r"[ \t]?".join(re.escape(c) + r"\." for c in initials))
-        self.acronym = re.compile(r"(?<![^\W\d_])(?:" + "|".join(acronyms) + r")(?![^\W\d_])") if acronyms else None
+            start = text.find(initials[0] + ".")
+            while start != -1:
+                dotted = _DOTTED.match(text, start).group().rstrip(" \t")
+                end = start + len(dotted)
+                if _UNDOTTED.sub("", dotted) == initials and _edge(text, start, end):
+                    found.append(Match(start, end, "name", 0.0, "name"))
+                start = text.find(initials[0] + ".", start + 1)
+        return found
+
+
+def _edge(text: str, start: int, end: int) -> bool:
+    """``[start, end)`` is not inside a longer run of letters."""
+    return (start == 0 or not text[start - 1].isalpha()) and (end == len(text) or not text[end].isalpha())
 
 
 class NameMatcher:
@@ -104,14 +124,14 @@ class NameMatcher:
                 self.owners[token].append(index)
         self.tokens = list(self.owners)
         self.originals = {w for name in self.names for w in name.originals}
-        self.by_folded = {_folded(t): t for t in self.tokens}
+        self.by_folded = {fold(t, ignore_case=False, accents=True): t for t in self.tokens}
         # the largest distance any token allows: d / min(len) < threshold
         self.cutoff = max((math.ceil(threshold * len(t)) - 1 for t in self.tokens), default=0)
 
-    def _similar(self, low: str, folded: str) -> dict[str, list[tuple[str, float]]]:
+    def _similar(self, low: str) -> dict[str, list[tuple[str, float]]]:
         """Note word (as in ``low``) -> the record tokens it matches, with their ratios."""
-        pairs = {p for p in zip(WORD.findall(low), WORD.findall(folded)) if len(p[0]) > 1}
-        choices = [w for w, _ in pairs]
+        words = set(WORD.findall(low))
+        choices = [w for w in words if len(w) > 1]
         hits: dict[str, dict[str, float]] = defaultdict(dict)
         if self.cutoff > 0 and choices:
             distances = cdist(self.tokens, choices, scorer=Levenshtein.distance, score_cutoff=self.cutoff,
@@ -121,8 +141,9 @@ class NameMatcher:
                 ratio = distances[ti, wi] / min(len(word), len(token))
                 if ratio < self.threshold:
                     hits[word][token] = float(ratio)
-        for word, fword in pairs:
-            token = self.by_folded.get(fword if self.case_sensitive else fword.lower())
+        by_folded = self.by_folded
+        for word in choices:  # accent-folded exact matches (a word without accents folds to itself)
+            token = by_folded.get(word if word.isascii() else fold(word, ignore_case=False, accents=True))
             if token is not None:
                 hits[word][token] = 0.0
         return {w: list(found.items()) for w, found in hits.items()}
@@ -139,31 +160,33 @@ class NameMatcher:
         stripped = before.rstrip(" \t")
         return text[start].isupper() and bool(stripped) and stripped[-1] not in _SENTENCE_END
 
-    def find(self, text: str, low: str, folded: str) -> list[Match]:
-        """The name matches in ``text`` (``low``: its case-folded form, or the text itself when
-        case-sensitive; ``folded``: ``low`` without accents)."""
+    def find(self, text: str, lower: str, low: str) -> list[Match]:
+        """The name matches in ``text`` (``lower``: it lower-cased; ``low``: ``lower``, or the text
+        itself when case-sensitive; all of the same length)."""
         if not self.names:
             return []
         found: list[Match] = []
-        hits = self._similar(low, folded) if self.tokens else {}
+        hits = self._similar(low) if self.tokens else {}
         if hits:
-            words = re.compile(r"(?<![^\W\d_])(?:" + "|".join(map(re.escape, sorted(hits, key=len, reverse=True)))
-                               + r")(?![^\W\d_])")
             # per name: (start, end, ratio, strong)
             per_name: dict[int, list[tuple[int, int, float, bool]]] = defaultdict(list)
-            for m in words.finditer(low):
+            for word, matched in hits.items():
                 best: dict[int, float] = {}
-                for token, ratio in hits[m.group()]:
+                for token, ratio in matched:
                     for index in self.owners[token]:
                         best[index] = min(ratio, best.get(index, 1.0))
-                for index, ratio in best.items():
-                    per_name[index].append((m.start(), m.end(), ratio, self._strong(text, m.start(), m.end(), ratio)))
+                start = low.find(word)
+                while start != -1:
+                    end = start + len(word)
+                    if _edge(low, start, end):
+                        for index, ratio in best.items():
+                            per_name[index].append((start, end, ratio, self._strong(text, start, end, ratio)))
+                    start = low.find(word, end)
             for index, occurrences in per_name.items():
                 found.extend(self._spans(text, self.names[index], occurrences))
         for name in self.names:
-            if name.acronym is not None:
-                found.extend(Match(m.start(), m.end(), "name", 0.0, "name") for m in name.acronym.finditer(text))
-        titled, doctors = self._titled(text, found)
+            found.extend(name.acronyms(text))
+        titled, doctors = self._titled(text, lower, found)
         return [Match(n.start, n.end, n.field, n.ratio, DOCTOR) if (n.start, n.end) in doctors else n
                 for n in found] + titled
 
@@ -208,17 +231,18 @@ class NameMatcher:
             result.append(Match(start, end, "name", ratio, "name"))
         return result
 
-    def _titled(self, text: str, names: list[Match]) -> tuple[list[Match], set[tuple[int, int]]]:
+    def _titled(self, text: str, lower: str, names: list[Match]) -> tuple[list[Match], set[tuple[int, int]]]:
         """Title + capitalised word(s): new candidates (doctors, other people), and the spans of
         record ``names`` after a doctor's title (see the module docstring)."""
         found = []
         doctors = set()
-        for m in _TITLE.finditer(text):
-            first = m.group(3)
-            if not first[0].isupper() or (m.group(1).lower() in DOTTED_ONLY and not m.group(2)):
+        for m in _TITLE.finditer(lower):
+            first = text[m.start(3):m.end(3)]
+            if not first[0].isupper() or (m.group(1) in DOTTED_ONLY and not m.group(2)) or \
+                    (m.start() and text[m.start() - 1].isalpha()):
                 continue
             start, end = m.start(3), m.end(3)
-            doctor = m.group(1).lower() in DOCTOR_TITLES
+            doctor = m.group(1) in DOCTOR_TITLES
             overlapping = [n for n in names if n.start < end and start < n.end]
             if overlapping:
                 if doctor:
