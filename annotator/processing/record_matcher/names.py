@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from functools import lru_cache
 from typing import Iterable
 
 import numpy as np
@@ -43,9 +44,9 @@ PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen sen
                           "señorita don doña dña coronel senador senadora herr hr fru fröken frk överste".split())
 # titles that are also words (Spanish "gen" = gene, "col" = cabbage) count only with their dot
 DOTTED_ONLY = frozenset({"gen", "sen", "col"})
-# on the lower-cased text, without a look-behind first: re then skips ahead by the first letters
-_TITLE = re.compile(r"(" + "|".join(sorted(map(re.escape, DOCTOR_TITLES | PERSON_TITLES), key=len, reverse=True))
-                    + r")(\.|(?![^\W\d_]))[ \t]*([^\W\d_]+)")
+TITLES = sorted(DOCTOR_TITLES | PERSON_TITLES, key=len, reverse=True)
+# matched on the lower-cased text where a title is (see _title_matches)
+_TITLE = re.compile(r"(" + "|".join(map(re.escape, TITLES)) + r")(\.|(?![^\W\d_]))[ \t]*([^\W\d_]+)")
 _NEXT_NAME = re.compile(r"[ \t]+(?:(?:de|del|la|las|los|y)[ \t]+)*([^\W\d_]+)")
 _PARTICLE = "|".join(sorted(PARTICLES, key=len, reverse=True))
 # what may stand between two tokens of one name: spaces or a hyphen, and particles
@@ -69,8 +70,15 @@ _INITIALS_BEFORE = re.compile(r"(?:(?<![^\W\d_])([^\W\d_])\.[ \t]*)+$")
 _SENTENCE_END = frozenset(".!?:;\n\r\"'¿¡()[]•*")
 
 
-def _folded(text: str) -> str:
-    return fold(text, ignore_case=True, accents=True)
+@lru_cache(maxsize=65536)
+def _unaccented(word: str) -> str:
+    return fold(word, ignore_case=False, accents=True)
+
+
+@lru_cache(maxsize=65536)
+def _folded(word: str) -> str:
+    """A note word as the common-word lists have it (the same words come back again and again)."""
+    return fold(word, ignore_case=True, accents=True)
 
 
 class _Name:
@@ -105,6 +113,21 @@ class _Name:
         return found
 
 
+def _title_matches(lower: str, words: set[str]) -> list[re.Match[str]]:
+    """Title + word in ``lower`` (the note lower-cased; ``words``: its words): searched for from the
+    titles the note has, which is much faster than scanning the note with the pattern of them all."""
+    found: dict[int, re.Match[str]] = {}
+    for title in TITLES:
+        if title.rsplit("/", 1)[-1] in words:
+            at = lower.find(title)
+            while at != -1:
+                m = _TITLE.match(lower, at) if at not in found else None
+                if m is not None:
+                    found[at] = m
+                at = lower.find(title, at + 1)
+    return [found[at] for at in sorted(found)]
+
+
 def _edge(text: str, start: int, end: int) -> bool:
     """``[start, end)`` is not inside a longer run of letters."""
     return (start == 0 or not text[start - 1].isalpha()) and (end == len(text) or not text[end].isalpha())
@@ -128,9 +151,8 @@ class NameMatcher:
         # the largest distance any token allows: d / min(len) < threshold
         self.cutoff = max((math.ceil(threshold * len(t)) - 1 for t in self.tokens), default=0)
 
-    def _similar(self, low: str) -> dict[str, list[tuple[str, float]]]:
-        """Note word (as in ``low``) -> the record tokens it matches, with their ratios."""
-        words = set(WORD.findall(low))
+    def _similar(self, words: set[str]) -> dict[str, list[tuple[str, float]]]:
+        """Note word (of ``words``, the note's) -> the record tokens it matches, with their ratios."""
         choices = [w for w in words if len(w) > 1]
         hits: dict[str, dict[str, float]] = defaultdict(dict)
         if self.cutoff > 0 and choices:
@@ -143,7 +165,7 @@ class NameMatcher:
                     hits[word][token] = float(ratio)
         by_folded = self.by_folded
         for word in choices:  # accent-folded exact matches (a word without accents folds to itself)
-            token = by_folded.get(word if word.isascii() else fold(word, ignore_case=False, accents=True))
+            token = by_folded.get(word if word.isascii() else _unaccented(word))
             if token is not None:
                 hits[word][token] = 0.0
         return {w: list(found.items()) for w, found in hits.items()}
@@ -166,7 +188,8 @@ class NameMatcher:
         if not self.names:
             return []
         found: list[Match] = []
-        hits = self._similar(low) if self.tokens else {}
+        words = set(WORD.findall(low))
+        hits = self._similar(words) if self.tokens else {}
         if hits:
             # per name: (start, end, ratio, strong)
             per_name: dict[int, list[tuple[int, int, float, bool]]] = defaultdict(list)
@@ -186,7 +209,7 @@ class NameMatcher:
                 found.extend(self._spans(text, self.names[index], occurrences))
         for name in self.names:
             found.extend(name.acronyms(text))
-        titled, doctors = self._titled(text, lower, found)
+        titled, doctors = self._titled(text, lower, words if low is lower else set(WORD.findall(lower)), found)
         return [Match(n.start, n.end, n.field, n.ratio, DOCTOR) if (n.start, n.end) in doctors else n
                 for n in found] + titled
 
@@ -231,12 +254,13 @@ class NameMatcher:
             result.append(Match(start, end, "name", ratio, "name"))
         return result
 
-    def _titled(self, text: str, lower: str, names: list[Match]) -> tuple[list[Match], set[tuple[int, int]]]:
+    def _titled(self, text: str, lower: str, words: set[str],
+                names: list[Match]) -> tuple[list[Match], set[tuple[int, int]]]:
         """Title + capitalised word(s): new candidates (doctors, other people), and the spans of
         record ``names`` after a doctor's title (see the module docstring)."""
         found = []
         doctors = set()
-        for m in _TITLE.finditer(lower):
+        for m in _title_matches(lower, words):
             first = text[m.start(3):m.end(3)]
             if not first[0].isupper() or (m.group(1) in DOTTED_ONLY and not m.group(2)) or \
                     (m.start() and text[m.start() - 1].isalpha()):
