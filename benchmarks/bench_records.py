@@ -36,11 +36,15 @@ FIELDS = ["name", "id", "insurance", "phone", "fax", "date", "address", "city", 
 
 def ten_fields(record: dict[str, list[str]], index: int) -> dict[str, list[str]]:
     """``record`` with every field of FIELDS, made-up values where it has none."""
-    made_up = {"name": f"Lucía Fernández García{index % 7}", "id": f"{1000000 + index * 7919}",
-               "insurance": f"28 {30000000 + index * 104729}", "phone": f"+34 91{index % 10} {100 + index % 900} {1000 + index}",
-               "fax": f"91 {200 + index % 700} {3000 + index}", "date": f"{1 + index % 28}/{1 + index % 12}/19{40 + index % 60}",
-               "address": f"Calle del Olmo {index % 90 + 1}, Madrid", "city": "Madrid", "postcode": f"{28000 + index % 99}",
-               "email": f"paciente{index}@example.org"}
+    made_up = {
+        "name": f"Lucía Fernández García{index % 7}", "id": f"{1000000 + index * 7919}",
+        "insurance": f"28 {30000000 + index * 104729}",
+        "phone": f"+34 91{index % 10} {100 + index % 900} {1000 + index}",
+        "fax": f"91 {200 + index % 700} {3000 + index}",
+        "date": f"{1 + index % 28}/{1 + index % 12}/19{40 + index % 60}",
+        "address": f"Calle del Olmo {index % 90 + 1}, Madrid", "city": "Madrid", "postcode": f"{28000 + index % 99}",
+        "email": f"paciente{index}@example.org",
+    }
     return {field: record.get(field) or [made_up[field]] for field in FIELDS}
 
 
@@ -57,8 +61,8 @@ def main() -> None:
     values = sum(len(v) for r in records.values() for v in r.values()) / len(records)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "records.jsonl"
-        path.write_text("".join(json.dumps({"document": n, **r}, ensure_ascii=False) + "\n" for n, r in records.items()),
-                        encoding="utf-8")
+        lines = (json.dumps({"document": n, **r}, ensure_ascii=False) + "\n" for n, r in records.items())
+        path.write_text("".join(lines), encoding="utf-8")
         pipeline = Pipeline.load("records", {"record-matcher.records": str(path)})
         tokenizer = Tokenizer()
 

@@ -21,7 +21,9 @@
 covered by an output annotation; output name matches that are common words; decoys flagged; other
 output spans outside every gold PHI.
 
-    python benchmarks/records_corpus.py [--seed 15] [--out DIR]   # measure; --out also writes the corpus (brat + records.jsonl)
+    python benchmarks/records_corpus.py [--seed 15] [--out DIR]
+
+measures; ``--out DIR`` also writes the corpus there (brat files and records.jsonl).
 """
 
 from __future__ import annotations
@@ -179,11 +181,13 @@ def build(meddocan: Path = MEDDOCAN, seed: int = 15) -> tuple[list[Document], di
                     common = decoys.near(token, decoys.common, rng)
                     if common:
                         extra += [("\nSe revisó ", None), (common, "common"), (" en la consulta.", None),
-                                  ("\n", None), (common.capitalize(), "common"), (" la revisión se citó de nuevo.", None)]
+                                  ("\n", None), (common.capitalize(), "common"),
+                                  (" la revisión se citó de nuevo.", None)]
                     other = decoys.near(token, decoys.names, rng)
                     if other:
                         extra += [("\nAcude con su vecino ", None), (other, "name"), (".", None),
-                                  ("\nSe consultó con ", None), (other, "name without context"), (" por teléfono.", None)]
+                                  ("\nSe consultó con ", None), (other, "name without context"),
+                                  (" por teléfono.", None)]
                 text = copy.text + "".join(t for t, _ in extra)
                 final = Document(text, name=doc.name)
                 final.annset().add_all(copy.annset())

@@ -33,7 +33,8 @@ def test_csv_records_have_one_value_a_row(tmp_path):
     ("r.jsonl", '["d1"]\n', "r.jsonl:1: E452 a record must be a JSON object"),
     ("r.jsonl", '{"name": "Ana"}\n', "r.jsonl:1: E452"),
     ("r.jsonl", '{"document": "d1", "id": 5}\n', "r.jsonl:1: E453 field 'id': a value must be a string"),
-    ("r.jsonl", '\n{"document": "d1", "date": "31/02/1970"}\n', "r.jsonl:2: E457 field 'date': '31/02/1970' is not a date"),
+    ("r.jsonl", '\n{"document": "d1", "date": "31/02/1970"}\n',
+     "r.jsonl:2: E457 field 'date': '31/02/1970' is not a date"),
     ("r.csv", "doc,field\nd1,name\n", "r.csv:1: E454 records CSV header must be 'document,field,value'"),
     ("r.csv", "document,field,value\nd1,name,Ana,Gil\n", "r.csv:2: E455 records CSV row has 4 columns"),
     ("r.csv", "document,field,value\n,name,Ana\n", "r.csv:2: E456 records CSV row has an empty document"),
@@ -62,3 +63,13 @@ def test_records_pipeline_runs_from_the_cli(tmp_path):
                  "-p", f"record-matcher.records={records}"]) == 0
     ann = (tmp_path / "out" / "doc.ann").read_text(encoding="utf-8")
     assert "NOMBRE_SUJETO_ASISTENCIA 6 18\tIgnasio Rico" in ann and "ID_SUJETO_ASISTENCIA 24 33\t546 79 80" in ann
+
+
+def test_records_pipeline_writes_the_types_of_the_chosen_tagset(tmp_path):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "doc.txt").write_text("Seen Ernest Rivera on Feb 11, 1970.", encoding="utf-8")
+    records = write(tmp_path, "r.csv", "document,field,value\ndoc,name,Ernesto Rivera\ndoc,date,1970-02-11\n")
+    assert main(["run", "records", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--to", "brat",
+                 "-p", f"record-matcher.records={records}", "-p", "record-matcher.tagset=i2b2-2014"]) == 0
+    ann = (tmp_path / "out" / "doc.ann").read_text(encoding="utf-8")
+    assert "PATIENT 5 18\tErnest Rivera" in ann and "DATE 22 34\tFeb 11, 1970" in ann

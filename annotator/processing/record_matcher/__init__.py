@@ -96,7 +96,8 @@ class RecordMatcher(ProcessingResource):
             start, end, type_ = match.start, match.end, type_of(self.tagset, match.kind)
             if earlier:
                 longest = max(earlier, key=lambda a: (a.end - a.start, -a.start))
-                start, end, type_ = min(start, *(a.start for a in earlier)), max(end, *(a.end for a in earlier)), longest.type
+                start, end = min(start, *(a.start for a in earlier)), max(end, *(a.end for a in earlier))
+                type_ = longest.type
                 features = {**longest.features, **features}
                 out.remove_all(earlier)
                 phi = [a for a in phi if a not in earlier]

@@ -39,7 +39,8 @@ _SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
 _END = r"(?!\w|[/.\-]\d)"
 DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
 # the dates that start with a digit, found in one scan (re skips ahead to digits)
-NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?|\d{{6}}(?:\d\d)?){_END}")
+NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
+                          rf"|\d{{6}}(?:\d\d)?){_END}")
 _BEFORE_DATE = re.compile(r"[\w/.\-]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
 # units and durations that make a day/month without a year a quantity
@@ -109,7 +110,8 @@ def _compact(digits: str) -> list[tuple[int | None, int, int | None, bool]]:
     """Readings of a 6- or 8-digit run: yyyymmdd, ddmmyyyy, mmddyyyy / yymmdd, ddmmyy."""
     n = int
     if len(digits) == 8:
-        return [(n(digits[:4]), n(digits[4:6]), n(digits[6:]), False), (n(digits[4:]), n(digits[2:4]), n(digits[:2]), False),
+        return [(n(digits[:4]), n(digits[4:6]), n(digits[6:]), False),
+                (n(digits[4:]), n(digits[2:4]), n(digits[:2]), False),
                 (n(digits[4:]), n(digits[:2]), n(digits[2:4]), False)]
     return [(n(digits[:2]), n(digits[2:4]), n(digits[4:]), True), (n(digits[4:]), n(digits[2:4]), n(digits[:2]), True)]
 

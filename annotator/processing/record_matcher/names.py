@@ -4,15 +4,15 @@ A note word ``w`` matches a record name token ``t`` when ``Levenshtein(w, t) / m
 is below the threshold (lower-cased unless case-sensitive; accents count as edits, but an
 accent-folded exact match counts too, with ratio 0). Particles (``de``, ``la``, ``van`` ...) and
 one-letter tokens are never matched alone. A word that is a common word of the language
-(:mod:`common_words`) and not the record's token as written (case included) needs a stronger signal: a capital letter away from
-the start of a sentence, a name context before it (``Nombre:``, ``Sr.``, ``patient`` ...), or being
-next to another kept token of the same record name. A variant right after a word for another
-person (``su vecino Rivero`` for the patient Rivera: neighbour, brother, wife ...) is that person,
-unless a neighbouring token of the record's name says otherwise. Kept tokens of one name next to each other (whitespace, hyphens,
-particles between) merge into one span, which takes the particles (when the name has some) and
-initials written before it (``De Miguel``, ``I. Rico``) and an initial of the name after it
-(``Casas A.``); the name's initials written together
-(``IRP``, ``I.R.P.``) match too.
+(:mod:`common_words`) and not the record's token as written (case included) needs a stronger signal:
+a capital letter away from the start of a sentence, a name context before it (``Nombre:``, ``Sr.``,
+``patient`` ...), or being next to another kept token of the same record name. A variant right after
+a word for another person (``su vecino Rivero`` for the patient Rivera: neighbour, brother, wife
+...) is that person, unless a neighbouring token of the record's name says otherwise. Kept tokens of
+one name next to each other (whitespace, hyphens, particles between) merge into one span, which
+takes the particles (when the name has some) and initials written before it (``De Miguel``,
+``I. Rico``) and an initial of the name after it (``Casas A.``); the name's initials written
+together (``IRP``, ``I.R.P.``) match too.
 
 A title (the seed's list, with the Spanish and Swedish equivalents) followed by a capitalised word
 that is not a common word makes a name candidate: a doctor's title makes it a clinician (also when

@@ -2,11 +2,12 @@
 
 A value is compared by its letters and digits alone: between two runs of them the note may have up
 to two separators (spaces, ``- . / ( )``), so ``546 79 80`` is ``5467980`` and ``(91) 234-56-78`` is
-``912345678``; case is ignored. Values are looked for in the note's chunks of digits (with
-letters in them, one or two letters around them), so a value needs a digit. A phone with an international prefix (``+34``, ``0046``) is also
-looked for without it (and with the trunk ``0`` for the countries that dial one). A run of at least
-six digits of the note that is part of a longer value (``63514095`` of ``26 63514095``) is flagged
-as partial, with ratio (missing digits) / (digits found).
+``912345678``; case is ignored. Values are looked for in the note's chunks of digits (with letters
+in them, one or two letters around them), so a value needs a digit. A phone with an international
+prefix (``+34``, ``0046``) is also looked for without it (and with the trunk ``0`` for the countries
+that dial one). A run of at least six digits of the note that is part of a longer value
+(``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits) / (digits
+found).
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ class NumberMatcher:
                     continue
                 for field, value in self.digits:
                     if digits in value and len(digits) < len(value) and (best is None or len(digits) > best[0]):
-                        best = (len(digits), groups[i][0], groups[j][1], field, (len(value) - len(digits)) / len(digits))
+                        ratio = (len(value) - len(digits)) / len(digits)
+                        best = (len(digits), groups[i][0], groups[j][1], field, ratio)
         if best is None:
             return []
         _, start, end, field, ratio = best
