@@ -132,3 +132,8 @@ def test_a_document_without_a_record_is_left_alone(rico):
 
 def test_documents_are_found_by_their_name_or_its_file_stem(rico):
     assert found(rico, "", Document("Ignacio", name="doc.txt")) == [("Ignacio", P, "name")]
+
+
+def test_a_title_extends_a_record_match_over_the_name_after_it(tmp_path):
+    pr = matcher(tmp_path, name="John Smith")
+    assert found(pr, "Seen Mr. Jon Smyth today.") == [("Jon Smyth", P, "name")]  # Jon: 1/3 is not under 0.33

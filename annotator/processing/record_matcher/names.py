@@ -15,9 +15,10 @@ takes the particles (when the name has some) and initials written before it (``D
 together (``IRP``, ``I.R.P.``) match too.
 
 A title (the seed's list, with the Spanish and Swedish equivalents) followed by a capitalised word
-that is not a common word makes a name candidate: a doctor's title makes it a clinician (also when
-it is the record's name: a doctor who shares the surname), another title the record's name when it
-matches, else another person.
+that is not a common word (and up to two more such words) makes a name candidate: a doctor's title
+makes it a clinician (also when it is the record's name: a doctor who shares the surname), another
+title the record's name when it overlaps a match of it (``Mr. Jon Smyth`` for John Smith: the
+whole span), else another person.
 """
 
 from __future__ import annotations
@@ -267,17 +268,25 @@ class NameMatcher:
                 continue
             start, end = m.start(3), m.end(3)
             doctor = m.group(1) in DOCTOR_TITLES
-            overlapping = [n for n in names if n.start < end and start < n.end]
-            if overlapping:
-                if doctor:
-                    doctors.update((n.start, n.end) for n in overlapping)
-                continue
-            if _folded(first) in self.common:
+
+            def in_record(a: int, b: int) -> bool:
+                return any(n.start < b and a < n.end for n in names)
+
+            if _folded(first) in self.common and not in_record(start, end):
                 continue
             for _ in range(2):
                 more = _NEXT_NAME.match(text, end)
-                if more is None or not more.group(1)[0].isupper() or _folded(more.group(1)) in self.common:
+                if more is None or not more.group(1)[0].isupper() or \
+                        (_folded(more.group(1)) in self.common and not in_record(more.start(1), more.end(1))):
                     break
                 end = more.end()
-            found.append(Match(start, end, "title", 0.0, DOCTOR if doctor else PERSON))
+            overlapping = [n for n in names if n.start < end and start < n.end]
+            if not overlapping:
+                found.append(Match(start, end, "title", 0.0, DOCTOR if doctor else PERSON))
+                continue
+            if doctor:
+                doctors.update((n.start, n.end) for n in overlapping)
+            start, end = min(start, *(n.start for n in overlapping)), max(end, *(n.end for n in overlapping))
+            if all((n.start, n.end) != (start, end) for n in overlapping):  # the title's words reach further
+                found.append(Match(start, end, "name", max(n.ratio for n in overlapping), DOCTOR if doctor else "name"))
         return found, doctors
