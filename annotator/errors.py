@@ -45,6 +45,11 @@ class Errors:
     E531 = "actions file failed to load: {error}"
     E532 = "actions file has no ACTIONS mapping of action names to functions"
 
+    # surrogate dates, ages and numbers (annotator.deid.surrogates.dates, .numbers): E750-E769
+    E750 = "cannot read {surface!r} as a date (no digits, no month name): the document is not written"
+    E760 = "cannot make a surrogate {kind} for {surface!r} (no letter or digit in it): the document is not written"
+    E761 = "no keyed surrogate for {surface!r} differs from it after {tries} draws: the document is not written"
+
     # POS tagger
     E601 = "CoNLL-U line has {n} tab-separated columns, expected 10"
     E602 = "CoNLL-U token id {id!r} is not a number, a range or a decimal"
@@ -52,6 +57,9 @@ class Errors:
     E604 = "no tagged words in the training data (column {column})"
     E605 = "lexicon line should be 'word<TAB>tag', got {line!r}"
     E606 = "cannot read {what}: {reason}"
+
+    # surrogate names and places (annotator.deid.surrogates.people, places): E730-E749
+    E730 = "no surrogate lists for language {language!r} (shipped: {known})"
 
     # pipelines and parameters
     E301 = "{pr} needs {type!r} in set {set!r}, which no earlier PR produces (add a PR that makes it, or declare it in <pipeline provides=\"...\">)"
@@ -126,6 +134,27 @@ class Errors:
     E230 = "gold annotations have {gold} types and system annotations {system} types: the scores compare unlike tags{hint}"
     E231 = "{side} annotation type(s) outside the {metric} tag set: {types}"
     E232 = "gold and system annotations share no type (gold: {gold}; system: {system})"
+    # leak metric (annotator.evaluation.leak): E233-E239
+    E233 = "document {name!r}: type(s) {types} have no deid feature and no de-identification policy: checked as replaced"
+    E234 = "{count} original document(s) have no de-identified document and are not checked: {names}"
+    E235 = "{count} de-identified document(s) have no original document and are ignored: {names}"
+
+    # de-identification (annotator.deid, annotator deidentify): E700-E729
+    E700 = "unknown de-identification mode {mode!r} (known: {known})"
+    E701 = "unknown de-identification tag set {name!r} (known: {known})"
+    E702 = "surrogate mode needs the language of the texts: the pipeline declares none, give --language ({known})"
+    E703 = "unsupported language {language!r} (known: {known})"
+    E704 = "the key must hold at least 32 bytes, got {length}"
+    E705 = "type(s) {types} of set {set!r} have no de-identification policy in {where}: nothing written (fail closed)"
+    E706 = "no surrogate generator for kind {kind!r}: {reason}"
+    E707 = "the {kind} surrogate generator failed on {type} {start}-{end}: {error}"
+    E708 = "{count} annotation(s) of set(s) {sets} crossed a replaced span and were dropped"
+    E709 = "de-identification failed: {error}"
+    E710 = "key file: cannot {action}: {reason}"
+    E711 = "key file holds {length} bytes; at least 32 random bytes are needed"
+    E712 = "key file is readable by others (mode {mode}): chmod 600 it"
+    E713 = "policy file {file}: {reason}"
+    E715 = "no annotation set {set!r} in the document (its sets: {sets}): nothing says what to replace, so nothing is written (fail closed; --set names the set)"
 
     # sentence splitter (E470-E479)
     E471 = "cannot read sentence-splitter list: {reason}"
@@ -208,6 +237,10 @@ class GrammarError(AnnotatorError):
 
 class EvaluationError(AnnotatorError):
     """Gold and system documents cannot be compared."""
+
+
+class DeidError(AnnotatorError):
+    """A document cannot be de-identified (it is then not written: fail closed)."""
 
 
 log = logging.getLogger("annotator")

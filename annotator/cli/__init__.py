@@ -25,6 +25,7 @@ COMMANDS = [
     "annotator.cli.convert",
     "annotator.cli.evaluate",
     "annotator.cli.run",
+    "annotator.cli.deidentify",
     "annotator.cli.jape",
     "annotator.cli.demo",
     "annotator.cli.train",

@@ -1,9 +1,12 @@
-"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff}``: shared-task scoring.
+"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak}``: shared-task scoring.
 
 GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
 reports are printed as the official scripts print them; ``--json`` writes the figures at full
 precision. Warnings and errors go to stderr, one line each; a warning says when gold and system
 use different tag sets (and which mapping would fit) or types outside the metric's tag set.
+``--metric leak`` takes the ORIGINAL annotated documents and the DEIDENTIFIED ones (``annotator
+deidentify``) instead: every original PHI surface of a replaced or shifted type still in the output
+text, per type, and the fraction of PHI characters left (kept values listed apart).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ if TYPE_CHECKING:
     from annotator.corpus import Failure
     from annotator.document import Document
 
-METRICS = ("meddocan", "i2b2-2014", "diff")
+METRICS = ("meddocan", "i2b2-2014", "diff", "leak")
 
 log = logging.getLogger("annotator")
 
@@ -32,8 +35,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("gold", help="gold file or folder")
-    p.add_argument("system", help="system file or folder")
+    p.add_argument("gold", help="gold file or folder (leak: the original documents)")
+    p.add_argument("system", help="system file or folder (leak: the de-identified documents)")
     p.add_argument("--metric", required=True, choices=METRICS)
     p.add_argument("--from", dest="fmt", metavar="FMT", help="input format of both sides (default: detected)")
     p.add_argument("--sentences", metavar="DIR", help="meddocan: folder of <doc>.ann sentence files for the leak score")
@@ -106,13 +109,15 @@ def run(args: argparse.Namespace) -> int:
     if failed and not args.keep_going:
         _error(f"{len(failed)} document(s) could not be read; nothing scored (--keep-going scores the rest)")
         return 1
-    for message in tag_set_warnings(gold, system, args.metric):
+    for message in tag_set_warnings(gold, system, args.metric) if args.metric != "leak" else ():
         _warn(message)
     single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
     if args.metric == "meddocan":
         status, report, figures = _meddocan(args, gold, system, single_file)
     elif args.metric == "i2b2-2014":
         status, report, figures = _i2b2(args, gold, system, single_file)
+    elif args.metric == "leak":
+        status, report, figures = _leak(args, gold, system)
     else:
         status, report, figures = _diff(args, gold, system)
     if report is not None:
@@ -184,3 +189,12 @@ def _diff(args, gold, system):
     if args.tsv:
         write_atomic(Path(args.tsv), diff.format_tsv(result).encode("utf-8"))
     return 0, report, result.to_json()
+
+
+def _leak(args, original, deidentified):
+    from annotator.evaluation import leak
+
+    result = leak.evaluate_leak(original, deidentified)
+    for message in result.warnings:
+        _warn(message)
+    return 0, leak.format_report(result, verbose=args.verbose), result.to_json()

@@ -170,6 +170,7 @@ class RegexGazetteer(ProcessingResource):
 
     def setup(self) -> None:
         self.specs = read_lists_def(self.listsURL, self.encoding, extra_fields=1, extra_help="[:rules]")
+        self.produces = tuple(sorted({spec.annotation_type for spec in self.specs}))  # lists.def's annotationType
         book = RuleBook(self.mungingURL)
         entries: dict[tuple, Entry] = {}
         for index, spec in enumerate(self.specs):

@@ -96,6 +96,16 @@ def test_backreferences_and_named_groups(tmp_path: Path) -> None:
     assert [span for span, _ in found(definition, "111 123 bla-bla bla-ble (x")] == ["111", "bla-bla", "(x"]
 
 
+def test_produces_the_annotation_types_of_its_lists(tmp_path: Path) -> None:
+    definition = write(tmp_path, {"lists.def": "a.lst:date::::regex\nb.lst:x:::Candidate:regex\n",
+                                  "a.lst": "\\d{4}\n", "b.lst": "[A-Z]{3}\n"})
+    gazetteer = RegexGazetteer(listsURL=definition)
+    doc = Document("ABC 2019", name="doc-1")
+    gazetteer(doc)
+    assert gazetteer.produces == ("Candidate", "Lookup")
+    assert [a.type for a in doc.annset()] == ["Candidate", "Lookup"]
+
+
 def test_longest_match(tmp_path: Path) -> None:
     definition = write(tmp_path, {"lists.def": "a.lst:place:city\nb.lst:place:area:::regex\n",
                                   "a.lst": "New York\nNew York City\nYork\n", "b.lst": "New \\w+ \\w+ \\w+\n"})

@@ -1,0 +1,114 @@
+"""What a surrogate generator is, and the per-document context every generator shares.
+
+A surrogate generator makes the realistic replacement for one kind of PHI (``name``, ``date``,
+``place`` ...). The :class:`~annotator.deid.Pseudonymiser` builds one :class:`DocumentContext`
+per document, then one generator per kind it meets (``make(ctx)`` of that kind's module), and
+calls it once per span in document order. A generator may keep state for the document (the
+same value gets the same surrogate; ``Dr. Ana García`` ... ``la Dra. García``), and reads the
+whole document through ``ctx`` (the text, every span to replace, the real names seen).
+
+Choices are keyed, never random: ``ctx.random(...)`` is seeded by HMAC-SHA256 of the key and the
+normalised value, so one key gives one surrogate per value across a whole corpus (``--key-file``),
+and nobody without the key can map a surrogate back. The offsets that must agree between kinds
+(a date shift and an age shift, so that a birth date and an age stay consistent) live here too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Protocol
+
+#: The PHI kinds a policy table may name, each made by one generator module.
+KINDS = ("name", "date", "age", "phone", "id", "email", "url", "ip",
+         "place", "country", "street", "hospital", "profession")
+
+
+@dataclass(frozen=True)
+class Span:
+    """One annotation to replace: its offsets, its tag-set type, the kind of PHI its type is
+    (see :data:`KINDS`) and, for people, their role (``patient``, ``clinician``, ``relative``,
+    ``other``; empty for everything else)."""
+
+    start: int
+    end: int
+    type: str
+    kind: str
+    role: str = ""
+
+
+def normalised(value: str) -> str:
+    """Case-, accent- and space-insensitive form of a value: the key of consistency."""
+    folded = unicodedata.normalize("NFKD", value.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
+@dataclass
+class DocumentContext:
+    """What every generator may read about the document being pseudonymised.
+
+    ``key``: the secret (at least 32 bytes) that seeds every choice; ``per_patient``: True when
+    the key comes from a key file, so date and age offsets follow the patient across documents
+    (else they are one per document).
+    """
+
+    text: str
+    name: str
+    language: str
+    spans: tuple[Span, ...]
+    key: bytes
+    per_patient: bool = False
+    cache: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    def surface(self, span: Span) -> str:
+        return self.text[span.start:span.end]
+
+    def random(self, *parts: str) -> random.Random:
+        """A generator seeded by the keyed hash of ``parts`` (e.g. the kind and the normalised value)."""
+        message = "\x1f".join(parts).encode("utf-8")
+        digest = hmac.new(self.key, message, hashlib.sha256).digest()
+        return random.Random(int.from_bytes(digest, "big"))
+
+    @cached_property
+    def patient(self) -> str:
+        """The normalised name of the document's patient (the first tagged), else the document's name."""
+        for span in self.spans:
+            if span.kind == "name" and span.role == "patient":
+                return normalised(self.surface(span))
+        return self.name
+
+    @cached_property
+    def _offset_seed(self) -> str:
+        return self.patient if self.per_patient else self.name
+
+    @cached_property
+    def date_shift_days(self) -> int:
+        """5 to 52 whole weeks, either way, never zero: weekdays and intervals are kept."""
+        rng = self.random("date-shift", self._offset_seed)
+        return rng.choice((-1, 1)) * 7 * rng.randint(5, 52)
+
+    @cached_property
+    def month_shift(self) -> int:
+        """For month-and-year dates: the day shift in whole months, at least one."""
+        months = max(1, round(abs(self.date_shift_days) / 30.44))
+        return months if self.date_shift_days > 0 else -months
+
+    @cached_property
+    def age_shift_years(self) -> int:
+        """1 to 3 years, either way, never zero; a birth date moves by the day shift plus these years."""
+        rng = self.random("age-shift", self._offset_seed)
+        return rng.choice((-1, 1)) * rng.randint(1, 3)
+
+
+class Generator(Protocol):
+    """Makes the surrogate text for one span of its kind (the same span text may come again)."""
+
+    def __call__(self, span: Span) -> str: ...
+
+
+#: ``make(ctx)`` for one kind: a module-level factory, so generators stay picklable-free.
+Factory = Callable[[DocumentContext], Generator]

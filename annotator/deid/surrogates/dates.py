@@ -1,0 +1,708 @@
+"""Surrogate dates and ages: shifted, never invented, and written back in the original format.
+
+Dates move by the document's ``ctx.date_shift_days`` (whole weeks: weekdays and every interval
+between dates are kept). The surface is read token by token (numbers, words, separators), its
+parts are given roles (day, month, month name, Roman month, year, time, ordinal suffix) and only
+those tokens are rewritten, so separators, zero-padding, two- or four-digit years, the case and
+abbreviation of month names, fillers (``de``, ``del``, ``of``) and times stay as they were.
+
+- day, month and year: shifted by the day shift;
+- day and month without a year (``12 de marzo``, ``Mar-12``, ``12/3``): shifted within a
+  reference year (the year of the document's first full date, else the leap year 2000);
+- month and year (``marzo de 2019``, ``diciembre-99``): shifted by ``ctx.month_shift``; a month
+  alone (``octubre``) too (by one month less when the shift is a whole number of years, so the
+  surface changes);
+- compact dates (``20190312``) shift too; week numbers (``v. 12``, ``semana 12``) move by the
+  shift's weeks; a range (``3/12-3/15``, ``12 al 15 de marzo``) has each end shifted;
+- times are kept (``10:30``, and the numbers after ``kl.``, ``a las``, ``at``, ``@``);
+- a day alone with an ordinal suffix (``the 12th``, ``1:a``) shifts within the month of the
+  document's first full date (the suffix recomputed);
+- a year alone (``2019``, ``año 2019``) is kept: HIPAA keeps years; so are weekdays, seasons and
+  relative days (``Monday``, ``el lunes``, ``spring``, ``ayer``): the shift is whole weeks;
+- a birth date (left context ``fecha de nacimiento``, ``nacido el``, ``born``, ``DOB``, ``född``
+  ...) moves by the day shift minus ``ctx.age_shift_years`` years (rounded to whole weeks, so its
+  weekday is kept too), so that shifted ages (``age + age_shift_years``) still match it.
+
+Unparseable surfaces (the conservative replacement): a surface with digits but no date reading
+(``39 años`` tagged as a date, ``999 999 999``) has every digit replaced by keyed digits (same
+shape, never the original); any other surface with neither digits nor a month name (``Colombia``
+tagged as a date, ``Christmas``) cannot be shifted and fails closed with E750 (the document is not
+written).
+
+Ages move by ``ctx.age_shift_years`` (never below zero; ``45``, ``45 años``, ``cuarenta y cinco``,
+``forty-five``, ``fyrtiofem``: digits stay digits, words stay words up to 100). Ages over 89 (before
+or after the shift) become ``90+`` in every language: HIPAA asks it for English and the reason
+(very old people are few) holds for Spanish and Swedish notes too. Ages in months, weeks or days
+move by the same number of their own unit (at least 1). Decades (``40s``) and life stages without
+a number (``recién nacido``, ``adolescente``) are kept: they name no age to shift.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from functools import lru_cache
+
+from annotator.deid.surrogates.base import DocumentContext, Generator, Span
+from annotator.errors import ProcessingError, coded
+
+# --------------------------------------------------------------------------------------------
+# month names, fillers and cues (code constants)
+
+_MONTHS_FULL = {
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+           "septiembre", "octubre", "noviembre", "diciembre"),
+    "en": ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december"),
+    "sv": ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+           "september", "oktober", "november", "december"),
+}
+_MONTHS_ABBR = {
+    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"),
+    "en": ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
+    "sv": ("jan", "feb", "mar", "apr", "maj", "jun", "jul", "aug", "sep", "okt", "nov", "dec"),
+}
+#: other spellings read as a month (written back in the standard form of their kind)
+_MONTH_VARIANTS = {"es": {"setiembre": (9, "full"), "sept": (9, "abbr"), "set": (9, "abbr")},
+                   "en": {"sept": (9, "abbr")}, "sv": {"sept": (9, "abbr")}}
+_ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+_ROMAN_MONTH = {r: i + 1 for i, r in enumerate(_ROMAN)}
+_LANGUAGES = ("es", "en", "sv")
+
+
+def _month_table(first: str) -> dict[str, tuple[int, str, str]]:
+    """word -> (month, language, form), the languages after ``first`` only filling gaps."""
+    table: dict[str, tuple[int, str, str]] = {}
+    for lang in (first, *(lg for lg in _LANGUAGES if lg != first)):
+        entries = [(w, (i + 1, lang, "full")) for i, w in enumerate(_MONTHS_FULL[lang])]
+        entries += [(w, (i + 1, lang, "abbr")) for i, w in enumerate(_MONTHS_ABBR[lang])]
+        entries += [(w, (m, lang, form)) for w, (m, form) in _MONTH_VARIANTS[lang].items()]
+        for word, value in entries:
+            table.setdefault(word, value)
+    return table
+
+
+_MONTH_TABLES = {lang: _month_table(lang) for lang in _LANGUAGES}
+#: words of a date surface that name no calendar date: weekdays, seasons, parts of the day,
+#: relative days and their fillers (``el lunes``, ``last Monday``, ``i höstas``)
+_UNDATED = frozenset("""
+lunes martes miércoles miercoles jueves viernes sábado sabado domingo lun mar mié mie jue vie sáb sab dom
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+måndag tisdag onsdag torsdag fredag lördag söndag mån tis ons tors fre lör sön
+måndags tisdags onsdags torsdags fredags lördags söndags
+primavera verano otoño invierno spring summer autumn fall winter vår sommar höst vinter våren sommaren
+hösten vintern höstas våras somras vintras
+hoy ayer anteayer mañana tarde noche madrugada mediodía today yesterday tomorrow tonight morning afternoon
+evening night noon midnight idag igår imorgon morgon förmiddag eftermiddag kväll kvällen natt natten
+el la los las de del este esta pasado pasada próximo próxima anterior siguiente por on the last next this
+that previous following of in i på förra nästa denna detta den i går i morgon
+""".split())
+_WORDS = re.compile(r"[^\W\d_]+")
+_TIME_INTRO = frozenset(("kl", "klockan", "las", "at", "hora", "horas", "hrs"))
+_FILLERS = frozenset(("de", "del", "of", "the", "den"))
+_TIME_WORDS = frozenset(("h", "hs", "hrs", "horas", "am", "pm", "tim"))
+_EN_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
+_ES_SUFFIXES = frozenset(("º", "ª", "o"))
+_REFERENCE_YEAR = 2000  # leap: 29 February shifts too
+
+_TOKEN = re.compile(r"(\d+)|([^\W\d_]+)|(\s+|[^\w\s]|_)")
+_BIRTH_CUE = re.compile(
+    r"(?:nacimiento|nacid[oa]s?|naci[óo]|f\.\s*nac\.?|fnac|born|birth|dob|d\.o\.b\.?|född|"
+    r"födelsedatum|födelsedag|f\.d\.)"
+    r"[\s:.,;()\-]*(?:(?:el|en|on|the|den|date|day|:)[\s:.,;()\-]*){0,2}$",
+    re.IGNORECASE)
+_BIRTH_WINDOW = 40
+_COMPACT = re.compile(r"(\d{4})(\d\d)(\d\d)")
+_WEEK = re.compile(r"(\D*\b(?:v|v\.|vecka|veckan|week|wk|semana)\s*)(\d{1,2})(\D*)", re.IGNORECASE)
+_RANGE = re.compile(r"\s*(?:-|–|—|\bal\b|\bto\b|\btill\b|\bhasta\b|\band\b|\by\b|\boch\b)\s*")
+_YEAR_ALONE = re.compile(r"\D*(?<!\d)(?:\d{4}|'\d\d)(?!\d)\D*")
+
+NUM, WORD, SEP = 0, 1, 2
+
+
+class _Token:
+    __slots__ = ("kind", "text", "role", "value")
+
+    def __init__(self, kind: int, text: str) -> None:
+        self.kind, self.text, self.role, self.value = kind, text, "", 0
+
+
+def _tokens(surface: str) -> list[_Token]:
+    return [_Token(NUM if m.group(1) else WORD if m.group(2) else SEP, m.group(0))
+            for m in _TOKEN.finditer(surface)]
+
+
+def _case_like(template: str, word: str) -> str:
+    """``word`` in the case pattern of ``template`` (``MARZO``, ``Marzo``, ``marzo``)."""
+    if len(template) > 1 and template.isupper():
+        return word.upper()
+    if template[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _padded(value: int, original: str, pad: bool = False) -> str:
+    """``value`` zero-padded to the original field's width where that field was padded (``04``,
+    ``018``, or ``12`` when ``pad``: the other fields of the date are two wide), else unpadded."""
+    return str(value).zfill(len(original)) if original.startswith("0") or pad else str(value)
+
+
+def _ordinal_en(day: int) -> str:
+    if 10 <= day % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+
+
+def _ordinal_sv(day: int) -> str:
+    return "a" if day % 10 in (1, 2) and day % 100 not in (11, 12) else "e"
+
+
+# --------------------------------------------------------------------------------------------
+# reading a date surface
+
+
+class _Reading:
+    """The roles found in one surface: which tokens are the day, month(s) and year."""
+
+    __slots__ = ("tokens", "day", "months", "year", "suffix")
+
+    def __init__(self, tokens: list[_Token]) -> None:
+        self.tokens = tokens
+        self.day: _Token | None = None
+        self.months: list[_Token] = []
+        self.year: _Token | None = None
+        self.suffix: _Token | None = None
+
+
+def _neighbour(tokens: list[_Token], i: int, step: int) -> int | None:
+    """Index of the nearest number before (step -1) or after (+1) token ``i``, over separators
+    and fillers (``de``, ``of``, ``the``, ordinal suffixes), else None."""
+    j = i + step
+    while 0 <= j < len(tokens):
+        tok = tokens[j]
+        if tok.kind == NUM:
+            return j if not tok.role else None
+        if tok.kind == WORD and tok.role != "suffix" and (tok.role or tok.text.casefold() not in _FILLERS):
+            return None
+        j += step
+    return None
+
+
+def _mark_times_and_suffixes(tokens: list[_Token], language: str) -> None:
+    timed = False                       # after kl., a las, at, @: the numbers are a time
+    for tok in tokens:
+        if tok.kind == WORD:
+            timed = tok.text.casefold() in _TIME_INTRO
+        elif tok.kind == SEP:
+            timed = timed or tok.text == "@"
+        elif timed:
+            tok.role = "time"
+    for i, tok in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        if tok.kind != NUM or nxt is None:
+            continue
+        after = tokens[i + 2] if i + 2 < len(tokens) else None
+        if nxt.text == ":" and after is not None:
+            if after.kind == NUM:
+                tok.role = after.role = "time"
+            elif after.kind == WORD and after.text in ("a", "e") and language == "sv":
+                after.role = "suffix"
+        elif nxt.kind == WORD:
+            word = nxt.text.casefold()
+            if word in _TIME_WORDS:
+                tok.role = "time"
+            elif word in _EN_SUFFIXES or nxt.text in _ES_SUFFIXES:
+                nxt.role = "suffix"
+        elif nxt.text.isspace() and after is not None and after.kind == WORD \
+                and after.text.casefold() in _TIME_WORDS:
+            tok.role = "time"
+
+
+def _read(surface: str, language: str) -> _Reading | None:
+    """The roles of the surface's tokens, or None when it has no date reading."""
+    tokens = _tokens(surface)
+    _mark_times_and_suffixes(tokens, language)
+    reading = _Reading(tokens)
+    table = _MONTH_TABLES.get(language, _MONTH_TABLES["es"])
+    for i, tok in enumerate(tokens):
+        if tok.kind != WORD or tok.role:
+            continue
+        entry = table.get(tok.text.casefold())
+        if entry is not None:
+            tok.role, tok.value = "mname", entry[0]
+            reading.months.append(tok)
+        elif tok.text.upper() in _ROMAN_MONTH and (tok.text.isupper() or tok.text.islower()) \
+                and _neighbour(tokens, i, -1) is not None and _neighbour(tokens, i, 1) is not None:
+            tok.role, tok.value = "roman", _ROMAN_MONTH[tok.text.upper()]
+            reading.months.append(tok)
+    numbers = [t for t in tokens if t.kind == NUM and t.role != "time"]
+    if reading.months:
+        return _read_named(reading, numbers, language)
+    return _read_numeric(reading, numbers, language)
+
+
+def _read_named(reading: _Reading, numbers: list[_Token], language: str) -> _Reading | None:
+    tokens = reading.tokens
+    years = [t for t in numbers if len(t.text) == 4]
+    if len(years) > 1:
+        return None
+    reading.year = years[0] if years else None
+    for month in reading.months:
+        i = tokens.index(month)
+        before, after = _neighbour(tokens, i, -1), _neighbour(tokens, i, 1)
+        for j, is_after in ((before, False), (after, True)):
+            if j is None or tokens[j] is reading.year or len(tokens[j].text) > 2:
+                continue
+            tok = tokens[j]
+            if is_after and language != "en" and reading.year is None:
+                tok.role, reading.year = "year", tok      # diciembre-99, sep-04, 12-oct-04
+            elif reading.day is None and 1 <= int(tok.text) <= 31:
+                tok.role, reading.day = "day", tok
+            elif is_after and reading.year is None:
+                tok.role, reading.year = "year", tok      # March 12th, 99
+    if reading.day is not None and len(reading.months) > 1:
+        return None
+    if reading.year is not None:
+        reading.year.role = "year"
+    if any(not t.role for t in numbers):
+        return None
+    if reading.day is not None:
+        reading.suffix = _suffix_of(tokens, reading.day)
+    return reading
+
+
+def _suffix_of(tokens: list[_Token], day: _Token) -> _Token | None:
+    """The ordinal suffix token right after the day (``12th``, ``1º``, ``1:a``), if any."""
+    at = tokens.index(day) + 1
+    for tok in tokens[at:at + 2]:
+        if tok.role == "suffix":
+            return tok
+    return None
+
+
+def _valid(day: int, month: int, year: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _full_year(tok: _Token) -> int:
+    value = int(tok.text)
+    if len(tok.text) == 4:
+        return value
+    return value + (2000 if value <= 30 else 1900)
+
+
+def _read_numeric(reading: _Reading, numbers: list[_Token], language: str) -> _Reading | None:
+    if len(numbers) == 1 and len(numbers[0].text) <= 2 and 1 <= int(numbers[0].text) <= 31:
+        suffix = _suffix_of(reading.tokens, numbers[0])
+        if suffix is not None:                                 # the 12th: a day alone
+            numbers[0].role, reading.day, reading.suffix = "day", numbers[0], suffix
+            return reading
+        return None
+    if not 2 <= len(numbers) <= 3 or any(len(t.text) > 4 for t in numbers):
+        return None
+    if len(numbers) == 2:
+        a, b = numbers
+        if len(b.text) == 4 or len(a.text) == 4:              # 03/2019, 2019-03
+            month, year = (a, b) if len(b.text) == 4 else (b, a)
+            if not 1 <= int(month.text) <= 12:
+                return None
+            month.role, month.value, year.role = "month", int(month.text), "year"
+            reading.months, reading.year = [month], year
+            return reading
+        if len(b.text) == 2 and int(b.text) > 31 and 1 <= int(a.text) <= 12:    # 7/69: month and year
+            a.role, a.value, b.role = "month", int(a.text), "year"
+            reading.months, reading.year = [a], b
+            return reading
+        orders = ((b, a), (a, b)) if language == "en" else ((a, b), (b, a))
+        for day, month in orders:
+            if _valid(int(day.text), int(month.text), _REFERENCE_YEAR):
+                day.role, month.role, month.value = "day", "month", int(month.text)
+                reading.day, reading.months = day, [month]
+                return reading
+        return None
+    a, b, c = numbers
+    if len(a.text) == 4:
+        orders = ((c, b, a),)                                  # 2019-03-12
+    elif language == "en":
+        orders = ((b, a, c), (a, b, c))
+    else:
+        orders = ((a, b, c), (b, a, c))
+    for day, month, year in orders:
+        if len(year.text) not in (2, 4) or len(day.text) > 2:
+            continue
+        if _valid(int(day.text), int(month.text), _full_year(year)):
+            day.role, month.role, year.role = "day", "month", "year"
+            month.value = int(month.text)
+            reading.day, reading.months, reading.year = day, [month], year
+            return reading
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# writing the shifted date
+
+
+def _month_word(tok: _Token, month: int, language: str) -> str:
+    if tok.role == "roman":
+        roman = _ROMAN[month - 1]
+        return roman if tok.text.isupper() else roman.lower()
+    _, lang, form = _MONTH_TABLES.get(language, _MONTH_TABLES["es"])[tok.text.casefold()]
+    names = _MONTHS_FULL[lang] if form == "full" else _MONTHS_ABBR[lang]
+    return _case_like(tok.text, names[month - 1])
+
+
+def _set_month(tok: _Token, month: int, language: str) -> None:
+    if tok.role == "month":
+        tok.text = _padded(month, tok.text, len(tok.text) > 1)
+    else:
+        tok.text = _month_word(tok, month, language)
+
+
+def _set_year(tok: _Token | None, year: int) -> None:
+    if tok is not None:
+        tok.text = str(year) if len(tok.text) == 4 else f"{year % 100:02d}"
+
+
+def _add_months(year: int, month: int, months: int) -> tuple[int, int]:
+    index = year * 12 + month - 1 + months
+    return index // 12, index % 12 + 1
+
+
+@lru_cache(maxsize=8192)
+def _parse(surface: str, language: str) -> tuple | None:
+    """What the surface says, or None: ``("full", d, m, y, has_year)``, ``("months", [m...], y)``,
+    ``("year",)``; cached per surface, as most dates repeat a format."""
+    reading = _read(surface, language)
+    if reading is None:
+        return ("year",) if _YEAR_ALONE.fullmatch(surface) else None
+    if reading.day is not None and not reading.months:
+        return ("day", int(reading.day.text))
+    if reading.day is not None:
+        year = _full_year(reading.year) if reading.year is not None else None
+        return ("full", int(reading.day.text), reading.months[0].value, year)
+    return ("months", tuple(t.value for t in reading.months),
+            _full_year(reading.year) if reading.year is not None else None)
+
+
+def birth_shift_days(ctx: DocumentContext) -> int:
+    """How far a birth date moves: the day shift minus ``age_shift_years`` years, in whole weeks
+    (weekday kept), never zero; ages move by ``+age_shift_years``, so they still match."""
+    weeks = round(abs(ctx.age_shift_years) * 365.2425 / 7)
+    days = ctx.date_shift_days + (-7 * weeks if ctx.age_shift_years > 0 else 7 * weeks)
+    return days or (-7 if ctx.age_shift_years > 0 else 7)
+
+
+class _DateGenerator:
+    """Shifts each date of one document (see the module's docstring)."""
+
+    def __init__(self, ctx: DocumentContext) -> None:
+        self.ctx = ctx
+        self.language = ctx.language if ctx.language in _LANGUAGES else "es"
+        self._reference: tuple[int, int] | None = None
+
+    @property
+    def reference(self) -> tuple[int, int]:
+        """The year and month of the document's first full date, else January of the leap year 2000."""
+        if self._reference is None:
+            self._reference = (_REFERENCE_YEAR, 1)
+            for span in self.ctx.spans:
+                if span.kind == "date":
+                    parsed = _parse(self.ctx.surface(span), self.language)
+                    if parsed and parsed[0] == "full" and parsed[3] is not None:
+                        self._reference = (parsed[3], parsed[2])
+                        break
+        return self._reference
+
+    def _is_birth(self, span: Span) -> bool:
+        left = self.ctx.text[max(0, span.start - _BIRTH_WINDOW):span.start]
+        return _BIRTH_CUE.search(left) is not None
+
+    def __call__(self, span: Span) -> str:
+        surface = self.ctx.surface(span)
+        birth = self._is_birth(span)
+        key = ("date", f"{surface}\x00{int(birth)}")
+        cached = self.ctx.cache.get(key)
+        if cached is None:
+            cached = self.ctx.cache[key] = self._shift(surface, birth)
+        return cached
+
+    def _shift(self, surface: str, birth: bool) -> str:
+        parsed = _parse(surface, self.language)
+        if parsed is None:
+            return self._other(surface, birth)
+        if parsed[0] == "year":
+            return surface
+        reading = _read(surface, self.language)  # fresh tokens to rewrite (the parse is cached)
+        assert reading is not None
+        if parsed[0] == "day":
+            year, month = self.reference
+            month = month if _valid(parsed[1], month, year) else 1
+            self._shift_full(reading, ("full", parsed[1], month, None), birth)
+        elif parsed[0] == "full":
+            self._shift_full(reading, parsed, birth)
+        else:
+            self._shift_months(reading, parsed, birth)
+        return "".join(t.text for t in reading.tokens)
+
+    def _other(self, surface: str, birth: bool) -> str:
+        """A compact date (``20190312``), a week number (``v. 12``, ``semana 12``) or a range of two
+        dates (``3/12-3/15``, ``12 al 15 de marzo``); else the conservative replacement."""
+        days = birth_shift_days(self.ctx) if birth else self.ctx.date_shift_days
+        if (match := _COMPACT.fullmatch(surface)) is not None:
+            year, month, day = (int(g) for g in match.groups())
+            if 1800 <= year <= 2200 and _valid(day, month, year):
+                return (date(year, month, day) + timedelta(days=days)).strftime("%Y%m%d")
+        if (match := _WEEK.fullmatch(surface)) is not None and 1 <= int(match.group(2)) <= 53:
+            week = (int(match.group(2)) - 1 + days // 7) % 52 + 1
+            return match.group(1) + _padded(week, match.group(2)) + match.group(3)
+        for match in _RANGE.finditer(surface):
+            left, right = surface[:match.start()], surface[match.end():]
+            after = _parse(right, self.language)
+            if after is None or after[0] == "year" or not left.strip():
+                continue
+            if left.isdigit() and after[0] == "full" and 1 <= int(left) <= 31:   # 12 al 15 de marzo
+                base = after[3] or self.reference[0]
+                if _valid(int(left), after[2], base):
+                    moved = date(base, after[2], int(left)) + timedelta(days=days)
+                    return _padded(moved.day, left) + match.group(0) + self._shift(right, birth)
+            if _parse(left, self.language) is not None:
+                return self._shift(left, birth) + match.group(0) + self._shift(right, birth)
+        return _scrambled(self.ctx, surface)
+
+    def _shift_full(self, reading: _Reading, parsed: tuple, birth: bool) -> None:
+        _, day, month, year = parsed
+        days = birth_shift_days(self.ctx) if birth else self.ctx.date_shift_days
+        base_year = year if year is not None else self.reference[0]
+        if not _valid(day, month, base_year):
+            base_year = _REFERENCE_YEAR
+        new = date(base_year, month, day) + timedelta(days=days)
+        assert reading.day is not None
+        numeric = bool(reading.months) and reading.months[0].role == "month"
+        pad = numeric and len(reading.day.text) > 1 and len(reading.months[0].text) > 1
+        reading.day.text = _padded(new.day, reading.day.text, pad)
+        if reading.suffix is not None:
+            fresh = _ordinal_sv(new.day) if reading.suffix.text in ("a", "e") else (
+                _case_like(reading.suffix.text, _ordinal_en(new.day))
+                if reading.suffix.text.casefold() in _EN_SUFFIXES else reading.suffix.text)
+            reading.suffix.text = fresh
+        if reading.months:
+            _set_month(reading.months[0], new.month, self.language)
+        if year is not None:
+            _set_year(reading.year, new.year)
+
+    def _shift_months(self, reading: _Reading, parsed: tuple, birth: bool) -> None:
+        _, months, year = parsed
+        shift = self.ctx.month_shift - (12 * self.ctx.age_shift_years if birth else 0)
+        if shift == 0 or (year is None and shift % 12 == 0):
+            shift -= 1 if shift > 0 or birth else -1      # the month must change
+        new_year = year
+        for tok, month in zip(reading.months, months):
+            new_year, new_month = _add_months(year or _REFERENCE_YEAR, month, shift)
+            _set_month(tok, new_month, self.language)
+        if year is not None:
+            _set_year(reading.year, new_year)
+
+
+def _scrambled(ctx: DocumentContext, surface: str) -> str:
+    """The conservative replacement of an unreadable date: keyed digits in the same places; a
+    surface of weekdays, seasons and relative words only is kept (whole-week shifts keep weekdays)."""
+    if not any(c.isdigit() for c in surface):
+        if all(w.casefold() in _UNDATED for w in _WORDS.findall(surface)):
+            return surface
+        raise ProcessingError(coded("E750", surface=surface))
+    rng = ctx.random("date-digits", surface)
+    while True:
+        out = "".join(str(rng.randrange(10)) if c.isdigit() else c for c in surface)
+        if out != surface:
+            return out
+
+
+# --------------------------------------------------------------------------------------------
+# ages
+
+_UNITS = {
+    "years": ("años", "año", "a", "ans", "years", "year", "yrs", "yr", "y", "yo", "år", "års", "ar"),
+    "months": ("meses", "mes", "months", "month", "mo", "mos", "månader", "månad", "mån", "m"),
+    "weeks": ("semanas", "semana", "weeks", "week", "wk", "wks", "veckor", "vecka", "v"),
+    "days": ("días", "dias", "día", "dia", "days", "day", "d", "dagar", "dag"),
+}
+_UNIT_OF = {w: unit for unit, words in _UNITS.items() for w in words}
+
+_ES_UNITS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
+             "diez", "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete",
+             "dieciocho", "diecinueve", "veinte", "veintiuno", "veintidós", "veintitrés",
+             "veinticuatro", "veinticinco", "veintiséis", "veintisiete", "veintiocho", "veintinueve")
+_ES_TENS = ("", "", "", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa")
+_EN_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+             "eighteen", "nineteen")
+_EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SV_UNITS = ("noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
+             "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton", "arton", "nitton")
+_SV_TENS = ("", "", "tjugo", "trettio", "fyrtio", "femtio", "sextio", "sjuttio", "åttio", "nittio")
+
+
+def _in_words(n: int, language: str) -> str:
+    """``n`` (0 to 100) in words: ``cuarenta y cinco``, ``forty-five``, ``fyrtiofem``."""
+    if language == "es":
+        if n == 100:
+            return "cien"
+        if n < 30:
+            return _ES_UNITS[n]
+        return _ES_TENS[n // 10] + (f" y {_ES_UNITS[n % 10]}" if n % 10 else "")
+    if language == "sv":
+        if n == 100:
+            return "hundra"
+        return _SV_UNITS[n] if n < 20 else _SV_TENS[n // 10] + (_SV_UNITS[n % 10] if n % 10 else "")
+    if n == 100:
+        return "one hundred"
+    return _EN_UNITS[n] if n < 20 else _EN_TENS[n // 10] + (f"-{_EN_UNITS[n % 10]}" if n % 10 else "")
+
+
+def _word_numbers(language: str) -> dict[str, int]:
+    table = {_in_words(n, language): n for n in range(101)}
+    if language == "es":
+        table.update({"un": 1, "una": 1, "veintiún": 21, "dieciseis": 16, "veintidos": 22,
+                      "veintitres": 23, "veintiseis": 26, "ciento": 100})
+        table.update({f"{_ES_TENS[n // 10]} y un": n for n in range(31, 100) if n % 10 == 1})
+    elif language == "en":
+        table.update({w.replace("-", " "): n for w, n in list(table.items()) if "-" in w})
+        table.update({"a": 1, "an": 1, "hundred": 100})
+    else:
+        table.update({"en": 1, "ett": 1})
+    return table
+
+
+_ORDINALS = {
+    "es": ("primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "séptimo", "octavo",
+           "noveno", "décimo"),
+    "en": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"),
+    "sv": ("första", "andra", "tredje", "fjärde", "femte", "sjätte", "sjunde", "åttonde", "nionde", "tionde"),
+}
+
+
+def _ordinal_words(language: str) -> dict[str, int]:
+    table = {w: i + 1 for i, w in enumerate(_ORDINALS[language])}
+    if language == "es":
+        table.update({w[:-1] + "a": n for w, n in list(table.items())})   # cuarta semana
+        table.update({"primer": 1, "tercer": 3, "septimo": 7, "decimo": 10})
+    return table
+
+
+def _in_ordinal_words(n: int, language: str, template: str) -> str:
+    """``n`` as an ordinal like ``template`` (its gender and apocope in Spanish); digits past 10."""
+    if n > 10:
+        return f"{n}" + {"es": "º", "en": _ordinal_en(n), "sv": ":" + _ordinal_sv(n)}[language]
+    word = _ORDINALS[language][n - 1]
+    if language == "es":
+        if template.casefold().endswith("a"):
+            word = word[:-1] + "a"
+        elif template.casefold() in ("primer", "tercer") and n in (1, 3):
+            word = word[:-1]
+    return word
+
+
+_WORD_NUMBERS = {lang: _word_numbers(lang) for lang in _LANGUAGES}
+_ORDINAL_NUMBERS = {lang: _ordinal_words(lang) for lang in _LANGUAGES}
+_WORD_NUMBER_RE = {
+    lang: re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, {**table, **_ORDINAL_NUMBERS[lang]}),
+                                                 key=len, reverse=True)) + r")\b", re.IGNORECASE)
+    for lang, table in _WORD_NUMBERS.items()
+}
+_AGE_NUMBER = re.compile(r"\d+")
+_DECADE = re.compile(r"\d0'?s\b")
+_AFTER_NUMBER = re.compile(r"[\s\-]*([^\W\d_]+)")
+
+
+#: singular and plural of the unit words whose form follows the number
+_NUMBER_FORMS = {"año": "años", "mes": "meses", "semana": "semanas", "día": "días", "dia": "dias",
+                 "year": "years", "month": "months", "week": "weeks", "day": "days",
+                 "månad": "månader", "vecka": "veckor", "dag": "dagar"}
+_OLD = re.compile(r"[\s\-]*old\b", re.IGNORECASE)
+_SINGULAR = {plural: singular for singular, plural in _NUMBER_FORMS.items()}
+
+
+def _agreeing(rest: str, number: int) -> str:
+    """The text after a shifted number with its unit word in the number's form (``1 año``, ``3 años``)."""
+    match = _AFTER_NUMBER.match(rest)
+    if match is None:
+        return rest
+    word = match.group(1)
+    if _OLD.match(rest, match.end(1)):
+        return rest                                       # forty-five-year-old: no plural
+    forms = _SINGULAR if number == 1 else _NUMBER_FORMS
+    fresh = forms.get(word.casefold())
+    if fresh is None:
+        return rest
+    return rest[:match.start(1)] + _case_like(word, fresh) + rest[match.end(1):]
+
+
+def _unit_after(surface: str, end: int) -> str:
+    match = _AFTER_NUMBER.match(surface, end)
+    return _UNIT_OF.get(match.group(1).casefold(), "") if match else ""
+
+
+class _AgeGenerator:
+    """Shifts each age of one document by ``ctx.age_shift_years`` (see the module's docstring)."""
+
+    def __init__(self, ctx: DocumentContext) -> None:
+        self.ctx = ctx
+        self.language = ctx.language if ctx.language in _LANGUAGES else "es"
+
+    def __call__(self, span: Span) -> str:
+        surface = self.ctx.surface(span)
+        key = ("age", surface)
+        cached = self.ctx.cache.get(key)
+        if cached is None:
+            cached = self.ctx.cache[key] = self._shift(surface)
+        return cached
+
+    def _shift(self, surface: str) -> str:
+        if _DECADE.search(surface):
+            return surface                          # in her 40s, los 40s: a decade, kept
+        numbers = [(m, False) for m in _AGE_NUMBER.finditer(surface)]
+        if not numbers:
+            numbers = [(m, True) for m in _WORD_NUMBER_RE[self.language].finditer(surface)]
+        if not numbers:
+            return surface          # a life stage (recién nacido, adolescente): no age to shift
+        units = [_unit_after(surface, m.end()) for m, _ in numbers]
+        pick = next((i for i, u in enumerate(units) if u == "years"), 0)
+        match, in_words = numbers[pick]
+        text = match.group(0)
+        folded = text.casefold()
+        ordinal = in_words and folded in _ORDINAL_NUMBERS[self.language]
+        value = (_ORDINAL_NUMBERS[self.language][folded] if ordinal else
+                 _WORD_NUMBERS[self.language][folded] if in_words else int(text))
+        shift = self.ctx.age_shift_years
+        in_years = units[pick] in ("years", "")
+        new = value + shift
+        if new < (0 if in_years and not ordinal else 1):
+            new = value + abs(shift)
+        if in_years and (value > 89 or new > 89):
+            fresh = "90+"
+        elif ordinal:
+            fresh = _case_like(text, _in_ordinal_words(new, self.language, text))
+        elif in_words and new <= 100:
+            word = _in_words(new, self.language)
+            if new == 1 and self.language == "es":        # un año, una semana
+                word = "una" if "semana" in surface[match.end():].casefold() else "un"
+            fresh = _case_like(text, word)
+        else:
+            fresh = str(new) if in_words else _padded(new, text)
+        rest = surface[match.end():]
+        return surface[:match.start()] + fresh + (rest if ordinal else _agreeing(rest, new))
+
+
+def _make_dates(ctx: DocumentContext) -> Generator:
+    return _DateGenerator(ctx)
+
+
+def _make_ages(ctx: DocumentContext) -> Generator:
+    return _AgeGenerator(ctx)
+
+
+FACTORIES = {"date": _make_dates, "age": _make_ages}
