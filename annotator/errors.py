@@ -192,6 +192,15 @@ class Errors:
     E809 = "the training data has a single label ({label}): nothing to learn"
     E810 = "the {learner} learner needs {package}: pip install 'annotator[learn]'"
 
+    # record matcher records files (annotator.processing.record_matcher): E450-E469
+    E450 = "cannot read records file: {reason}"
+    E451 = "not valid JSON: {reason}"
+    E452 = "a record must be a JSON object with a non-empty \"document\" name, got {got}"
+    E453 = "field {field!r}: a value must be a string or a list of strings, got {got}"
+    E454 = "records CSV header must be 'document,field,value', got {header!r}"
+    E455 = "records CSV row has {n} columns, expected 3 (document,field,value)"
+    E456 = "records CSV row has an empty {what}"
+    E457 = "field 'date': {value!r} is not a date (day/month/year or year-month-day)"
 
 def coded(code: str, **fields: Any) -> str:
     """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""

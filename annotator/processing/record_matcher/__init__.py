@@ -1,0 +1,107 @@
+"""The ``record-matcher`` PR: the PHI of a document's structured record found in its text, after
+Yuwono et al. 2016 ("Automated anonymization as spelling variant detection").
+
+Each document's record (:mod:`.records`: JSON Lines or CSV, keyed by the document's name) is looked
+for in the text: names as spelling variants (:mod:`.names`), dates however written (:mod:`.dates`),
+IDs and phones with separators ignored (:mod:`.numbers`), addresses and every other field as
+literal values (:mod:`.literals`). Output types follow the tag set (:mod:`.tagsets`); every
+annotation has the features ``field`` (the record field, or ``title`` for a name found only after
+a title) and ``ratio`` (edit distance over the shorter length, 0 = exact), and ``partial`` for a
+part of an ID.
+
+Where matches overlap, the longest wins. A match inside a PHI annotation that an earlier PR put in
+the output set (a type of the tag set) is not added again, and that annotation keeps its type; a
+match that overlaps such annotations without fitting inside one replaces them by one annotation
+over the union, with the type of the longest of them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from annotator.document import Document
+from annotator.processing.base import Param, ProcessingResource, register
+from annotator.processing.folding import fold
+from annotator.processing.record_matcher.common_words import common_words
+from annotator.processing.record_matcher.dates import find_dates, parse_record_date
+from annotator.processing.record_matcher.literals import LiteralMatcher
+from annotator.processing.record_matcher.match import Match
+from annotator.processing.record_matcher.names import NameMatcher
+from annotator.processing.record_matcher.numbers import NumberMatcher
+from annotator.processing.record_matcher.records import Record, read_records
+from annotator.processing.record_matcher.tagsets import DOCTOR, TAGSETS, type_of
+from annotator.schemas import tag_set
+
+NAME_FIELDS = frozenset({"name"})
+DATE_FIELDS = frozenset({"date"})
+ID_FIELDS = frozenset({"id", "insurance", "episode"})
+PHONE_FIELDS = frozenset({"phone", "fax"})
+ADDRESS_FIELDS = frozenset({"address"})
+
+
+@register("record-matcher")
+class RecordMatcher(ProcessingResource):
+    """Finds the values of each document's structured record (names, IDs, phones, dates, addresses) in its text."""
+
+    records = Param(Path, None, "the records file: JSON Lines, or CSV with header document,field,value", required=True)
+    threshold = Param(float, 0.33, "a word matches a name token when edit distance / shorter length is below this",
+                      min=0.0, max=1.0)
+    tagset = Param(str, "meddocan", "the output type names (record field -> type table)", choices=tuple(TAGSETS))
+    caseSensitive = Param(bool, False, "compare names with case (false: lower-case both)")
+    outputASName = Param(str, "PHI", "annotation set written by this PR (and read for earlier PHI)")
+
+    def setup(self) -> None:
+        self.by_document: dict[str, Record] = read_records(self.records)
+        self.phi_types = tag_set(self.tagset)
+
+    def record_of(self, doc: Document) -> Record | None:
+        """The record of ``doc``: by its name, else by its name's file stem."""
+        return self.by_document.get(doc.name) or self.by_document.get(Path(doc.name).stem)
+
+    def matches(self, doc: Document, record: Record) -> list[Match]:
+        """Every match of ``record`` in ``doc``'s text, overlapping ones included."""
+        text = doc.text
+        lower = fold(text, ignore_case=True)
+        low = text if self.caseSensitive else lower
+        common = common_words(doc.features.get("language"))
+        names = [v for f in NAME_FIELDS for v in record.get(f, ())]
+        found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, lower, low)
+        dates = [parse_record_date(v) for f in DATE_FIELDS for v in record.get(f, ())]
+        found += find_dates(lower, [d for d in dates if d is not None])
+        found += NumberMatcher({f: v for f, v in record.items() if f in ID_FIELDS | PHONE_FIELDS},
+                               PHONE_FIELDS).find(text)
+        literal = {f: v for f, v in record.items() if f not in NAME_FIELDS | DATE_FIELDS | ID_FIELDS | PHONE_FIELDS}
+        found += LiteralMatcher(literal, ADDRESS_FIELDS).find(fold(lower, ignore_case=False, accents=True))
+        return found
+
+    def __call__(self, doc: Document) -> None:
+        record = self.record_of(doc)
+        if not record:
+            return
+        kept: list[Match] = []
+        # longest first; on equal spans a doctor's title wins, then partial matches lose
+        for match in sorted(self.matches(doc, record),
+                            key=lambda m: (m.start - m.end, m.kind != DOCTOR, m.partial, m.start)):
+            if all(match.end <= k.start or k.end <= match.start for k in kept):
+                kept.append(match)
+        out = self.output_set(doc)
+        phi = [a for a in out if a.type in self.phi_types]  # what earlier PRs found (few: no index needed)
+        for match in sorted(kept):
+            features = {"field": match.field, "ratio": round(match.ratio, 3)}
+            if match.partial:
+                features["partial"] = True
+            earlier = [a for a in phi if a.start < match.end and match.start < a.end]
+            if any(a.start <= match.start and match.end <= a.end for a in earlier):
+                continue
+            start, end, type_ = match.start, match.end, type_of(self.tagset, match.kind)
+            if earlier:
+                longest = max(earlier, key=lambda a: (a.end - a.start, -a.start))
+                start, end = min(start, *(a.start for a in earlier)), max(end, *(a.end for a in earlier))
+                type_ = longest.type
+                features = {**longest.features, **features}
+                out.remove_all(earlier)
+                phi = [a for a in phi if a not in earlier]
+            out.add(type_, start, end, features)
+
+
+__all__ = ["RecordMatcher", "read_records"]

@@ -1,0 +1,160 @@
+"""The record's dates in the note, however they are written.
+
+One pattern finds date-like expressions of two or three parts (numbers, ordinals such as ``11th``
+or ``11º``, month names and abbreviations in Spanish, English and Swedish, Roman month numbers as
+in ``12-III-2019``) with the separators ``- / . , :``, spaces and tabs, ``de``/``del``/``of``
+(``11 de febrero de 1970``), and compact runs of 6 or 8 digits (``19700211``, ``110270``). Each is
+read in every order (d/m/y, m/d/y, y/m/d, y/d/m; d/m, m/d; m/y, y/m with a 4-digit year; 2-digit
+years) and kept when one reading is a record date. A day and month without a year (``2/7``) must
+use ``/`` or ``-`` (or a month name) and is never taken next to a unit or duration (``mg``,
+``días``, ``semanas`` ...): a dosage or a duration that happens to equal the birthday is not it.
+Ratios (``120/70``, ``5/325``) never match: a date is not read out of a longer run of numbers.
+
+Record dates are written day first (``11/02/1970``, ``11-2-70``, ``23-octubre-1972``) or ISO
+(``1970-02-11``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Iterable, Iterator
+
+from annotator.processing.record_matcher.match import Match
+
+MONTHS = {
+    1: "enero ene january jan januari", 2: "febrero feb february februari", 3: "marzo mar march mars",
+    4: "abril abr april apr", 5: "mayo may maj", 6: "junio jun june juni", 7: "julio jul july juli",
+    8: "agosto ago august aug augusti", 9: "septiembre setiembre sep sept set september",
+    10: "octubre oct october oktober okt", 11: "noviembre nov november", 12: "diciembre dic december dec",
+}
+ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
+MONTH_OF = {name: number for number, names in MONTHS.items() for name in names.split()}
+MONTH_OF.update({r: i for i, r in enumerate(ROMAN, 1)})
+_NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
+_PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
+_SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
+# on the lower-cased text; no look-behind first (re then skips ahead by the first characters):
+# find_dates checks that no word character, "/", "." or "-" comes before
+_END = r"(?!\w|[/.\-]\d)"
+DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
+# the dates that start with a digit, found in one scan (re skips ahead to digits)
+NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
+                          rf"|\d{{6}}(?:\d\d)?){_END}")
+_BEFORE_DATE = re.compile(r"[\w/.\-]")
+_PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
+# units and durations that make a day/month without a year a quantity
+_BLOCKED_AFTER = re.compile(r"[ \t]*(?:mg|mcg|g|ml|cc|ui|h|hs|horas?|d[ií]as?|semanas?|mes(?:es)?|a[nñ]os?|veces|"
+                            r"comp|days?|weeks?|months?|years?|hours?|times|dagar|veckor|timmar)(?![^\W\d_])",
+                            re.IGNORECASE)
+_RECORD_DATE = re.compile(rf"\s*\d{{1,4}}{_SEP}(?:\d{{1,3}}|(?:{_NAMES})\.?){_SEP}\d{{1,4}}\s*", re.IGNORECASE)
+
+Ymd = tuple[int, int, int]
+
+
+def parse_record_date(value: str) -> Ymd | None:
+    """A record date as (year, month, day): day first (``11/02/1970``, ``11 de febrero de 1970``,
+    ``23-oct-72``: 2-digit years are the latest such year not in the future; month first when day
+    first is no date, as ``03/15/1996``) or ISO (``1970-02-11``); None when it is not one."""
+    parts = _PARTS.findall(value)
+    if len(parts) != 3 or not _RECORD_DATE.fullmatch(value):
+        return None
+    a, b, c = parts
+    if len(a) == 4 and a.isdigit():
+        a, c = c, a
+    if not (a.isdigit() and c.isdigit() and len(c) in (2, 4)):
+        return None
+    day, year = int(a), int(c)
+    month = int(b) if b.isdigit() else MONTH_OF[b.lower()]
+    if len(c) == 2:
+        this_year = datetime.date.today().year
+        year += 2000 if 2000 + year <= this_year else 1900
+    for d, m in ((day, month), (month, day) if b.isdigit() else (day, month)):  # m/d/y when d/m/y cannot be
+        try:
+            datetime.date(year, m, d)
+        except ValueError:
+            continue
+        return year, m, d
+    return None
+
+
+def _readings(parts: list[tuple[str, bool]]) -> Iterable[tuple[int | None, int, int | None, bool]]:
+    """(year or None, month, day or None, year has 2 digits) for each order the parts allow;
+    ``parts`` are (text, is a month name)."""
+    def number(i: int) -> int:
+        return int(parts[i][0])
+
+    def month(i: int) -> int | None:
+        text, named = parts[i]
+        return MONTH_OF[text.lower()] if named else int(text) if len(text.lstrip("0")) <= 2 else None
+
+    def day(i: int) -> int | None:
+        return None if parts[i][1] or len(parts[i][0]) > 2 else number(i)
+
+    def year(i: int) -> tuple[int, bool] | None:
+        return None if parts[i][1] or len(parts[i][0]) not in (2, 4) else (number(i), len(parts[i][0]) == 2)
+
+    orders3 = ((2, 1, 0), (2, 0, 1), (0, 1, 2), (0, 2, 1))  # (year, month, day): d/m/y, m/d/y, y/m/d, y/d/m
+    orders2 = ((None, 1, 0), (None, 0, 1), (1, 0, None), (0, 1, None))  # d/m, m/d, m/y, y/m
+    for y, mo, d in orders3 if len(parts) == 3 else orders2:
+        yv = year(y) if y is not None else None
+        mv, dv = month(mo), day(d) if d is not None else None
+        if mv is None or (y is not None and yv is None) or (d is not None and dv is None):
+            continue
+        if y is not None and d is None and yv[1]:
+            continue  # month/year needs a 4-digit year
+        yield (yv[0] if yv else None), mv, dv, bool(yv and yv[1])
+
+
+def _compact(digits: str) -> list[tuple[int | None, int, int | None, bool]]:
+    """Readings of a 6- or 8-digit run: yyyymmdd, ddmmyyyy, mmddyyyy / yymmdd, ddmmyy."""
+    n = int
+    if len(digits) == 8:
+        return [(n(digits[:4]), n(digits[4:6]), n(digits[6:]), False),
+                (n(digits[4:]), n(digits[2:4]), n(digits[:2]), False),
+                (n(digits[4:]), n(digits[:2]), n(digits[2:4]), False)]
+    return [(n(digits[:2]), n(digits[2:4]), n(digits[4:]), True), (n(digits[4:]), n(digits[2:4]), n(digits[:2]), True)]
+
+
+def _candidates(text: str, months: set[int]) -> Iterator[re.Match[str]]:
+    """Date-like expressions of ``text``: those that start with a digit, and those that start with
+    the name of one of ``months`` (found by plain search: far faster than a pattern of all names)."""
+    yield from NUMERIC_DATE.finditer(text)
+    for name, month in MONTH_OF.items():
+        if month in months and name not in ROMAN:
+            at = text.find(name)
+            while at != -1:
+                m = DATE.match(text, at)
+                if m is not None:
+                    yield m
+                at = text.find(name, at + 1)
+
+
+def find_dates(text: str, dates: list[Ymd]) -> list[Match]:
+    """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day)."""
+    if not dates:
+        return []
+    found = []
+    for m in _candidates(text, {month for _, month, _ in dates}):
+        if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
+            continue
+        written = m.group()
+        if written.isdigit():
+            readings = _compact(written)
+        else:
+            parts = [(p, not p.isdigit()) for p in _PARTS.findall(written)]
+            if len(parts) not in (2, 3):
+                continue
+            readings = list(_readings(parts))
+        for year, month, day, short in readings:
+            if not any(month == mo and (day is None or day == d) and
+                       (year is None or year == (y % 100 if short else y)) for y, mo, d in dates):
+                continue
+            if year is None:  # a day and a month: only as a date, never as a quantity
+                named = any(not p.isdigit() for p in _PARTS.findall(written))
+                if not named and not re.search(r"\d[ \t]*[-/][ \t]*\d", written) or \
+                        _BLOCKED_AFTER.match(text, m.end()):
+                    continue
+            found.append(Match(m.start(), m.end(), "date", 0.0, "date"))
+            break
+    return found

@@ -1,0 +1,119 @@
+"""The record's IDs and phone numbers in the note, separators ignored.
+
+A value is compared by its letters and digits alone: between two runs of them the note may have up
+to two separators (spaces, ``- . / ( )``), so ``546 79 80`` is ``5467980`` and ``(91) 234-56-78`` is
+``912345678``; case is ignored. Values are looked for in the note's chunks of digits (with letters
+in them, one or two letters around them), so a value needs a digit. A phone with an international
+prefix (``+34``, ``0046``) is also looked for without it (and with the trunk ``0`` for the countries
+that dial one). A run of at least six digits of the note that is part of a longer value
+(``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits) / (digits
+found).
+"""
+
+from __future__ import annotations
+
+import re
+
+from annotator.processing.record_matcher.match import Match
+
+_ALNUM = re.compile(r"[^\W_]")
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+# a run of digits and what may continue it: letters, digits, up to two separators (spaces, - . / ( ))
+# before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
+# skips ahead to digits
+_CHUNK = re.compile(r"\d(?:[^\W_]|[\s\-./()]{1,2}(?=\d|[^\W\d_]{1,2}(?![^\W_])))*")
+_PREFIX = re.compile(r"[^\W\d_]{1,2}[\s\-./()]{0,2}$")
+_DIGIT_GROUPS = re.compile(r"\d+(?:[ \-./]\d+)*")
+_INTERNATIONAL = re.compile(r"^(?:\+|00)(1|3\d|4\d|\d{3})")
+TRUNK_ZERO = frozenset({"44", "46", "49", "33", "31", "32", "41", "43", "47", "45", "358", "353", "61", "64"})
+MIN_PARTIAL = 6
+
+
+def skeleton(value: str) -> str:
+    """The letters and digits of ``value``, upper-cased."""
+    return "".join(_ALNUM.findall(value)).upper()
+
+
+def national_forms(phone: str) -> list[str]:
+    """A phone's skeleton, and its national forms when it has an international prefix."""
+    compact = re.sub(r"[^\d+]", "", phone)
+    forms = [skeleton(phone)]
+    m = _INTERNATIONAL.match(compact)
+    if m:
+        rest = compact[m.end():]
+        forms.append(("0" + rest) if m.group(1) in TRUNK_ZERO and not rest.startswith("0") else rest)
+    return [f for f in forms if len(f) >= 3]
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """Not inside a longer run of letters or digits."""
+    return (start == 0 or not _ALNUM.match(text[start - 1])) and (end == len(text) or not _ALNUM.match(text[end]))
+
+
+class NumberMatcher:
+    """IDs and phones of one record (field -> values), found whole or, for >= 6 digits, in part."""
+
+    def __init__(self, values: dict[str, list[str]], phone_fields: frozenset[str]) -> None:
+        self.forms: list[tuple[str, str]] = []  # (field, skeleton of a way of writing a value)
+        for field, field_values in values.items():
+            for value in field_values:
+                forms = national_forms(value) if field in phone_fields else [skeleton(value)]
+                self.forms.extend((field, f) for f in dict.fromkeys(forms) if f)
+        self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
+
+    def find(self, text: str) -> list[Match]:
+        found = []
+        if self.forms:
+            shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
+            for chunk in _CHUNK.finditer(text):
+                if chunk.end() - chunk.start() >= shortest:
+                    found.extend(self._whole(text, chunk.start(), chunk.end()))
+        if self.digits:
+            whole = {(m.start, m.end) for m in found}
+            for run in _DIGIT_GROUPS.finditer(text):
+                if len(run.group()) >= MIN_PARTIAL and _bounded(text, run.start(), run.end()):
+                    found.extend(m for m in self._partial(run) if (m.start, m.end) not in whole)
+        return found
+
+    def _whole(self, text: str, start: int, end: int) -> list[Match]:
+        """Values written in ``text[start:end]`` (a chunk: letters and digits with up to two separators
+        between them), from the start of one of its runs to the end of one."""
+        prefix = _PREFIX.search(text, max(0, start - 4), start)  # "X-" of "X-1234567-L"
+        if prefix and (prefix.start() == 0 or not _ALNUM.match(text[prefix.start() - 1])):
+            start = prefix.start()
+        skel, starts, ends = "", {}, {}  # skeleton offset -> text offset, where a whole run starts / ends
+        for run in _ALNUM_RUN.finditer(text, start, end):
+            if run.start() == 0 or not _ALNUM.match(text[run.start() - 1]):
+                starts[len(skel)] = run.start()
+            skel += run.group().upper()
+            if run.end() == len(text) or not _ALNUM.match(text[run.end()]):
+                ends[len(skel)] = run.end()
+        found = []
+        for field, form in self.forms:
+            at = skel.find(form)
+            while at != -1:
+                if at in starts and at + len(form) in ends:
+                    begin = starts[at] - (text[starts[at] - 1:starts[at]] == "+")
+                    found.append(Match(begin, ends[at + len(form)], field, 0.0, field))
+                at = skel.find(form, at + 1)
+        return found
+
+    def _partial(self, run: re.Match[str]) -> list[Match]:
+        """The longest sequence of whole digit groups of ``run`` with >= 6 digits that is part of a value."""
+        groups = [(g.start() + run.start(), g.end() + run.start()) for g in re.finditer(r"\d+", run.group())]
+        text = run.string
+        best = None
+        for i in range(len(groups)):
+            digits = ""
+            for j in range(i, len(groups)):
+                digits += text[groups[j][0]:groups[j][1]]
+                if len(digits) < MIN_PARTIAL:
+                    continue
+                for field, value in self.digits:
+                    if digits in value and len(digits) < len(value) and (best is None or len(digits) > best[0]):
+                        ratio = (len(value) - len(digits)) / len(digits)
+                        best = (len(digits), groups[i][0], groups[j][1], field, ratio)
+        if best is None:
+            return []
+        _, start, end, field, ratio = best
+        return [Match(start, end, field, ratio, field, partial=True)]

@@ -1,0 +1,89 @@
+"""Throughput of records.xml (tokenizer + record matcher) with a 10-field record per document (issue 15).
+
+Input: the 750 MEDDOCAN train+dev texts (``../shared/corpora/meddocan/{train,dev}/brat``, 2.2 MB),
+each with a record of 10 fields: name, id, insurance, phone, fax, date, address, city, postcode,
+email: the values of the note's gold header (``records_corpus.record_of``), and for the fields the
+header lacks, fixed made-up values (so every record has 10 fields, about 11 values). Measured, each
+the median of ``--runs`` runs, in characters per second of this process's CPU time (per core; the
+wall clock is shown beside it, it suffers from other jobs on the machine):
+
+1. ``tokenizer``: ``Document(text)`` + the tokenizer PR, for reference;
+2. ``records.xml``: ``Document(text)`` + the whole pipeline (tokenizer + record matcher).
+
+The issue's target: records.xml >= 1 MB of text per second per core (the seed did 7 documents/s).
+
+    python benchmarks/bench_records.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import records_corpus  # noqa: E402
+from timing import machine, median_time, print_table  # noqa: E402
+
+from annotator import Document, Pipeline, formats  # noqa: E402
+from annotator.processing.tokenizer import Tokenizer  # noqa: E402
+
+FIELDS = ["name", "id", "insurance", "phone", "fax", "date", "address", "city", "postcode", "email"]
+
+
+def ten_fields(record: dict[str, list[str]], index: int) -> dict[str, list[str]]:
+    """``record`` with every field of FIELDS, made-up values where it has none."""
+    made_up = {
+        "name": f"Lucía Fernández García{index % 7}", "id": f"{1000000 + index * 7919}",
+        "insurance": f"28 {30000000 + index * 104729}",
+        "phone": f"+34 91{index % 10} {100 + index % 900} {1000 + index}",
+        "fax": f"91 {200 + index % 700} {3000 + index}",
+        "date": f"{1 + index % 28}/{1 + index % 12}/19{40 + index % 60}",
+        "address": f"Calle del Olmo {index % 90 + 1}, Madrid", "city": "Madrid", "postcode": f"{28000 + index % 99}",
+        "email": f"paciente{index}@example.org",
+    }
+    return {field: record.get(field) or [made_up[field]] for field in FIELDS}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    brat = formats.get("brat")
+    gold = [doc for split in ("train", "dev")
+            for unit in brat.units(records_corpus.MEDDOCAN / split / "brat") for doc in brat.read(unit)]
+    records = {doc.name: ten_fields(records_corpus.record_of(doc), i) for i, doc in enumerate(gold)}
+    texts = [(doc.name, doc.text) for doc in gold]
+    chars = sum(len(t) for _, t in texts)
+    values = sum(len(v) for r in records.values() for v in r.values()) / len(records)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "records.jsonl"
+        lines = (json.dumps({"document": n, **r}, ensure_ascii=False) + "\n" for n, r in records.items())
+        path.write_text("".join(lines), encoding="utf-8")
+        pipeline = Pipeline.load("records", {"record-matcher.records": str(path)})
+        tokenizer = Tokenizer()
+
+        def tokenize() -> None:
+            for name, text in texts:
+                tokenizer(Document(text, name=name))
+
+        def run() -> None:
+            for name, text in texts:
+                pipeline(Document(text, name=name))
+
+        rows = []
+        for label, action in (("tokenizer", tokenize), ("records.xml", run)):
+            t = median_time(action, args.runs)
+            rows.append([label, f"{chars / t.cpu / 1e6:.2f}", f"{chars / t.wall / 1e6:.2f}",
+                         f"{len(texts) / t.cpu:.0f}"])
+    print(machine())
+    print(f"{len(texts)} documents, {chars / 1e6:.2f} M characters, records of {len(FIELDS)} fields "
+          f"({values:.1f} values) each; median of {args.runs} runs")
+    print_table(["what", "MB/s per core (CPU)", "MB/s (wall)", "documents/s per core"], rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""record-matcher IDs, phones and literal fields: separators ignored, partial IDs flagged."""
+
+from __future__ import annotations
+
+from annotator import Document
+from recordhelp import found, matcher
+
+
+def test_ids_match_with_separators_and_spaces_ignored(tmp_path):
+    pr = matcher(tmp_path, id=["5467980", "X-1234567-L"], insurance="26 63514095")
+    text = "NHC 546 79 80, 546-7980 y (546)7980; NIE x1234567l; NASS 26/63514095 o 2663514095."
+    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("546-7980", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("546)7980", "ID_SUJETO_ASISTENCIA", "id"), ("x1234567l", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("26/63514095", "ID_ASEGURAMIENTO", "insurance"),
+                               ("2663514095", "ID_ASEGURAMIENTO", "insurance")]
+
+
+def test_ids_inside_longer_numbers_or_words_do_not_match(tmp_path):
+    pr = matcher(tmp_path, id="5467980")
+    assert found(pr, "Lote 154679801 y A5467980 y 5467980B.") == []
+
+
+def test_parts_of_at_least_six_digits_are_flagged_partial(tmp_path):
+    pr = matcher(tmp_path, insurance="26 63514095")
+    doc = Document("NASS 63514095; ref 635140; lote 63514.", name="doc")
+    pr(doc)
+    assert [(doc.text[a.start:a.end], a.features) for a in doc.annset("PHI")] == [
+        ("63514095", {"field": "insurance", "ratio": 0.25, "partial": True}),  # 2 digits missing of 8 found
+        ("635140", {"field": "insurance", "ratio": 0.667, "partial": True})]  # "63514": under 6 digits
+
+
+def test_phones_match_with_or_without_their_international_prefix(tmp_path):
+    pr = matcher(tmp_path, phone="+34 912 345 678", fax="+46 8 123 45 67")
+    text = "Tel. 912345678, 91-234-56-78, +34 912 34 56 78; fax 08-123 45 67."
+    assert [t for t, _, _ in found(pr, text)] == ["912345678", "91-234-56-78", "+34 912 34 56 78", "08-123 45 67"]
+
+
+def test_addresses_match_whole_in_parts_and_with_street_type_variants(tmp_path):
+    pr = matcher(tmp_path, address="C/ Mayor 4, 2º A, 28013, Madrid")
+    text = "Vive en Calle Mayor, 4 (Madrid). CP 28013. Piso 2º A."
+    assert found(pr, text) == [("Calle Mayor, 4", "CALLE", "address"), ("Madrid", "TERRITORIO", "address"),
+                               ("28013", "TERRITORIO", "address")]
+
+
+def test_unknown_fields_match_as_literal_values(tmp_path):
+    pr = matcher(tmp_path, email="ana.gil@example.org", mascota="Toby Rex")
+    assert found(pr, "Escribir a Ana.Gil@example.org; su perro toby  rex.") == [
+        ("Ana.Gil@example.org", "CORREO_ELECTRONICO", "email"), ("toby  rex", "OTROS_SUJETO_ASISTENCIA", "mascota")]
