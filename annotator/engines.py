@@ -16,7 +16,8 @@ files read and written by the workers) and by :meth:`annotator.pipeline.Pipeline
   ``workers`` processes (one thread each) or the cluster of ``scheduler``. ``work`` travels with
   every batch, so it must pickle small (a pipeline loaded from a file pickles as its recipe and
   is loaded once per worker process: :mod:`annotator.pipeline`; the worker's garbage collector is
-  then settled as a pool worker's is). Our LocalCluster gives a worker
+  then settled as a pool worker's is; scattering it once instead would lose it with a killed
+  worker, and every batch with it). Our LocalCluster gives a worker
   one batch at a time and lets the scheduler retry nothing, so a dead worker loses exactly its
   batch; on a cluster of your own its ``allowed-failures`` and ``worker-saturation`` settings
   decide how often a batch is retried before it reaches us.
@@ -219,8 +220,10 @@ class Dask(Engine):
         import dask
 
         # a dead worker loses its own batch only (one task at a time), and comes back to us at once
+        # and no statistical profiler sampling the workers' stacks every 10 ms
         with dask.config.set({"distributed.scheduler.allowed-failures": 0,
-                              "distributed.scheduler.worker-saturation": 1.0}):
+                              "distributed.scheduler.worker-saturation": 1.0,
+                              "distributed.worker.profile.enabled": False}):
             cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                                dashboard_address=None, silence_logs=logging.CRITICAL,
                                                scheduler_kwargs={"dashboard_address": ":0"})  # no port 8787
