@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from annotator import formats
+from annotator.cli.corpus_options import add_survival_options
 
 if TYPE_CHECKING:
     from annotator.document import Document
@@ -36,12 +37,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--to", dest="dst_format", choices=formats.names(), required=True, help="output format")
     parser.add_argument("--map", dest="mapping", metavar="MAPPING",
                         help=f"retype annotations: a mapping name ({', '.join(mapping_names())}) or a YAML file")
-    parser.add_argument("--keep-going", action="store_true", help="convert the other documents after a failure")
-    parser.add_argument("--resume", action="store_true",
-                        help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
-                             "(same input checksums, outputs present and unchanged); not for one-file formats")
-    parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
-                        help="also record every failed document there, one JSON line each")
+    add_survival_options(parser)
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches are warnings (as in the official scorers)")
     parser.set_defaults(func=run)

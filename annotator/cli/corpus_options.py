@@ -20,6 +20,7 @@ def positive(text: str) -> int:
 
 
 def add_corpus_options(parser: argparse.ArgumentParser) -> None:
+    """Where the work runs, then :func:`add_survival_options`."""
     parser.add_argument("--workers", type=positive, metavar="N",
                         help="worker processes: local ones, or the LocalCluster's with --engine dask (default 1)")
     parser.add_argument("--engine", choices=("processes", "dask"),
@@ -27,13 +28,18 @@ def add_corpus_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
                         help="run on that Dask cluster's workers (implies --engine dask; not with --workers); "
                              "inputs and outputs must be on a filesystem the workers share")
+    add_survival_options(parser)
+    parser.set_defaults(parser=parser)
+
+
+def add_survival_options(parser: argparse.ArgumentParser) -> None:
+    """--keep-going, --resume, --errors: what a run does about failed and finished documents."""
     parser.add_argument("--keep-going", action="store_true", help="go on after a document fails")
     parser.add_argument("--resume", action="store_true",
                         help="skip the documents the output folder's .annotator-manifest.jsonl shows complete "
                              "(same input checksums, outputs present and unchanged); not for one-file formats")
     parser.add_argument("--errors", type=Path, metavar="FILE.jsonl",
                         help="also record every failed document there, one JSON line each")
-    parser.set_defaults(parser=parser)
 
 
 def corpus_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -29,11 +29,11 @@ from __future__ import annotations
 import argparse
 import csv
 import importlib
-import os
-import tempfile
 import unicodedata
 from collections import Counter
 from pathlib import Path
+
+from annotator.atomic import write_atomic
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "deid"
@@ -157,11 +157,7 @@ def swedish(shared: Path) -> tuple[list[str], list[str]]:
 
 
 def write(path: Path, rows: list[str]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("".join(row + "\n" for row in rows))
-    os.replace(tmp, path)
+    write_atomic(path, "".join(row + "\n" for row in rows).encode("utf-8"))
 
 
 def main() -> None:
