@@ -15,7 +15,6 @@ brat -> brat (the same corpus loop with nothing done in between). Several runs, 
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from timing import machine, median_time, print_table
+from timing import cpu_seconds, machine, median_time, print_table
 
 from annotator.corpus import read_documents
 from annotator.deid.pseudonymiser import Pseudonymiser
@@ -38,10 +37,9 @@ def process_cpu(args: list[str], runs: int) -> float:
     """Median CPU seconds (user + system) of ``python -m annotator ARGS`` as its own process."""
     samples = []
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        before = cpu_seconds()
         subprocess.run([sys.executable, "-m", "annotator", *args], check=True, stdout=subprocess.DEVNULL)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        samples.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        samples.append(cpu_seconds() - before)
     return statistics.median(samples)
 
 

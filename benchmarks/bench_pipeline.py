@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import resource
 import statistics
 import tempfile
 import time
@@ -40,6 +39,7 @@ from pathlib import Path
 from typing import Callable
 
 from gazetteer_data import MEDDOCAN, NAMES, meddocan_texts, names as name_list, write_lists
+from timing import cpu_seconds
 
 from annotator import Document, Pipeline
 from annotator.cli import main as annotator_main
@@ -68,12 +68,6 @@ def compare_workers(runs: int, job: Callable[[int], int]) -> tuple[float, float,
     pairs = [(median_time(1, lambda: job(1)), median_time(1, lambda: job(2))) for _ in range(runs)]
     return (statistics.median(one[0] for one, _ in pairs), statistics.median(two[0] for _, two in pairs),
             statistics.median(one[0] / two[0] for one, two in pairs), statistics.median(two[1] for _, two in pairs))
-
-
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished child processes (workers)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def median_time(runs: int, job: Callable[[], int]) -> tuple[float, float, int]:

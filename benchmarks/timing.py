@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import platform
+import resource
 import statistics
 import time
 from typing import Callable, NamedTuple, TypeVar
@@ -33,6 +34,12 @@ def build_timed(build: Callable[[], T]) -> tuple[T, float]:
     start = time.perf_counter()
     made = build()
     return made, time.perf_counter() - start
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished child processes (workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def median_of(samples: list[Seconds]) -> Seconds:
