@@ -4,7 +4,8 @@ Errors carry a code and, where known, the place (file, line, column) they refer 
 CLI can print them as one line: ``path:line:col: E101 message``. Message templates live in
 :class:`Errors`; :func:`coded` fills one and puts its code in front. Code ranges: E0xx document
 model, E1xx formats, E2xx evaluation, E3xx pipelines and parameters, E4xx tokenizer/splitter/
-gazetteers, E5xx JAPE, E6xx POS tagger, E7xx de-identification, E8xx learning (E800-E839: features, taggers, models).
+gazetteers, E5xx JAPE, E6xx POS tagger, E7xx de-identification, E8xx learning (E800-E839: features, taggers, models), E9xx
+viewing and interop (E900-E929: HTML view, error analysis, plots; E930-E949: spaCy, gatenlp, pandas).
 """
 
 from __future__ import annotations
