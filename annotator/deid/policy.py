@@ -71,7 +71,7 @@ def table(tag_set: str) -> dict[str, Policy]:
         raise DeidError(coded("E701", name=tag_set, known=", ".join(TAG_SETS)))
     path = POLICY_FOLDER / f"{tag_set}.yaml"
     with open(path, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
+        data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's: ten times faster
     if not isinstance(data, dict) or data.get("tag_set") != tag_set or not isinstance(data.get("types"), dict):
         raise DeidError(coded("E713", file=path, reason=f"expected 'tag_set: {tag_set}' and a 'types' mapping"))
     return {type: _row(str(path), type, spec) for type, spec in data["types"].items()}

@@ -1,13 +1,7 @@
-"""Processing resources. Importing this package registers the built-in PRs."""
+"""Processing resources. The built-in PRs are registered by name (see
+:data:`annotator.processing.base.BUILT_IN`) and their modules imported on first use, so that a
+verb that runs no pipeline does not pay for numpy, the taggers or the JAPE compiler."""
 
 from annotator.processing.base import Param, ProcessingResource, register, resource_class, resource_names
-from annotator.processing import tokenizer  # noqa: F401  (registers "tokenizer")
-from annotator.processing import sentence_splitter  # noqa: F401  (registers "sentence-splitter")
-from annotator.processing import gazetteer  # noqa: F401  (registers "gazetteer")
-from annotator.processing import regex_gazetteer  # noqa: F401  (registers "regex-gazetteer")
-from annotator.processing import jape  # noqa: F401  (registers "jape")
-from annotator.processing import pos_tagger  # noqa: F401  (registers "pos-tagger")
-from annotator.processing import record_matcher  # noqa: F401  (registers "record-matcher")
-from annotator.learning import tagger  # noqa: F401  (registers "svm-tagger", "crf-tagger")
 
 __all__ = ["Param", "ProcessingResource", "register", "resource_class", "resource_names"]

@@ -19,7 +19,8 @@ the CLI (``-p tokenizer.language=es``) and from Python (``Tokenizer(language="es
 required value, wrong type, out of range, not one of the choices, no such file) is a coded
 :class:`~annotator.errors.PipelineError` (E308, E330-E334) naming the PR, the parameter and, for a
 pipeline file, the file and line; ``annotator describe PR`` prints the declarations. Built-in PRs
-register when :mod:`annotator.processing` is imported; third-party PRs register through the entry-point group
+are listed by name in :data:`BUILT_IN` and their module is imported (registering the class) when
+the name is first asked for; third-party PRs register through the entry-point group
 ``annotator.processing_resources`` (``name = "package.module:Class"``).
 """
 
@@ -29,6 +30,7 @@ import io
 import math
 import os
 from dataclasses import dataclass
+from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Self
@@ -296,13 +298,30 @@ class ProcessingResource:
 
 _REGISTRY: dict[str, type[ProcessingResource]] = {}
 
+#: name -> module of every built-in PR; importing the module registers the class under that name
+BUILT_IN: dict[str, str] = {
+    "tokenizer": "annotator.processing.tokenizer",
+    "sentence-splitter": "annotator.processing.sentence_splitter",
+    "gazetteer": "annotator.processing.gazetteer",
+    "regex-gazetteer": "annotator.processing.regex_gazetteer",
+    "jape": "annotator.processing.jape",
+    "pos-tagger": "annotator.processing.pos_tagger",
+    "record-matcher": "annotator.processing.record_matcher",
+    "svm-tagger": "annotator.learning.tagger",
+    "crf-tagger": "annotator.learning.tagger",
+}
+
 
 def register(name: str) -> Callable[[type[ProcessingResource]], type[ProcessingResource]]:
-    """Class decorator: make a PR available under ``name`` in pipelines and on the CLI."""
+    """Class decorator: make a PR available under ``name`` in pipelines and on the CLI (a built-in
+    name only from its own module)."""
 
     def decorate(cls: type[ProcessingResource]) -> type[ProcessingResource]:
-        if name in _REGISTRY and _REGISTRY[name] is not cls:
-            raise pipeline_error("E336", name=name, first=_qualified(_REGISTRY[name]), second=_qualified(cls))
+        first = _REGISTRY.get(name)
+        if first is None and name in BUILT_IN and cls.__module__ != BUILT_IN[name]:
+            first = resource_class(name)
+        if first is not None and first is not cls:
+            raise pipeline_error("E336", name=name, first=_qualified(first), second=_qualified(cls))
         cls.name = name
         _REGISTRY[name] = cls
         return cls
@@ -312,8 +331,8 @@ def register(name: str) -> Callable[[type[ProcessingResource]], type[ProcessingR
 
 def resource_class(name: str) -> type[ProcessingResource]:
     """The PR class registered under ``name`` (built-in or entry point)."""
-    if name not in _REGISTRY:
-        import annotator.processing  # noqa: F401  (registers the built-in PRs)
+    if name not in _REGISTRY and name in BUILT_IN:
+        import_module(BUILT_IN[name])
     if name not in _REGISTRY:
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             if ep.name == name:
@@ -332,8 +351,6 @@ def _qualified(cls: type) -> str:
 
 
 def resource_names() -> list[str]:
-    """The names of every PR: built-in and entry points (not loaded)."""
-    import annotator.processing  # noqa: F401
-
-    names = set(_REGISTRY) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    """The names of every PR: built-in, registered and entry points (none loaded)."""
+    names = set(BUILT_IN) | set(_REGISTRY) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
     return sorted(names)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -151,6 +153,32 @@ def test_a_name_registered_twice_is_coded():
 
     with pytest.raises(PipelineError, match=r"^E336 processing resource 'test-words' is registered twice"):
         register("test-words")(Other)
+
+
+def test_a_built_in_name_taken_by_another_class_is_coded_before_the_built_in_loads():
+    class Impostor(ProcessingResource):
+        """Not the tokenizer."""
+
+    with pytest.raises(PipelineError, match=r"^E336 processing resource 'tokenizer' is registered twice "
+                                            r"\(annotator.processing.tokenizer.Tokenizer and "):
+        register("tokenizer")(Impostor)
+    assert resource_class("tokenizer").__module__ == "annotator.processing.tokenizer"
+
+
+def test_built_in_prs_are_listed_without_being_imported():
+    # a fresh interpreter: what a verb that runs no pipeline pays for (no numpy, no taggers)
+    script = ("import sys; from annotator.processing import resource_names; import annotator.pipeline; "
+              "names = resource_names(); "
+              "print(' '.join(names)); print(sorted(m for m in ('numpy', 'annotator.processing.pos_tagger', "
+              "'annotator.learning.tagger', 'annotator.processing.tokenizer', 'annotator.jape') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert set(base.BUILT_IN) <= set(out[0].split())
+    assert out[1] == "[]"
+
+
+@pytest.mark.parametrize("name", sorted(base.BUILT_IN))
+def test_each_built_in_loads_under_its_name(name):
+    assert resource_class(name).name == name
 
 
 def test_a_plug_in_that_cannot_load_is_coded(monkeypatch):

@@ -15,13 +15,12 @@ and nobody without the key can map a surrogate back. The offsets that must agree
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import random
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 #: The PHI kinds a policy table may name, each made by one generator module.
 KINDS = ("name", "date", "age", "phone", "id", "email", "url", "ip",
@@ -41,10 +40,23 @@ class Span:
     role: str = ""
 
 
+class _Marks(dict):
+    """``str.translate`` table that deletes combining marks, filled on first sight of each character."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if unicodedata.combining(chr(code)) else code
+        self[code] = kept
+        return kept
+
+
+_MARKS = _Marks()
+
+
 def normalised(value: str) -> str:
     """Case-, accent- and space-insensitive form of a value: the key of consistency."""
-    folded = unicodedata.normalize("NFKD", value.casefold())
-    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+    if value.isascii():  # (the same result, without decomposing)
+        return " ".join(value.lower().split())
+    return " ".join(unicodedata.normalize("NFKD", value.casefold()).translate(_MARKS).split())
 
 
 @dataclass
@@ -63,14 +75,15 @@ class DocumentContext:
     key: bytes
     per_patient: bool = False
     cache: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: what generators derive from the whole document once and share (the real PHI values)
+    shared: dict[str, Any] = field(default_factory=dict)
 
     def surface(self, span: Span) -> str:
         return self.text[span.start:span.end]
 
     def random(self, *parts: str) -> random.Random:
         """A generator seeded by the keyed hash of ``parts`` (e.g. the kind and the normalised value)."""
-        message = "\x1f".join(parts).encode("utf-8")
-        digest = hmac.new(self.key, message, hashlib.sha256).digest()
+        digest = hmac.digest(self.key, "\x1f".join(parts).encode("utf-8"), "sha256")
         return random.Random(int.from_bytes(digest, "big"))
 
     @cached_property

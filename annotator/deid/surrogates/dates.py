@@ -608,11 +608,16 @@ def _in_ordinal_words(n: int, language: str, template: str) -> str:
 
 _WORD_NUMBERS = {lang: _word_numbers(lang) for lang in _LANGUAGES}
 _ORDINAL_NUMBERS = {lang: _ordinal_words(lang) for lang in _LANGUAGES}
-_WORD_NUMBER_RE = {
-    lang: re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, {**table, **_ORDINAL_NUMBERS[lang]}),
-                                                 key=len, reverse=True)) + r")\b", re.IGNORECASE)
-    for lang, table in _WORD_NUMBERS.items()
-}
+
+
+@lru_cache(maxsize=None)
+def _word_number_re(language: str) -> re.Pattern:
+    """Numbers and ordinals written in words (made on first use: most ages are digits)."""
+    words = {**_WORD_NUMBERS[language], **_ORDINAL_NUMBERS[language]}
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b",
+                      re.IGNORECASE)
+
+
 _AGE_NUMBER = re.compile(r"\d+")
 _DECADE = re.compile(r"\d0'?s\b")
 _AFTER_NUMBER = re.compile(r"[\s\-]*([^\W\d_]+)")
@@ -666,7 +671,7 @@ class _AgeGenerator:
             return surface                          # in her 40s, los 40s: a decade, kept
         numbers = [(m, False) for m in _AGE_NUMBER.finditer(surface)]
         if not numbers:
-            numbers = [(m, True) for m in _WORD_NUMBER_RE[self.language].finditer(surface)]
+            numbers = [(m, True) for m in _word_number_re(self.language).finditer(surface)]
         if not numbers:
             return surface          # a life stage (recién nacido, adolescente): no age to shift
         units = [_unit_after(surface, m.end()) for m, _ in numbers]

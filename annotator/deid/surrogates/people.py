@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import regex
-from rapidfuzz import fuzz, process
 
 from annotator.deid.surrogates.base import DocumentContext, Factory, Span
 from annotator.deid.surrogates.casing import match_case
@@ -78,6 +77,8 @@ def _lists(language: str) -> _Lists:
 @lru_cache(maxsize=4096)
 def _fuzzy_gender(language: str, name: str) -> str | None:
     """The gender of the listed first name nearest to ``name`` (normalised), if near enough."""
+    from rapidfuzz import fuzz, process  # on use: most documents have no unlisted first name
+
     genders = _lists(language).first_gender
     best = process.extractOne(name, _first_names(language), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
     return genders[best[0]] if best else None
@@ -109,9 +110,10 @@ class NameGenerator:
         self.initials: dict[tuple[str, str], str] = {}       # (other token key, real letter) -> surrogate letter
         self.results: dict[tuple[int, int], str] = {}
         self.genders: dict[str, str] = {}  # a person's first first name -> the gender it was given
+        self.read: dict[Span, tuple[tuple[int, int, str, str, str, str], ...]] = {}  # see _read
         spans = [span for span in ctx.spans if span.kind == "name"]
         self.real = {fold(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
-        self.real_values = RealValues(ctx)
+        self.real_values = RealValues.of(ctx)
         fullness = {span: sum(t.role in ("first", "last") for t in self._parse(span)) for span in spans}
         for span in sorted(spans, key=lambda span: -fullness[span]):  # stable: document order within
             self.results[(span.start, span.end)] = self._render(span, self._parse(span))
@@ -123,6 +125,15 @@ class NameGenerator:
     # -- reading a span ------------------------------------------------------------------------
 
     def _parse(self, span: Span) -> list[_Token]:
+        read = self.read.get(span)
+        if read is None:
+            read = self.read[span] = self._read(span)
+        tokens = [_Token(*fields) for fields in read]
+        self._classify(tokens, self.ctx.surface(span), span)
+        return tokens
+
+    def _read(self, span: Span) -> tuple[tuple[int, int, str, str, str, str], ...]:
+        """The tokens of a span before classification (names not yet first or last), as tuples."""
         surface = self.ctx.surface(span)
         tokens = []
         for match in _TOKEN.finditer(surface):  # titles any case; kinship words and particles lower case
@@ -142,9 +153,8 @@ class NameGenerator:
                 role = "kept"
             else:
                 role = "initial" if len(text) == 1 else "name"
-            tokens.append(_Token(match.start(), match.start() + len(text), text, key, role, suffix))
-        self._classify(tokens, surface, span)
-        return tokens
+            tokens.append((match.start(), match.start() + len(text), text, key, role, suffix))
+        return tuple(tokens)
 
     def _classify(self, tokens: list[_Token], surface: str, span: Span) -> None:
         """Names become first or last names, by the span's shape first (``García Ruiz, Ana``; the last

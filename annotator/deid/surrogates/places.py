@@ -29,9 +29,8 @@ pattern of the original.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import regex
 
@@ -45,8 +44,7 @@ _POSTCODE = regex.compile(r"^\d[\d ]*\d$")
 _NEIGHBOUR = 40  # characters between a postcode and the municipality it goes with
 
 
-@dataclass(frozen=True)
-class _City:
+class _City(NamedTuple):
     name: str
     country: str
     region: str
@@ -54,19 +52,28 @@ class _City:
 
 
 @lru_cache(maxsize=None)
-def _cities() -> tuple[dict[str, list[_City]], dict[tuple[str, ...], Pool]]:
-    """Normalised name -> the places of that name (biggest first); and a pool per
-    (country,), (country, region) and (country, region, province)."""
+def _cities() -> tuple[dict[str, list[_City]], dict[tuple[str, ...], tuple[list[str], list[float]]]]:
+    """Normalised name -> the places of that name (biggest first); and the names and populations
+    of the places of each (country,), (country, region) and (country, region, province): the
+    pools (:func:`_pool`) are made from them when a group is first drawn from."""
     by_name: dict[str, list[_City]] = defaultdict(list)
-    members: dict[tuple[str, ...], list[tuple[str, float]]] = defaultdict(list)
+    members: dict[tuple[str, ...], tuple[list[str], list[float]]] = defaultdict(lambda: ([], []))
     for name, country, region, province, population in rows("world", "cities.tsv"):
-        city = _City(name, country, region, province)
-        by_name[fold(name)].append(city)
+        by_name[fold(name)].append(_City(name, country, region, province))
+        weight = float(population)
         for group in ((country,), (country, region), (country, region, province)):
-            members[group].append((name, float(population)))
-    # drawn by population: a surrogate town is as likely as a patient living there (and as well known)
-    pools = {group: Pool([n for n, _ in values], [p for _, p in values]) for group, values in members.items()}
-    return dict(by_name), pools
+            names, weights = members[group]
+            names.append(name)
+            weights.append(weight)
+    return dict(by_name), dict(members)
+
+
+@lru_cache(maxsize=None)
+def _pool(group: tuple[str, ...]) -> Pool:
+    """The places of a group, drawn by population: a surrogate town is as likely as a patient
+    living there (and as well known)."""
+    names, populations = _cities()[1][group]
+    return Pool(names, populations)
 
 
 @lru_cache(maxsize=None)
@@ -93,7 +100,7 @@ class _Keyed:
     another value."""
 
     def __init__(self, ctx: DocumentContext, kind: str) -> None:
-        self.ctx, self.kind, self.real = ctx, kind, RealValues(ctx)
+        self.ctx, self.kind, self.real = ctx, kind, RealValues.of(ctx)
         self.chosen = ctx.cache  # shared by the generators of the document: a city in a hospital's name
         self.given: dict[str, str] = {}
 
@@ -133,7 +140,7 @@ class PlaceGenerator:
         """The surrogate of a place name, and the listed place the surrogate names (None where the
         original is no listed municipality)."""
         key = fold(surface)
-        by_name, pools = _cities()
+        by_name, members = _cities()
         found = by_name.get(key, [])
         if key in _regions() and not found:
             return surface, None
@@ -143,7 +150,7 @@ class PlaceGenerator:
         city = next((c for c in found if c.country == main), found[0] if found else None)
         groups = [(city.country, city.region, city.province), (city.country, city.region), (city.country,)] \
             if city else [(main,)]
-        pool = next(pools[g] for g in groups if g in pools and len(pools[g]) > 3 or g == groups[-1])
+        pool = _pool(next(g for g in groups if g in members and len(members[g][0]) > 3 or g == groups[-1]))
         street_types = table(self.language, "street_types.tsv")
         value = self.keyed.choose(key, pool, reject=lambda value: fold(value) in street_types)
         return match_case(value, surface), self._place(value, city) if city else None

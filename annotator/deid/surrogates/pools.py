@@ -54,11 +54,20 @@ def words(value: str) -> tuple[str, ...]:
 class RealValues:
     """The PHI values of a document (every span, of every kind), as word sequences: a surrogate that
     contains one, as whole words, would leave it in the text (``Boston`` -> ``South Boston``,
-    ``Pedro`` -> the street ``San Pedro``)."""
+    ``Pedro`` -> the street ``San Pedro``). One per document: :meth:`of`."""
 
     def __init__(self, ctx: DocumentContext) -> None:
-        self.values = {words(ctx.surface(span)) for span in ctx.spans} - {()}
+        text = ctx.text
+        self.values = {words(text[span.start:span.end]) for span in ctx.spans} - {()}
         self.longest = max(map(len, self.values), default=0)
+
+    @classmethod
+    def of(cls, ctx: DocumentContext) -> "RealValues":
+        """The real values of ``ctx``'s document, made once and shared by its generators."""
+        found = ctx.shared.get("real-values")
+        if found is None:
+            found = ctx.shared["real-values"] = cls(ctx)
+        return found
 
     def within(self, value: str) -> bool:
         found = words(value)
