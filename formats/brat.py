@@ -36,7 +36,7 @@ from typing import Iterator
 import regex
 
 from annotator.document import Document
-from annotator.errors import input_error
+from annotator.errors import DocumentError, InputError, input_error
 from annotator.formats.base import (
     Format, add_annotation, check_surface, decode_utf8, encode_utf8, parse_int, read_bytes, read_text, warn,
 )
@@ -137,6 +137,8 @@ class _Reader:
         self._check_conf()
 
     def _text_bound(self, number: int, fields: list[str], fresh_id: bool = False) -> None:
+        if not self.lenient and len(fields) == 3 and self._simple_text_bound(number, fields, fresh_id):
+            return
         # lenient (evaluation) reading accepts what the MEDDOCAN scorer accepts: no surface column,
         # runs of spaces between type and offsets
         if self.lenient and len(fields) >= 2 and len(fields[1].split()) >= 3:
@@ -160,6 +162,25 @@ class _Reader:
             check_surface(span, fields[2], self.path, number, start, end, self.lenient)
         features = {"fragments": _fragments_str(fragments)} if len(fragments) > 1 else None
         add_annotation(self.doc, self.path, number, type, start, end, features, id=None if fresh_id else int(fields[0][1:]))
+
+    def _simple_text_bound(self, number: int, fields: list[str], fresh_id: bool) -> bool:
+        """The common line (one fragment, its surface equal to the text) read the short way, with
+        the same checks; False for anything else (left to the general path and its messages)."""
+        parts = fields[1].split(" ")
+        if len(parts) != 3:
+            return False
+        type, start_text, end_text = parts
+        if not (start_text.isascii() and start_text.isdigit() and end_text.isascii() and end_text.isdigit()):
+            return False
+        start, end = int(start_text), int(end_text)
+        text = self.doc.text
+        if not 0 <= start <= end <= len(text) or text[start:end] != fields[2]:
+            return False
+        try:
+            self.anns.add(type, start, end, None, None if fresh_id else int(fields[0][1:]))
+        except DocumentError as exc:
+            raise InputError(exc.message, path=self.path, line=number) from None
+        return True
 
     def _args(self, number: int, words: list[str], fields, with_roles: bool) -> list[list[str]]:
         args = []

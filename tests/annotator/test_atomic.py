@@ -31,3 +31,18 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
         write_atomic(target, b"new")
     assert target.read_bytes() == b"old"
     assert os.listdir(tmp_path) == ["out.txt"]
+
+
+def test_large_data_is_written_whole_and_folders_are_made(tmp_path):
+    target = tmp_path / "a" / "b" / "big.bin"
+    data = os.urandom(3 << 20)
+    write_atomic(target, data)
+    assert target.read_bytes() == data
+    assert os.listdir(target.parent) == ["big.bin"]
+
+
+def test_a_file_where_the_folder_should_be_is_an_error(tmp_path):
+    (tmp_path / "a").write_bytes(b"")
+    with pytest.raises(OSError):
+        write_atomic(tmp_path / "a" / "out.txt", b"x")
+    assert os.listdir(tmp_path) == ["a"]

@@ -106,11 +106,12 @@ class NameGenerator:
         self.ctx = ctx
         self.lists = _lists(check_language(ctx.language))
         self.map: dict[tuple[str, str, str], str] = {}      # (role, gender, key) -> surrogate
+        self.roles: dict[str, set[str]] = {}                 # key -> the roles it has in self.map
         self.given: dict[str, tuple[str, str, str]] = {}     # normalised surrogate -> its real token
         self.initials: dict[tuple[str, str], str] = {}       # (other token key, real letter) -> surrogate letter
         self.results: dict[tuple[int, int], str] = {}
         self.genders: dict[str, str] = {}  # a person's first first name -> the gender it was given
-        self.read: dict[Span, tuple[tuple[int, int, str, str, str, str], ...]] = {}  # see _read
+        self.read: dict[Span, tuple[tuple[tuple[int, int, str, str, str, str], ...], bool]] = {}  # see _read
         spans = [span for span in ctx.spans if span.kind == "name"]
         self.real = {fold(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
         self.real_values = RealValues.of(ctx)
@@ -128,12 +129,14 @@ class NameGenerator:
         read = self.read.get(span)
         if read is None:
             read = self.read[span] = self._read(span)
-        tokens = [_Token(*fields) for fields in read]
-        self._classify(tokens, self.ctx.surface(span), span)
+        fields, titled = read
+        tokens = [_Token(*token) for token in fields]
+        self._classify(tokens, self.ctx.surface(span), titled)
         return tokens
 
-    def _read(self, span: Span) -> tuple[tuple[int, int, str, str, str, str], ...]:
-        """The tokens of a span before classification (names not yet first or last), as tuples."""
+    def _read(self, span: Span) -> tuple[tuple[tuple[int, int, str, str, str, str], ...], bool]:
+        """The tokens of a span before classification (names not yet first or last), as tuples, and
+        whether a title goes with it (in it or just before it)."""
         surface = self.ctx.surface(span)
         tokens = []
         for match in _TOKEN.finditer(surface):  # titles any case; kinship words and particles lower case
@@ -154,9 +157,10 @@ class NameGenerator:
             else:
                 role = "initial" if len(text) == 1 else "name"
             tokens.append((match.start(), match.start() + len(text), text, key, role, suffix))
-        return tuple(tokens)
+        titled = any(self.lists.words.get(t[3], ("",))[0] == "title" for t in tokens) or self._title_before(span)
+        return tuple(tokens), titled
 
-    def _classify(self, tokens: list[_Token], surface: str, span: Span) -> None:
+    def _classify(self, tokens: list[_Token], surface: str, titled: bool) -> None:
         """Names become first or last names, by the span's shape first (``García Ruiz, Ana``; the last
         token, and in Spanish the last two of three or more, are surnames, but for a Spanish pair of
         first names: ``José Luis``), then by this document (a
@@ -164,11 +168,10 @@ class NameGenerator:
         make it likelier a first name), then by the lists. A lone token in the first-name list is a first
         name (``Ana``, ``Lara``) unless a title goes with it (``Dra. García``, ``Dr. Martín``)."""
         names = [t for t in tokens if t.role == "name"]
-        titled = any(self.lists.words.get(t.key, ("",))[0] == "title" for t in tokens) or self._title_before(span)
         comma = surface.find(",")
         surnames = 2 if self.ctx.language == "es" and len(names) >= 3 else 1
         for i, token in enumerate(names):
-            known = {slot[0] for slot in self.map if slot[2] == token.key}
+            known = self.roles.get(token.key, set())
             first_rank = self.lists.first_rank.get(token.key)
             last_rank = self.lists.last_rank.get(token.key)
             likelier_first = first_rank is not None and (last_rank is None or first_rank < last_rank)
@@ -178,7 +181,7 @@ class NameGenerator:
                 only_first = known == {"first"} or not known and first_rank is not None and last_rank is None
                 token.role = "first" if only_first else "last"
             elif len(names) == 1 and len(known) == 1 and not (known == {"last"} and likelier_first):
-                token.role = known.pop()  # "Smith" after "John Smith"; but "Álvaro" stays a first name
+                token.role = next(iter(known))  # "Smith" after "John Smith"; but "Álvaro" stays a first name
             elif len(names) == 1:
                 token.role = "first" if first_rank is not None or last_rank is None else "last"
             elif len(names) == 2 and i == 1 and self.ctx.language == "es" and names[0].role == "first" \
@@ -187,7 +190,7 @@ class NameGenerator:
             elif i >= len(names) - surnames:
                 token.role = "last"
             elif len(known) == 1:
-                token.role = known.pop()
+                token.role = next(iter(known))
             elif i == 0:
                 token.role = "last" if first_rank is None and last_rank is not None else "first"
             else:
@@ -261,6 +264,7 @@ class NameGenerator:
 
         value = pool.pick(rng, accept)
         self.map[slot] = value
+        self.roles.setdefault(token.key, set()).add(token.role)
         self.given[fold(value)] = slot
         return value
 
