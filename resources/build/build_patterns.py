@@ -270,6 +270,17 @@ BLOCK_CUES = ["tensión arterial", "presión arterial", "blood pressure", "blodt
               "score", "puntuación", "escala", "grado", "grade", "estadio", "stage", "karnofsky", "positivo",
               "positiva", "positive", "positiv"]
 BLOCK_ABBREVIATIONS = ["TA", "T.A.", "PA", "BP", "GCS", "NYHA", "EVA", "VAS", "ECOG", "FiO2", "I:E"]  # case as written
+# laboratory analytes: the number after one (or before one) is a count or a level, never a postcode
+# ("Leucocitos 17850 Neutrofilos", "plaquetas: 253000", "WBC 10500 neutrophils")
+LAB_CUES = ["leucocitos", "leucos", "neutrófilos", "neutrofilos", "linfocitos", "monocitos", "eosinófilos",
+            "basófilos", "hematíes", "eritrocitos", "plaquetas", "hemoglobina", "hematocrito", "glucosa",
+            "glucemia", "creatinina", "urea", "sodio", "potasio", "cloro", "calcio", "fósforo", "ferritina",
+            "colesterol", "triglicéridos", "bilirrubina", "fosfatasa alcalina", "fibrinógeno", "proteínas",
+            "albúmina", "CPK", "LDH", "GOT", "GPT", "GGT", "PCR", "VSG", "PSA", "CEA", "TSH", "INR",
+            "leukocytes", "neutrophils", "lymphocytes", "monocytes", "eosinophils", "erythrocytes",
+            "platelets", "hemoglobin", "haemoglobin", "hematocrit", "glucose", "creatinine", "sodium",
+            "potassium", "WBC", "RBC", "leukocyter", "neutrofiler", "lymfocyter", "trombocyter",
+            "erytrocyter", "kreatinin", "natrium", "kalium", "LPK", "TPK", "CRP"]
 TIME_CUES = ["a las", "sobre las", "hacia las", "desde las", "hasta las", "at", "from", "until", "kl.", "kl",
              "klockan"]
 FAX_CUES = ["fax", "telefax", "nº fax", "fax no"]
@@ -282,6 +293,7 @@ CUE_LISTS = {  # file -> (minorType, entries or {kind: entries}, munging rules)
     "cue_weekday.lst": ("weekday", WEEKDAYS, "ignore-case,accents"),
     "cue_block.lst": ("block", BLOCK_CUES, "ignore-case,accents"),
     "cue_block_as_written.lst": ("block", BLOCK_ABBREVIATIONS, ""),
+    "cue_lab.lst": ("lab", LAB_CUES, "ignore-case,accents"),
     "cue_time.lst": ("time", TIME_CUES, "ignore-case"),
     "cue_fax.lst": ("fax", FAX_CUES, "ignore-case"),
     "cue_state_as_written.lst": ("state", {"us": US_STATES}, ""),

@@ -288,6 +288,18 @@ def test_not_postcodes(find, text):
     assert [f for f in find(text) if f[0] == "Postcode"] == []
 
 
+@pytest.mark.parametrize("text", ["Leucocitos 17850 Neutrofilos 12000 Linfocitos 2100",
+                                  "Hemograma: Plaquetas: 253000 Hemoglobina 12,1", "17850 Leucocitos",
+                                  "WBC 10500 Neutrophils 8200", "LPK 10500 Neutrofiler", "PCR 12000 Glucosa"])
+def test_a_number_next_to_a_laboratory_analyte_is_no_postcode(find, text):
+    assert [f for f in find(text) if f[0] == "Postcode"] == []
+
+
+def test_a_postcode_before_a_place_after_lab_values_is_still_one(find):
+    found = find("Leucocitos 17850. Domicilio: C/ Mayor 4, 28034 Madrid")
+    assert [f for f in found if f[0] == "Postcode"] == [("Postcode", "28034", "es")]
+
+
 def test_the_pipeline_declares_its_output(pipeline):
     assert (pipeline.output_set, pipeline.output_types) == ("Patterns", TYPES)
 
