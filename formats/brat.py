@@ -299,12 +299,22 @@ def _render_ann(doc: Document) -> str:
     text = doc.text
     lines: list[str] = []
     extra: list[tuple[str, dict, tuple[str, ...]]] = []  # (brat id, features, keys not written as features)
+    checked: set[str] = set()  # types and feature names already found to be one word
     for ann in anns:  # document order
-        _check_word(ann.type, "annotation type")
-        fragments = _parse_fragments(ann.features.get("fragments"), ann) if "fragments" in ann.features else [ann.span]
-        surface = " ".join(text[s:e] for s, e in fragments).replace("\n", " ").replace("\r", " ")
-        lines.append(f"T{ann.id}\t{ann.type} {_fragments_str(fragments)}\t{surface}")
-        extra.append((f"T{ann.id}", ann.features, ("fragments",)))
+        if ann.type not in checked:
+            _check_word(ann.type, "annotation type")
+            checked.add(ann.type)
+        if "fragments" in ann.features:
+            fragments = _parse_fragments(ann.features.get("fragments"), ann)
+            surface = " ".join(text[s:e] for s, e in fragments)
+        else:
+            fragments, surface = None, text[ann.start:ann.end]
+        if "\n" in surface or "\r" in surface:
+            surface = surface.replace("\n", " ").replace("\r", " ")
+        spans = _fragments_str(fragments) if fragments is not None else f"{ann.start} {ann.end}"
+        lines.append(f"T{ann.id}\t{ann.type} {spans}\t{surface}")
+        if ann.features:
+            extra.append((f"T{ann.id}", ann.features, ("fragments",)))
     used = {rel.features.get("brat_id") for rel in anns.relations.values()}
     counters = {"R": 0, "E": 0}
     for rel in anns.relations.values():
@@ -329,7 +339,9 @@ def _render_ann(doc: Document) -> str:
         for name, value in features.items():
             if name in skip:
                 continue
-            _check_word(name, "feature name")
+            if name not in checked:
+                _check_word(name, "feature name")
+                checked.add(name)
             if name == NORMALIZATIONS and _are_normalizations(value):
                 normalizations.extend(f"{n['type']} {target} {n['db']}:{n['id']}\t{n['text']}" for n in value)
             elif value is True:

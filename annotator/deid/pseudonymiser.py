@@ -222,14 +222,15 @@ class Pseudonymiser:
                     dropped[set_name] = dropped.get(set_name, 0) + 1
                     continue
                 start, end, inside = moved
-                features = dict(ann.features)
+                features = ann.features  # copied by add(); a changed copy where they change
                 state = status.get(ann.id) if chosen else None
                 if inside and state in (None, "kept"):
                     state = "covered"
                 if state is not None:
-                    features[FEATURE] = state
+                    features = {**features, FEATURE: state}
                 if "fragments" in features:
                     fragments = mover.fragments(features["fragments"]) if state in (None, "kept") else None
+                    features = dict(features)
                     if fragments is None:
                         del features["fragments"]
                     else:
