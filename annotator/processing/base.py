@@ -31,7 +31,6 @@ import math
 import os
 from dataclasses import dataclass
 from importlib import import_module
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Self
 
@@ -294,6 +293,14 @@ class ProcessingResource:
     def __repr__(self) -> str:
         values = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.parameters())
         return f"{type(self).__name__}({values})"
+
+
+def entry_points(group: str) -> Any:
+    """The installed entry points of ``group`` (:mod:`importlib.metadata`, imported on use: reading
+    the installed distributions is start-up time that a verb running no pipeline need not pay)."""
+    from importlib import metadata
+
+    return metadata.entry_points(group=group)
 
 
 _REGISTRY: dict[str, type[ProcessingResource]] = {}
