@@ -203,6 +203,9 @@ class Errors:
     E456 = "records CSV row has an empty {what}"
     E457 = "field 'date': {value!r} is not a date (day/month/year or year-month-day)"
 
+    # view: HTML pages, error analysis, plots (annotator.view): E900-E929
+    E900 = 'plots need matplotlib, which is not installed: pip install "annotator[plots]"'
+
 def coded(code: str, **fields: Any) -> str:
     """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""
     return f"{code} {getattr(Errors, code).format(**fields)}"
