@@ -205,6 +205,8 @@ class Errors:
 
     # view: HTML pages, error analysis, plots (annotator.view): E900-E929
     E900 = 'plots need matplotlib, which is not installed: pip install "annotator[plots]"'
+    E901 = "--html and --plot show per-type scores of the meddocan, i2b2-2014 and diff metrics, not of {metric}"
+    E902 = "document {name!r} would have the corpus index's page (index.html): rename it"
 
 def coded(code: str, **fields: Any) -> str:
     """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""
