@@ -144,7 +144,7 @@ def _views(args, gold, system, result):
         report.plot_per_type(report.per_type_scores(args.metric, result), args.plot, f"{args.metric}: per-type scores")
     if args.html:
         key = (lambda d: i2b2_2014.kotfic_id(d.name)[0]) if args.metric == "i2b2-2014" else (lambda d: d.name)
-        report.write_report(args.html, gold, system, args.metric, result, key=key)
+        report.write_report(args.html, gold, system, args.metric, result, key=key, strict_docs=args.strict_docs)
 
 
 def _meddocan(args, gold, system, single_file):

@@ -36,11 +36,12 @@ PLOT = "per-type"
 
 
 def per_type_scores(metric: str, result: Any) -> dict[str, dict[str, float]]:
-    """``{type: {"P", "R", "F1"}}`` as the metric computes them (the diff's strict figures)."""
+    """``{type: {"P", "R", "F1"}}`` as the metric computes them (the diff's strict figures;
+    i2b2 2014's ``CATEGORY/TYPE`` keys by their type, as the annotations are typed)."""
     if metric == "diff":
         return {t: {"P": m["precision"], "R": m["recall"], "F1": m["f1"]}
                 for t in result.types for m in [result.micro(t).measures()["strict"]]}
-    return {t: {"P": c.precision, "R": c.recall, "F1": c.f1} for t, c in sorted(result.per_type.items())}
+    return {t.rsplit("/", 1)[-1]: {"P": c.precision, "R": c.recall, "F1": c.f1} for t, c in sorted(result.per_type.items())}
 
 
 def plot_per_type(scores: dict[str, dict[str, float]], stem: str | Path, title: str) -> list[Path]:
@@ -62,13 +63,14 @@ class _Pair:
 
 
 def write_report(folder: str | Path, gold: Iterable[Document], system: Iterable[Document], metric: str,
-                 result: Any, *, key: Callable[[Document], str] = lambda d: d.name) -> Path:
+                 result: Any, *, key: Callable[[Document], str] = lambda d: d.name, strict_docs: bool = False) -> Path:
     """Write the report of ``result`` (the ``metric``'s result on ``gold`` and ``system``, whose
-    documents are paired by ``key`` as the metric pairs them) into ``folder``; the index's path."""
+    documents are paired by ``key`` and ``strict_docs`` as the metric pairs them) into
+    ``folder``; the index's path."""
     folder = Path(folder)
     select = _selection(metric)
     pairs = [_Pair(name, g, s, outcomes(select(g), select(s)))
-             for name, g, s in pair_documents(gold, system, key=key).pairs]
+             for name, g, s in pair_documents(gold, system, key=key, strict_docs=strict_docs).pairs]
     type_key = {t: f"t{i}" for i, t in enumerate(sorted({t for p in pairs for o in p.outcomes for t in o.types}))}
     examples: dict[tuple[str, str], list[tuple[_Pair, Outcome]]] = {}
     for pair in pairs:

@@ -5,8 +5,9 @@ A legend is made of :class:`Group` s of :class:`Toggle` s. A toggle has a class 
 type, ``s1`` for a set, ``o-missing`` for an outcome): unticking it puts ``off-KEY`` on the body,
 which makes every element of class ``KEY`` transparent (empty markers disappear). A toggle with a
 colour gives its elements that colour. Clicking a legend label scrolls to the next element of
-its class; clicking an annotation shows, in the panel, every annotation around that point with
-its offsets and features (from the ``title`` that hovering shows too).
+its class; clicking the text shows, in the panel, the offset clicked (in code points) and every
+annotation around that point with its offsets and features (from the ``title`` that hovering
+shows too).
 """
 
 from __future__ import annotations
@@ -99,10 +100,18 @@ document.querySelectorAll('.legend .jump').forEach(function(label){
   });
 });
 var detail=document.getElementById('detail');
+function offsetAt(ev){
+  var r=document.caretRangeFromPoint&&document.caretRangeFromPoint(ev.clientX,ev.clientY);
+  var box=r&&r.startContainer.parentElement&&r.startContainer.parentElement.closest('.text');
+  if(!box)return null;
+  var before=document.createRange();
+  before.setStart(box,0);before.setEnd(r.startContainer,r.startOffset);
+  return Array.from(before.toString()).length;
+}
 document.querySelector('main').addEventListener('click',function(ev){
-  var a=ev.target.closest('.a');
-  if(!a){detail.hidden=true;return;}
-  var lines=[];
+  var a=ev.target.closest('.a'),at=offsetAt(ev);
+  if(!a&&at===null){detail.hidden=true;return;}
+  var lines=at===null?[]:['offset '+at];
   for(var e=a;e;e=e.parentElement.closest('.a')){
     var scope=e.closest('.text')||document;
     var text='';

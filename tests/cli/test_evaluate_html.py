@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +80,27 @@ def test_the_leak_metric_has_no_per_type_view(corpus, tmp_path, capsys):
     assert main(["evaluate", str(gold), str(system), "--metric", "leak", "--html", str(tmp_path / "r")]) == 1
     assert "E901 --html and --plot show per-type scores" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+def test_strict_docs_shows_gold_documents_without_system_output(corpus, tmp_path, capsys):
+    gold, system = corpus
+    write(gold, "b", "Ana vino.", [("NOMBRE_SUJETO_ASISTENCIA", 0, 3)])
+    out = tmp_path / "report"
+    assert main(["evaluate", str(gold), str(system), "--metric", "meddocan", "--strict-docs", "--html", str(out)]) == 0
+    page = (out / "b.html").read_text(encoding="utf-8")
+    assert [p.attrs["data-outcome"] for p in pieces(page, "gold").pieces] == ["missing"]
+    assert pieces(page, "system").pieces == []
+
+
+def test_i2b2_correct_spans_are_the_metrics_true_positives(tmp_path, capsys):
+    data = Path(__file__).resolve().parent.parent / "data" / "i2b2_2014"
+    out, figures = tmp_path / "report", tmp_path / "figures.json"
+    assert main(["evaluate", str(data / "gold"), str(data / "system"), "--metric", "i2b2-2014", "--per-type",
+                 "--json", str(figures), "--html", str(out)]) == 0
+    per_type = json.loads(figures.read_text(encoding="utf-8"))["per_type"]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for key, counts in per_type.items():  # CATEGORY/TYPE
+        row = re.search(rf"<tr><td>{key.split('/')[1]}</td>(.*?)</tr>", index).group(1)
+        cells = re.findall(r"<td>(?:<a [^>]*>)?([\d.]+)(?:</a>)?</td>", row)
+        assert float(cells[2]) == pytest.approx(counts["f1"], abs=5e-5), key
+        assert int(cells[3]) == counts["tp"], key  # correct
