@@ -130,7 +130,7 @@ def _context(doc: Document, ann: Annotation) -> str:
 
 
 def _examples_page(type: str, kind: str, found: list[tuple[_Pair, Outcome]]) -> str:
-    rows = ["<table><tr><th>document</th><th>gold</th><th>system</th></tr>"]
+    rows = ['<table><tr><th>document</th><th style="text-align:left">gold</th><th style="text-align:left">system</th></tr>']
     for pair, outcome in found:
         cells = []
         for side, ann, doc in (("g", outcome.gold, pair.gold), ("s", outcome.system, pair.system or pair.gold)):

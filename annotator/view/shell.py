@@ -79,6 +79,7 @@ main{padding:1em}
 #detail{position:fixed;right:1em;bottom:1em;max-width:40em;max-height:40vh;overflow:auto;background:#fffff0;
  border:1px solid #999;padding:.5em .8em;font:13px/1.4 ui-monospace,monospace;white-space:pre-wrap;z-index:3}
 table{border-collapse:collapse;font-size:.9em}
+img{max-width:100%;height:auto}
 td,th{border:1px solid #ccc;padding:.2em .5em;text-align:right}
 td:first-child,th:first-child{text-align:left}
 """
