@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from annotator.cli import main
 from annotator.corpus import read_documents
 from tests.view.pagehelp import by_id, pieces

@@ -4,8 +4,6 @@ Skips, naming the packages to install, where no Chromium is found."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from annotator import Document
