@@ -41,7 +41,7 @@ Layout (clinical notes):
   visibly goes on: the next line starts in lower case, or the line ends with ``, ; ( / & + -`` or
   a connector word (``connectors-XX.lst``: "and", "of", "de", "y");
 - a prescription line (``Sig:``, ``Disp:``, ``Refills:``, ``Qty:``, any case) starts a sentence;
-- a de-identification placeholder (``[** ... **]``, as in MIMIC: "[**Dr. Smith**]",
+- a de-identification placeholder (``[** ... **]``, as in MIMIC: "[**Ward 4. Bed 2**]",
   "[**Last Name\n(NamePattern1) **]") is never cut inside;
 - inline: a bullet (``•``, ``⁃``, ``▪`` ...) after white space cuts before it, and a numbered
   or lettered item continuing the line's list ("1.) ... 2.) ...", "a. ... b. ...") cuts before
@@ -50,6 +50,7 @@ Layout (clinical notes):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -263,10 +264,17 @@ class _Splitter:
 
     def _placeholders(self) -> None:
         """Drop the cuts (and their Splits) inside ``[** ... **]`` placeholders."""
-        for m in _PLACEHOLDER.finditer(self.text):
-            start, end = m.span()
-            self.cuts = {c for c in self.cuts if not start < c < end}
-            self.splits = [s for s in self.splits if not start < s[0] < end]
+        if "[**" not in self.text:
+            return
+        spans = [m.span() for m in _PLACEHOLDER.finditer(self.text)]
+        starts = [start for start, _ in spans]
+
+        def inside(pos: int) -> bool:
+            i = bisect_left(starts, pos) - 1  # the last placeholder starting before pos
+            return i >= 0 and pos < spans[i][1]
+
+        self.cuts = {c for c in self.cuts if not inside(c)}
+        self.splits = [s for s in self.splits if not inside(s[0])]
 
     # ---------------------------------------------------------------- sentences
     def _sentences(self) -> list[tuple[int, int]]:

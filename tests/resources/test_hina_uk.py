@@ -67,6 +67,7 @@ def test_the_test_material_has_150_sentences_30_percent_held_out(eval_hina, data
     ("Smear due in May.", []),
     ("Review in March.", []),
     ("Booked for Friday.", []),
+    ("Mr Jones says Christmas was hard.", [("Patient", "Jones")]),
     # capitalised ordinary words at a sentence start
     ("Grant form signed.", []),
     ("Rose-coloured rash.", []),
