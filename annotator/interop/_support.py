@@ -1,5 +1,6 @@
 """What the interop conversions share: their optional libraries, imported when a conversion is
-first called, input checks, and copies of feature values.
+first called, input checks, copies of feature values, and adding what came back (ids kept where
+free, relations restored).
 
 ``import annotator.interop`` imports none of the libraries: each conversion asks :func:`require`
 for its library, which names the extra to install (E930) when it is missing.
@@ -12,7 +13,7 @@ import importlib
 from types import ModuleType
 from typing import Any, Mapping
 
-from annotator.errors import AnnotatorError, coded
+from annotator.errors import AnnotatorError, coded, log
 
 
 class MissingExtra(AnnotatorError, ImportError):
@@ -67,3 +68,42 @@ def portable_relations(doc: Any, names: list[str]) -> dict[str, list[dict[str, A
         if rels:
             portable[name] = rels
     return portable
+
+
+Item = tuple[str, "int | None", str, int, int, dict[str, Any]]  # set name, wanted id, type, start, end, features
+
+
+def add_annotations(doc: Any, items: list[Item], source: str) -> dict[str, dict[int, int]]:
+    """Add ``items`` to ``doc`` (features taken over), each with its wanted id where no other
+    annotation has it, else (and for None) with a fresh id given after all the kept ones; one
+    warning E931 counts the wanted ids that were taken. Returns, per set, wanted id -> new id of
+    the renumbered annotations (what relations between them must follow)."""
+    pending = []
+    for item in items:
+        name, wanted, type_, start, end, features = item
+        if wanted is None or doc.has_annotation(wanted):
+            pending.append(item)
+        else:
+            doc.annset(name).add(type_, start, end, features, id=wanted)
+    renumbered: dict[str, dict[int, int]] = {}
+    for name, wanted, type_, start, end, features in pending:
+        added = doc.annset(name).add(type_, start, end, features)
+        if wanted is not None:
+            renumbered.setdefault(name, {})[wanted] = added.id
+    if renumbered:
+        log.warning("%s", coded("E931", count=sum(map(len, renumbered.values())), source=source,
+                                sets=sorted(renumbered)))
+    return renumbered
+
+
+def add_relations(doc: Any, relations: Mapping[str, list[dict[str, Any]]], renumbered: dict[str, dict[int, int]]) -> None:
+    """Add relations in the layout of :func:`portable_relations` to ``doc``, members following
+    ``renumbered`` (then all relations get fresh ids, as theirs may be taken); a relation with a
+    member no longer in the document (a span removed in spaCy) is left out."""
+    for name, rels in relations.items():
+        renamed = renumbered.get(name, {})
+        for rel in rels:
+            members = [renamed.get(m, m) for m in rel["members"]]
+            if all(doc.has_annotation(m) for m in members):
+                doc.annset(name).add_relation(rel["type"], members, copy_features(rel.get("features") or {}),
+                                              id=None if renumbered else rel.get("id"))

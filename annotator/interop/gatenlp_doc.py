@@ -17,11 +17,12 @@ A gatenlp document with Java (UTF-16) offsets is converted on a copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from annotator.document import Document
-from annotator.errors import coded, log
-from annotator.interop._support import check_type, copy_features, portable_relations, require
+from annotator.interop._support import (
+    add_annotations, add_relations, check_type, copy_features, portable_relations, require,
+)
 
 if TYPE_CHECKING:
     import gatenlp
@@ -59,26 +60,11 @@ def from_gatenlp(gdoc: "gatenlp.Document", name: str | None = None) -> Document:
     features = copy_features(gdoc.features)
     relations = features.pop(RELATIONS_FEATURE, {})
     doc = Document(gdoc.text or "", name=gdoc.name if name is None else name, features=features)
-    taken: dict[str, list[Any]] = {}  # set name -> its annotations whose id another set has
+    items = []
     for set_name in gdoc.annset_names():
-        annset = doc.annset(set_name)
-        for ann in gdoc.annset(set_name).fast_iter():
-            if doc.has_annotation(ann.id):
-                taken.setdefault(set_name, []).append(ann)
-            else:
-                annset.add(ann.type, ann.start, ann.end, copy_features(ann.features), id=ann.id)
-    new_ids: dict[str, dict[int, int]] = {}
-    for set_name, anns in taken.items():
-        for ann in anns:
-            added = doc.annset(set_name).add(ann.type, ann.start, ann.end, copy_features(ann.features))
-            new_ids.setdefault(set_name, {})[ann.id] = added.id
-    if taken:
-        log.warning("%s", coded("E931", count=sum(map(len, taken.values())), source=f"gatenlp document {doc.name!r}",
-                                sets=sorted(taken)))
-    for set_name, rels in relations.items():
-        renamed = new_ids.get(set_name, {})
-        for rel in rels:
-            doc.annset(set_name).add_relation(rel["type"], [renamed.get(m, m) for m in rel["members"]],
-                                              rel.get("features"), id=None if taken else rel.get("id"))
+        doc.annset(set_name)  # empty sets too
+        items += [(set_name, ann.id, ann.type, ann.start, ann.end, copy_features(ann.features))
+                  for ann in gdoc.annset(set_name).fast_iter()]
+    add_relations(doc, relations, add_annotations(doc, items, f"gatenlp document {doc.name!r}"))
     return doc
 

@@ -47,8 +47,9 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Iterable
 
 from annotator.document import Annotation, Document
-from annotator.errors import coded, log
-from annotator.interop._support import check_type, copy_features, portable_relations, require
+from annotator.interop._support import (
+    Item, add_annotations, add_relations, check_type, copy_features, portable_relations, require,
+)
 
 if TYPE_CHECKING:
     import spacy.tokens
@@ -110,31 +111,15 @@ def from_spacy(sdoc: "spacy.tokens.Doc", name: str | None = None, *, ents: str |
     doc = Document(sdoc.text, name=meta.get("name", "") if name is None else name,
                    features=copy_features(meta.get("features") or {}))
     features_of = meta.get("annotations") or {}
-    pending = []  # (set name, span, its numeric id or None): spans needing a fresh id
+    items = []
     for key, group in sdoc.spans.items():
-        annset = doc.annset(key)
+        doc.annset(key)  # empty groups too
         for span in group:
             wanted = int(span.id_) if span.id_.isascii() and span.id_.isdigit() else None
-            if wanted is None or doc.has_annotation(wanted):
-                pending.append((key, span, wanted))
-            else:
-                _add_span(annset, span, features_of.get(wanted), wanted)
-    new_ids: dict[str, dict[int, int]] = {}
-    for key, span, wanted in pending:
-        added = _add_span(doc.annset(key), span, features_of.get(wanted) if wanted is not None else None, None)
-        if wanted is not None:
-            new_ids.setdefault(key, {})[wanted] = added.id
-    if new_ids:
-        log.warning("%s", coded("E931", count=sum(map(len, new_ids.values())), source=f"spaCy Doc {doc.name!r}",
-                                sets=sorted(new_ids)))
-    for key, rels in (meta.get("relations") or {}).items():
-        renamed = new_ids.get(key, {})
-        for rel in rels:
-            doc.annset(key).add_relation(rel["type"], [renamed.get(m, m) for m in rel["members"]],
-                                         copy_features(rel.get("features") or {}), id=None if new_ids else rel.get("id"))
+            items.append(_item(key, span, features_of.get(wanted) if wanted is not None else None, wanted))
     if ents is not None and meta.get("ents") is None:
-        for ent in sdoc.ents:
-            _add_span(doc.annset(ents), ent, None, None)
+        items += [_item(ents, ent, None, None) for ent in sdoc.ents]
+    add_relations(doc, meta.get("relations") or {}, add_annotations(doc, items, f"spaCy Doc {doc.name!r}"))
     if tokens is not None:
         _add_tokens(doc.annset(tokens), sdoc)
     return doc
@@ -195,12 +180,12 @@ def _token_index(words: list[str], spaces: list[bool]) -> tuple[dict[int, int], 
     return at_start, at_end
 
 
-def _add_span(annset: Any, span: Any, features: dict[str, Any] | None, ann_id: int | None) -> Annotation:
-    """Add ``span`` as an annotation (type: its label, else ``Span``); a span from elsewhere gets
-    its ``kb_id_`` as feature ``kb_id``."""
+def _item(set_name: str, span: Any, features: dict[str, Any] | None, wanted: int | None) -> Item:
+    """``span`` as an annotation to add (type: its label, else ``Span``); a span from elsewhere
+    (no stored ``features``) gets its ``kb_id_`` as feature ``kb_id``."""
     if features is None:
         features = {"kb_id": span.kb_id_} if span.kb_id_ else {}
-    return annset.add(span.label_ or "Span", span.start_char, span.end_char, copy_features(features), id=ann_id)
+    return set_name, wanted, span.label_ or "Span", span.start_char, span.end_char, copy_features(features)
 
 
 def _add_tokens(annset: Any, sdoc: Any) -> None:

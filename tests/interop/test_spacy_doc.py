@@ -162,3 +162,23 @@ def test_without_spacy_the_conversion_is_one_coded_error_naming_the_extra(monkey
     with pytest.raises(ImportError, match=r'^E930 the spaCy conversion needs spacy, which is not installed: '
                                           r'pip install "annotator\[spacy\]"'):
         to_spacy(Document("x"))
+
+
+def test_a_spacy_pipeline_runs_on_the_converted_doc_and_its_results_come_back():
+    doc = rich_document()
+    nlp = spacy.blank("es")  # language data only: nothing is downloaded
+    nlp.add_pipe("sentencizer")
+    sdoc = nlp(to_spacy(doc, nlp.vocab))
+    back = from_spacy(sdoc, tokens="spaCy")
+    assert snapshot(back)[3]["Key"] == snapshot(doc)[3]["Key"] and snapshot(back)[3][""] == snapshot(doc)[3][""]
+    sentences = [back.covered_text(a) for a in back.annset("spaCy").with_type("Sentence")]
+    assert sentences[0].startswith("Dña.") and sentences[0].endswith("Madrid 𝔸𝔹.")  # the sentencizer's work
+
+
+def test_a_relation_whose_member_was_removed_in_spacy_is_left_out():
+    doc = rich_document()
+    sdoc = to_spacy(doc)
+    sdoc.spans["Key"] = []  # the relation's second member
+    back = from_spacy(sdoc)
+    assert len(back.annset("Key")) == 0 and not back.annset("Key").relations
+    assert snapshot(back)[3][""] == snapshot(doc)[3][""]
