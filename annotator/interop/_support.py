@@ -13,6 +13,7 @@ import importlib
 from types import ModuleType
 from typing import Any, Mapping
 
+from annotator.document import Document
 from annotator.errors import AnnotatorError, coded, log
 
 
@@ -56,7 +57,7 @@ def copy_features(features: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v if type(v) in _SCALARS else copy_value(v) for k, v in features.items()}
 
 
-def portable_relations(doc: Any, names: list[str]) -> dict[str, list[dict[str, Any]]]:
+def portable_relations(doc: Document, names: list[str]) -> dict[str, list[dict[str, Any]]]:
     """The relations of the sets ``names`` of ``doc`` whose members are all in those sets, as
     ``{set name: [{"id", "type", "members", "features"}, ...]}`` (copies; sets without such
     relations left out): what a conversion of those sets can carry and restore."""
@@ -73,7 +74,7 @@ def portable_relations(doc: Any, names: list[str]) -> dict[str, list[dict[str, A
 Item = tuple[str, "int | None", str, int, int, dict[str, Any]]  # set name, wanted id, type, start, end, features
 
 
-def add_annotations(doc: Any, items: list[Item], source: str) -> dict[str, dict[int, int]]:
+def add_annotations(doc: Document, items: list[Item], source: str) -> dict[str, dict[int, int]]:
     """Add ``items`` to ``doc`` (features taken over), each with its wanted id where no other
     annotation has it, else (and for None) with a fresh id given after all the kept ones; one
     warning E931 counts the wanted ids that were taken. Returns, per set, wanted id -> new id of
@@ -96,7 +97,7 @@ def add_annotations(doc: Any, items: list[Item], source: str) -> dict[str, dict[
     return renumbered
 
 
-def add_relations(doc: Any, relations: Mapping[str, list[dict[str, Any]]], renumbered: dict[str, dict[int, int]]) -> None:
+def add_relations(doc: Document, relations: Mapping[str, list[dict[str, Any]]], renumbered: dict[str, dict[int, int]]) -> None:
     """Add relations in the layout of :func:`portable_relations` to ``doc``, members following
     ``renumbered`` (then all relations get fresh ids, as theirs may be taken); a relation with a
     member no longer in the document (a span removed in spaCy) is left out."""

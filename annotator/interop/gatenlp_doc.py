@@ -8,11 +8,13 @@ annotation ids -- with two differences of the models:
   back, an id already taken by another set is replaced by a fresh one (warning E931).
 - gatenlp has no relations. A set's relations travel in the document feature
   :data:`RELATIONS_FEATURE` (``{set name: [{"id", "type", "members", "features"}, ...]}``; those
-  whose members are all in the sets converted), which
-  :func:`from_gatenlp` turns back into relations (with fresh ids if annotations were renumbered).
+  whose members are all in the sets converted), which :func:`from_gatenlp` turns back into
+  relations (with fresh ids if annotations were renumbered).
 
-Features are deep-copied both ways, so neither document shares a mutable value with the other.
-A gatenlp document with Java (UTF-16) offsets is converted on a copy.
+So a round trip keeps everything. Features are deep-copied both ways, so neither document
+shares a mutable value with the other; features named ``__...``, which gatenlp's own ``to_dict``
+leaves out, are kept (the objects are read, not their dict form). A gatenlp document with Java
+(UTF-16) offsets is converted on a copy.
 """
 
 from __future__ import annotations

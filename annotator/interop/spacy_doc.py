@@ -25,15 +25,19 @@ holds (``doc[i:i]``); overlapping and nested ones are fine in a span group.
 saved by ``Doc.to_bytes``/``DocBin(store_user_data=True)``): ``name`` and ``features`` of the
 document, ``annotations`` (annotation id -> its features, for annotations that have some),
 ``relations`` (set name -> ``[{"id", "type", "members", "features"}]``; those whose members
-are all in the sets converted) and ``ents`` (the set the
-entities were copied from).
+are all in the sets converted) and ``ents`` (the set the entities were copied from).
 
 **Entities.** ``ents=SET`` (and optionally ``ent_types``) also copies that set's annotations
 into ``doc.ents``, which cannot overlap and cannot be empty: zero-length annotations are left
 out and among overlapping ones :func:`spacy.util.filter_spans` keeps the longest (the earliest on
 ties). They stay complete in the span group.
 
-:func:`from_spacy` reverses all this exactly. On a Doc from elsewhere it reads every span group
+:func:`from_spacy` reverses all this exactly: every annotation of the converted sets comes back
+with its id, type, offsets and features, and so do the relations and the document's name and
+features. What does not: relations with a member outside the converted sets (or whose span was
+removed in spaCy); tuples in features once the Doc went through ``to_bytes`` (msgpack makes them
+lists); and entities that a spaCy pipeline changed in a Doc whose ``doc.ents`` came from a set
+(they are not read back, the set's span group is). On a Doc from elsewhere it reads every span group
 as a set (ids: from numeric ``id_``, else fresh; features: ``kb_id`` when there is one),
 ``doc.ents`` into the set ``ents`` (default ``"ents"``), and, when asked (``tokens=SET``), the
 tokens (``Token`` with ``string``, ``category`` = tag, ``pos``, ``lemma``; ``SpaceToken`` for
