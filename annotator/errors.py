@@ -213,6 +213,7 @@ class Errors:
     E931 = "{count} annotation id(s) of {source} in set(s) {sets} are taken by another set: given fresh ids"
     E932 = "expected {expected}, got {got}"
 
+
 def coded(code: str, **fields: Any) -> str:
     """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""
     return f"{code} {getattr(Errors, code).format(**fields)}"
