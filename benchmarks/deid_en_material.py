@@ -4,7 +4,7 @@
 under both policies, ``[TYPE?:value]`` only under policy ``i2b2-2014``; a literal ``\\n`` is a line
 break. :func:`load` returns documents with the gold of one policy in the set ``PHI`` (i2b2 2014
 TYPE names as annotation types). Notes are split for development and held-out scoring by their
-position (every note whose index ends in 2, 5 or 8 is held out: 30%).
+position (every note or query whose index ends in 2, 5 or 8 is held out: 30%).
 
     python benchmarks/deid_en_material.py OUT   # the gold as i2b2-2014 XML: OUT/POLICY/PART/NNN-01.xml
 """
@@ -19,7 +19,7 @@ from annotator.document import Document
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "deid_en"
 POLICIES = ("hipaa", "i2b2-2014")
-PARTS = ("dev", "heldout", "queries")
+PARTS = ("dev", "heldout", "queries-dev", "queries-heldout")
 HELD_OUT = (2, 5, 8)
 _MARK = re.compile(r"\[([A-Z-]+)(\??):([^\]]+)\]")
 
@@ -53,17 +53,15 @@ def _lines(name: str) -> list[str]:
 
 
 def load(part: str, policy: str = "hipaa", set_name: str = "PHI") -> list[Document]:
-    """The documents of ``part`` (``dev``, ``heldout`` or ``queries``) with the gold of ``policy``
-    in the set ``set_name``."""
-    if part == "queries":
-        lines = list(enumerate(_lines("queries.txt")))
-    else:
-        held = part == "heldout"
-        lines = [(i, line) for i, line in enumerate(_lines("notes.txt")) if (i % 10 in HELD_OUT) == held]
+    """The documents of ``part`` (one of :data:`PARTS`) with the gold of ``policy`` in the set ``set_name``."""
+    query = part.startswith("queries")
+    held = part.endswith("heldout")
+    lines = [(i, line) for i, line in enumerate(_lines("queries.txt" if query else "notes.txt"))
+             if (i % 10 in HELD_OUT) == held]
     docs = []
     for i, line in lines:
         text, spans = parse(line, policy)
-        doc = Document(text, name=f"{100 + i:03d}-01" if part != "queries" else f"{500 + i:03d}-01")
+        doc = Document(text, name=f"{500 + i:03d}-01" if query else f"{100 + i:03d}-01")
         for type_, start, end in spans:
             doc.annset(set_name).add(type_, start, end)
         docs.append(doc)
