@@ -43,7 +43,7 @@ MIN_LOG_PROB = -15.5      # of a lower-case word in spaCy's English probability 
 COMMON_NAME_WORDS = """
 amber april art bell bill black bloom brooks brown banks baker beach bishop booth bush case castle
 chase child cook crystal dawn dean earl faith fox frank gene grace grant gray green grey hart hill
-holmes hood hope hunt iris ivy joy king lane lily long mark marsh mason may moss page park pearl
+holmes hood hope hunt iris ivy joy king lane lily long mark marsh mason may moss page situ vitro vivo utero toto park pearl
 penny power price ray rich rose ruby sandy short stone summer sun swan ward waters wells white will
 wood woods young little major love sage gay hall field rice bush golden miles hale north south west
 """.split()
@@ -158,7 +158,7 @@ Seroquel Abilify Risperdal Zyprexa Lithium Depakote Lamictal Keppra Tegretol Dil
 Ambien Ativan Klonopin Wellbutrin Effexor Cymbalta Lexapro Celexa Paxil Trazodone Remeron Adderall
 Ritalin Concerta Vyvanse Strattera Suboxone Methadone Narcan Oxycontin Percocet Vicodin Norco Dilaudid
 Tramadol Ultram Fentanyl Morphine Oramorph Zomorph Codeine Solpadeine Co-codamol Cocodamol Fortisip
-Ensure Movicol Laxido Senna Senokot Dulcolax Lactulose Gaviscon Buscopan Imodium Colace Miralax
+ Movicol Laxido Senna Senokot Dulcolax Lactulose Gaviscon Buscopan Imodium Colace Miralax
 Prednisone Prednisolone Medrol Decadron Dexamethasone Solu-Medrol Hydrocortisone Florinef Fludrocortisone
 Entresto Coreg Lopressor Toprol Tenormin Bisoprolol Atenolol Metoprolol Carvedilol Digoxin Lanoxin
 Amiodarone Cordarone Multaq Flecainide Tambocor Sotalol Diltiazem Cardizem Verapamil Amlodipine Lisinopril
@@ -168,8 +168,8 @@ Atorvastatin Simvastatin Rosuvastatin Pravastatin Ezetimibe Zetia Repatha Pralue
 Glipizide Glyburide Sitagliptin Empagliflozin Dapagliflozin Canagliflozin Invokana Pioglitazone Actos
 Insulin Heparin Lovenox Clexane Fragmin Enoxaparin Dalteparin Clopidogrel Ticagrelor Brilinta Prasugrel
 Effient Apixaban Rivaroxaban Dabigatran Edoxaban Lixiana Savaysa Alteplase Tenecteplase Botox Dysport
-Depo-Provera Nexplanon Implanon Microgynon Cerazette Yasmin Plan B EpiPen Epipen Jext Emerade Dexcom
-Libre Freestyle Medtronic Minimed Tandem Medrol Kenalog Depo-Medrone Voltaren Diclofenac Naproxen
+Depo-Provera Nexplanon Implanon Microgynon Cerazette Yasmin   EpiPen Epipen Jext Emerade 
+     Medrol Kenalog Depo-Medrone Voltaren Diclofenac Naproxen
 Celebrex Meloxicam Colchicine Allopurinol Zyloprim Febuxostat Uloric Methotrexate Humira Enbrel Remicade
 Stelara Entyvio Keytruda Opdivo Herceptin Avastin Rituxan Revlimid Gleevec Tamoxifen Arimidex Femara
 Letrozole Anastrozole Zoladex Lupron Casodex Xtandi Zytiga Tecfidera Ocrevus Copaxone Avonex Rebif
@@ -178,9 +178,9 @@ Maxolon Metoclopramide Stemetil Cyclizine Phenergan Kwells Scopoderm Sudafed Muc
 Vaseline Diprobase Doublebase Oilatum Aveeno Cetraben Epaderm Hydromol Zerobase Dermol Eumovate
 Betnovate Dermovate Elocon Daktacort Canesten Fucidin Bactroban Flamazine Sudocrem Savlon Germolene
 Optiflow Airvo BiPAP CPAP Bipap Cpap Trach Foley Hickman PICC Port-a-cath Portacath Groshong Broviac
-Quinton Tenckhoff Penrose Jackson-Pratt Blake Pleurx PleurX Impella Abiomed Medtronic Boston Scientific
-Abbott Zoll LifeVest Holter Holters Swan-Ganz Ambu Guedel Yankauer Sengstaken Minnesota Bair Hugger
-Cochlear Baha Omnipod Tandem Dexcom Freestyle Mirena Kyleena Jaydess Nexplanon Essure
+ Tenckhoff  Jackson-Pratt  Pleurx PleurX Impella Abiomed   
+  LifeVest Holter Holters Swan-Ganz  Guedel Yankauer Sengstaken   
+Cochlear Baha Omnipod    Mirena Kyleena Jaydess Nexplanon Essure
 """.split()
 
 ABBREVIATIONS = """

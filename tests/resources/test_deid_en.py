@@ -116,6 +116,31 @@ def test_labelled_values(hipaa, text, expected):
     assert phi(hipaa, text) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("pt john a smith dob 01/02/1960", [("PATIENT", "john a smith"), ("DATE", "01/02/1960")]),
+    ("JOHN SMITH labs", [("PATIENT", "JOHN SMITH")]),
+    ("smith, john a", [("PATIENT", "smith, john")]),
+    ("dr. o'neil clinic", [("DOCTOR", "o'neil")]),
+    ("austin tx clinic", [("CITY", "austin"), ("STATE", "tx")]),
+    ("patients in texas", [("STATE", "texas")]),
+    ("los angeles patients", [("CITY", "los angeles")]),
+    ("(555)123-4567", [("PHONE", "(555)123-4567")]),
+    ("ssn 123456789", [("SSN", "123456789")]),
+    ("member id ABC123456789", [("HEALTHPLAN", "ABC123456789")]),
+    ("Nancy Clark 01852", [("PATIENT", "Nancy Clark"), ("ZIP", "01852")]),
+])
+def test_search_queries(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "metformin dose in ckd", "crohn's disease flare", "wells score dvt", "swan ganz", "grant form", "hope",
+    "seen in august", "call at 9 o'clock", "smoked 20/day for 30 years", "er visits icu", "bell's palsy steroids",
+])
+def test_phi_free_search_queries_stay_untouched(hipaa, text):
+    assert phi(hipaa, text) == []
+
+
 def test_output_is_written_as_i2b2_2014(hipaa, tmp_path):
     from annotator.formats import get
 
@@ -147,21 +172,25 @@ def _score(pipeline, part: str, policy: str):
     return evaluate_values(gold, system, gold_set="PHI", system_set="PHI")
 
 
-# floors slightly under the figures measured when the rules were done (benchmarks/eval_deid_en.py)
+# floors slightly under the figures measured (benchmarks/eval_deid_en.py; dev: recall 0.985 / 0.982,
+# precision 1.0; held-out: recall 0.977 / 0.98, precision 0.977 / 0.98; queries: 0.982 dev, 0.962
+# held-out, no PHI-free query touched)
 @pytest.mark.parametrize("part, policy, recall, precision", [
-    ("dev", "hipaa", 0.97, 0.98),
-    ("dev", "i2b2-2014", 0.97, 0.98),
+    ("dev", "hipaa", 0.98, 0.99),
+    ("dev", "i2b2-2014", 0.975, 0.99),
+    ("heldout", "hipaa", 0.97, 0.97),
+    ("heldout", "i2b2-2014", 0.97, 0.97),
 ])
 def test_targets_on_the_notes(hipaa, i2b2, part, policy, recall, precision):
     result = _score(hipaa if policy == "hipaa" else i2b2, part, policy)
-    assert len(result.missed) + result.total.covered == result.total.gold > 150
+    assert len(result.missed) + result.total.covered == result.total.gold > 80
     assert result.total.recall >= recall
     assert result.total.precision >= precision
 
 
-@pytest.mark.parametrize("part", ["queries-dev"])
-def test_targets_on_the_queries(hipaa, part):
+@pytest.mark.parametrize("part, recall", [("queries-dev", 0.975), ("queries-heldout", 0.95)])
+def test_targets_on_the_queries(hipaa, part, recall):
     result = _score(hipaa, part, "hipaa")
     assert result.free > 20 and result.total.gold > 50
-    assert result.total.recall >= 0.95
-    assert result.touched_share <= 0.1
+    assert result.total.recall >= recall
+    assert result.touched_share <= 0.05

@@ -43,7 +43,8 @@ _DATES = re.compile(
     re.I)
 _AGES = re.compile(
     r"\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
-    r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.|yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady|w/|with|,|\.|$))"
+    r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
+    r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
     r"|\b(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
     r"|\b(?P<a4>\d{1,3})\s?[MF](?=\s*(?:w/|with|,|c/o|presents|pmh|hx|h/o|s/p)\b|\s*(?:w/|,))"
     r"|\b(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(?P<a5>\d0s)\b"
@@ -57,7 +58,7 @@ _VERBS = ("c/o|attended|attends|seen|reports|reported|presents|presented|called|
 _SUBJECT = re.compile(rf"(?m)^[ \t]*([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)[ \t]+([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)"
                       rf"(?=[ \t]+(?:{_VERBS})\b)")
 _COMMON = frozenset((files("annotator.resources") / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
-_LOCAL_PHONE = re.compile(r"(?<![\d/.\-])\b\d{3}[-.]\d{4}\b(?![\-/.]\d)")
+_LOCAL_PHONE = re.compile(r"(?<![\d/.\-])(?:\(\d{3}\)[ \t]?|\b\d{3}[-.])?\b\d{3}[-.]\d{4}\b(?![\-/.]\d)")
 _BARE_ID = re.compile(r"(?<![\w@./\-])[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w@]|\.\d)")
 
 
