@@ -1,4 +1,4 @@
-"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak}``: shared-task scoring.
+"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak,phi-values}``: shared-task scoring.
 
 GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
 reports are printed as the official scripts print them; ``--json`` writes the figures at full
@@ -7,6 +7,8 @@ use different tag sets (and which mapping would fit) or types outside the metric
 ``--metric leak`` takes the ORIGINAL annotated documents and the DEIDENTIFIED ones (``annotator
 deidentify``) instead: every original PHI surface of a replaced or shifted type still in the output
 text, per type, and the fraction of PHI characters left (kept values listed apart).
+``--metric phi-values``: the share of gold PHI values whose every letter and digit a system
+annotation covers (any type), of system values inside gold, and of PHI-free documents touched.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from annotator.corpus import Failure
     from annotator.document import Document
 
-METRICS = ("meddocan", "i2b2-2014", "diff", "leak")
+METRICS = ("meddocan", "i2b2-2014", "diff", "leak", "phi-values")
 
 log = logging.getLogger("annotator")
 
@@ -115,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for message in tag_set_warnings(gold, system, args.metric) if args.metric != "leak" else ():
         _warn(message)
-    if args.metric == "leak" and (args.html or args.plot):
+    if args.metric in ("leak", "phi-values") and (args.html or args.plot):
         raise AnnotatorError(coded("E901", metric=args.metric))
     single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
     if args.metric == "meddocan":
@@ -124,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         status, report, figures, result = _i2b2(args, gold, system, single_file)
     elif args.metric == "leak":
         status, report, figures, result = _leak(args, gold, system)
+    elif args.metric == "phi-values":
+        status, report, figures, result = _phi_values(args, gold, system)
     else:
         status, report, figures, result = _diff(args, gold, system)
     if report is not None:
@@ -209,6 +213,17 @@ def _diff(args, gold, system):
     if args.tsv:
         write_atomic(Path(args.tsv), diff.format_tsv(result).encode("utf-8"))
     return 0, report, result.to_json(), result
+
+
+def _phi_values(args, gold, system):
+    from annotator.evaluation import phi_values
+
+    result = phi_values.evaluate_values(gold, system)
+    total = result.total
+    figures = {"recall": total.recall, "typed_recall": total.typed_recall, "precision": total.precision,
+               "phi_free": result.free, "touched": result.touched,
+               "per_type": {t: vars(c) for t, c in sorted(result.per_type.items())}}
+    return 0, phi_values.format_report(result, verbose=args.verbose), figures, None
 
 
 def _leak(args, original, deidentified):

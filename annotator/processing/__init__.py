@@ -8,6 +8,7 @@ from annotator.processing import regex_gazetteer  # noqa: F401  (registers "rege
 from annotator.processing import jape  # noqa: F401  (registers "jape")
 from annotator.processing import pos_tagger  # noqa: F401  (registers "pos-tagger")
 from annotator.processing import record_matcher  # noqa: F401  (registers "record-matcher")
+from annotator.processing import policy_filter  # noqa: F401  (registers "policy-filter")
 from annotator.learning import tagger  # noqa: F401  (registers "svm-tagger", "crf-tagger")
 
 __all__ = ["Param", "ProcessingResource", "register", "resource_class", "resource_names"]
