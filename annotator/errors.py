@@ -203,6 +203,17 @@ class Errors:
     E456 = "records CSV row has an empty {what}"
     E457 = "field 'date': {value!r} is not a date (day/month/year or year-month-day)"
 
+    # view: HTML pages, error analysis, plots (annotator.view): E900-E929
+    E900 = 'plots need matplotlib, which is not installed: pip install "annotator[plots]"'
+    E901 = "--html and --plot show per-type scores of the meddocan, i2b2-2014 and diff metrics, not of {metric}"
+    E902 = "document {name!r} would have the corpus index's page (index.html): rename it"
+
+    # interop: spaCy, python-gatenlp, pandas (annotator.interop): E930-E949
+    E930 = '{what} needs {package}, which is not installed: pip install "annotator[{extra}]"'
+    E931 = "{count} annotation id(s) of {source} in set(s) {sets} are taken by another set: given fresh ids"
+    E932 = "expected {expected}, got {got}"
+
+
 def coded(code: str, **fields: Any) -> str:
     """The message ``"E### text"``: the template ``Errors.<code>`` filled with ``fields``, after its code."""
     return f"{code} {getattr(Errors, code).format(**fields)}"

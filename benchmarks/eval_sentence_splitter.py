@@ -6,18 +6,22 @@ runs on each paragraph, and the sentence ends it finds inside the paragraph are 
 treebank's (the paragraph's own end is not counted): precision, recall and F1 of boundaries.
 Treebanks: ``../shared/resources-data/treebanks`` UD English EWT dev (en) and Spanish AnCora
 dev (es). Web and news text, not clinical notes: a check that the rules generalise, not a target.
+Then the pySBD Spanish cases (``tests/data/sentence_splitter/pysbd_es.json``: 5 golden rules and
+25 further cases): how many are split exactly as pySBD's tests expect (issue 17: at least 28).
 
     python benchmarks/eval_sentence_splitter.py
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 from annotator.processing.sentence_splitter import load_lists, split_sentences
 
 TREEBANKS = Path(__file__).resolve().parent.parent.parent / "shared" / "resources-data" / "treebanks"
+PYSBD_ES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sentence_splitter" / "pysbd_es.json"
 SETS = (("en", "en_ewt/en_ewt-ud-dev.conllu"), ("es", "es_ancora/es_ancora-ud-dev.conllu"))
 
 
@@ -52,6 +56,18 @@ def score(language: str, path: Path) -> tuple[int, int, int, int]:
     return len(paras), gold_total, found_total, correct
 
 
+def pysbd_spanish() -> dict[str, tuple[int, int]]:
+    """Per group of the pySBD Spanish cases (golden, more): (passed, total)."""
+    lists = load_lists("es")
+    result: dict[str, tuple[int, int]] = {}
+    for case in json.loads(PYSBD_ES.read_text(encoding="utf-8"))["cases"]:
+        text = case["text"]
+        ok = [text[s:e] for s, e in split_sentences(text, lists)[0]] == case["sentences"]
+        passed, total = result.get(case["group"], (0, 0))
+        result[case["group"]] = (passed + ok, total + 1)
+    return result
+
+
 def main() -> None:
     if not TREEBANKS.is_dir():
         sys.exit(f"treebanks not found at {TREEBANKS}")
@@ -62,6 +78,10 @@ def main() -> None:
         p, r = correct / max(found, 1), correct / max(gold, 1)
         f1 = 2 * p * r / max(p + r, 1e-9)
         print(f"| {name:36} | {paras:>10} | {gold:>6} | {found:>6} | {p:>6.3f} | {r:>6.3f} | {f1:>6.3f} |")
+    groups = pysbd_spanish()
+    passed, total = sum(p for p, _ in groups.values()), sum(t for _, t in groups.values())
+    detail = ", ".join(f"{group} {p}/{t}" for group, (p, t) in groups.items())
+    print(f"\npySBD Spanish cases: {passed}/{total} ({detail})")
 
 
 if __name__ == "__main__":

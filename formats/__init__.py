@@ -41,9 +41,15 @@ def names() -> list[str]:
     return sorted(_ADAPTERS)
 
 
+def get(name: str | Format) -> Format:
+    """The adapter of a format name (E110 for an unknown one); one instance per format. An
+    adapter object is returned as it is (a writer that is no registered format, such as
+    ``annotator view``'s HTML pages)."""
+    return name if not isinstance(name, str) else _get(name)
+
+
 @cache
-def get(name: str) -> Format:
-    """The adapter of a format name (E110 for an unknown one); one instance per format."""
+def _get(name: str) -> Format:
     if name not in _ADAPTERS:
         raise input_error("E110", None, None, name=name, known=", ".join(names()))
     module, cls = _ADAPTERS[name].split(":")

@@ -31,6 +31,7 @@ COMMANDS = [
     "annotator.cli.train",
     "annotator.cli.describe",
     "annotator.cli.pipelines",
+    "annotator.cli.view",
 ]
 
 

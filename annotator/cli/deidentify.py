@@ -46,6 +46,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--key-file", type=Path, metavar="F",
                         help="secret key file (created, mode 600, when missing): consistent surrogates across the corpus")
     parser.add_argument("--pipeline", metavar="NAME|FILE", help="run this pipeline first (a shipped name or an XML file)")
+    parser.add_argument("--html", type=Path, metavar="DIR", help="also write DIR/NAME.html: original and de-identified text side by side")
     add_corpus_options(parser)
     parser.set_defaults(func=run)
 
@@ -92,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
     key = read_key(args.key_file) if args.key_file is not None else None
     transform = Pseudonymiser(args.mode, language=language, set_name=set_name, key=key, per_patient=key is not None,
                               types=types, sets=[set_name] if pipeline is not None else None)
+    if args.html is not None:
+        from annotator.view.side_by_side import SideBySide
+
+        transform = SideBySide(transform, args.html, set_name, types)
     written_set, written_types = (set_name, list(types) if types is not None else None) if pipeline is not None else (None, None)
     return run_corpus(CorpusJob(
         args.input, args.out, args.from_format, args.to_format, pipeline=pipeline, transform=transform,

@@ -1,4 +1,4 @@
-"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak}``: shared-task scoring.
+"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak,phi-values}``: shared-task scoring.
 
 GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
 reports are printed as the official scripts print them; ``--json`` writes the figures at full
@@ -7,6 +7,8 @@ use different tag sets (and which mapping would fit) or types outside the metric
 ``--metric leak`` takes the ORIGINAL annotated documents and the DEIDENTIFIED ones (``annotator
 deidentify``) instead: every original PHI surface of a replaced or shifted type still in the output
 text, per type, and the fraction of PHI characters left (kept values listed apart).
+``--metric phi-values``: the share of gold PHI values whose every letter and digit a system
+annotation covers (any type), of system values inside gold, and of PHI-free documents touched.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from annotator.errors import AnnotatorError, coded
+
 if TYPE_CHECKING:
     from annotator.corpus import Failure
     from annotator.document import Document
 
-METRICS = ("meddocan", "i2b2-2014", "diff", "leak")
+METRICS = ("meddocan", "i2b2-2014", "diff", "leak", "phi-values")
 
 log = logging.getLogger("annotator")
 
@@ -46,6 +50,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--strict-docs", action="store_true", help="count gold documents without system output as misses")
     p.add_argument("--keep-going", action="store_true", help="list unreadable or mismatched documents and score the rest")
     p.add_argument("--tsv", metavar="FILE", help="diff: write every disagreement as TSV")
+    p.add_argument("--html", metavar="DIR", help="write error-analysis pages: gold and system side by side, per-type index")
+    p.add_argument("--plot", metavar="STEM", help="draw per-type P/R/F1 bars as STEM.png and STEM.svg (matplotlib)")
     g = p.add_argument_group("i2b2-2014 (as the kotfic scorer)")
     g.add_argument("--filter", help="comma-separated element names (NAME,DATE,...) to keep")
     g.add_argument("--invert", action="store_true", help="keep the tags the filter rejects")
@@ -111,20 +117,38 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for message in tag_set_warnings(gold, system, args.metric) if args.metric != "leak" else ():
         _warn(message)
+    if args.metric in ("leak", "phi-values") and (args.html or args.plot):
+        raise AnnotatorError(coded("E901", metric=args.metric))
     single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
     if args.metric == "meddocan":
-        status, report, figures = _meddocan(args, gold, system, single_file)
+        status, report, figures, result = _meddocan(args, gold, system, single_file)
     elif args.metric == "i2b2-2014":
-        status, report, figures = _i2b2(args, gold, system, single_file)
+        status, report, figures, result = _i2b2(args, gold, system, single_file)
     elif args.metric == "leak":
-        status, report, figures = _leak(args, gold, system)
+        status, report, figures, result = _leak(args, gold, system)
+    elif args.metric == "phi-values":
+        status, report, figures, result = _phi_values(args, gold, system)
     else:
-        status, report, figures = _diff(args, gold, system)
+        status, report, figures, result = _diff(args, gold, system)
     if report is not None:
         sys.stdout.write(report)
     if figures is not None and args.json:
         write_atomic(Path(args.json), (json.dumps(figures, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    if result is not None:
+        _views(args, gold, system, result)
     return 1 if failed or status else 0
+
+
+def _views(args, gold, system, result):
+    """--plot and --html: the per-type bars and the error-analysis pages."""
+    from annotator.evaluation import i2b2_2014
+    from annotator.view import report
+
+    if args.plot:
+        report.plot_per_type(report.per_type_scores(args.metric, result), args.plot, f"{args.metric}: per-type scores")
+    if args.html:
+        key = (lambda d: i2b2_2014.kotfic_id(d.name)[0]) if args.metric == "i2b2-2014" else (lambda d: d.name)
+        report.write_report(args.html, gold, system, args.metric, result, key=key, strict_docs=args.strict_docs)
 
 
 def _meddocan(args, gold, system, single_file):
@@ -152,7 +176,7 @@ def _meddocan(args, gold, system, single_file):
         if lost:
             _warn(f"no sentence file in {args.sentences} for {len(lost)} document(s), leak is NA: {_names(lost)}")
     report = meddocan.format_report(result, verbose=args.verbose, single_file=single_file, per_type=args.per_type)
-    return 0, report, result.to_json(per_type=args.per_type)
+    return 0, report, result.to_json(per_type=args.per_type), result
 
 
 def _i2b2(args, gold, system, single_file):
@@ -170,11 +194,11 @@ def _i2b2(args, gold, system, single_file):
         _error(str(evaluation_error("E202", name=name, offset=offset)))
     if result.mismatched_texts and not args.keep_going:
         _error("gold and system texts differ (the i2b2 scorer stops here); --keep-going scores the other documents")
-        return 1, None, None
+        return 1, None, None, None
     report = i2b2_2014.format_report(result, verbose=args.verbose, single_file=single_file)
     if args.per_type:
         report += i2b2_2014.format_per_type(result)
-    return (1 if result.mismatched_texts else 0), report, result.to_json(per_type=args.per_type)
+    return (1 if result.mismatched_texts else 0), report, result.to_json(per_type=args.per_type), result
 
 
 def _diff(args, gold, system):
@@ -188,7 +212,18 @@ def _diff(args, gold, system):
         report += "\n" + diff.format_tsv(result)
     if args.tsv:
         write_atomic(Path(args.tsv), diff.format_tsv(result).encode("utf-8"))
-    return 0, report, result.to_json()
+    return 0, report, result.to_json(), result
+
+
+def _phi_values(args, gold, system):
+    from annotator.evaluation import phi_values
+
+    result = phi_values.evaluate_values(gold, system)
+    total = result.total
+    figures = {"recall": total.recall, "typed_recall": total.typed_recall, "precision": total.precision,
+               "phi_free": result.free, "touched": result.touched,
+               "per_type": {t: vars(c) for t, c in sorted(result.per_type.items())}}
+    return 0, phi_values.format_report(result, verbose=args.verbose), figures, None
 
 
 def _leak(args, original, deidentified):
@@ -197,4 +232,4 @@ def _leak(args, original, deidentified):
     result = leak.evaluate_leak(original, deidentified)
     for message in result.warnings:
         _warn(message)
-    return 0, leak.format_report(result, verbose=args.verbose), result.to_json()
+    return 0, leak.format_report(result, verbose=args.verbose), result.to_json(), None

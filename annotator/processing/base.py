@@ -314,6 +314,7 @@ BUILT_IN: dict[str, str] = {
     "jape": "annotator.processing.jape",
     "pos-tagger": "annotator.processing.pos_tagger",
     "record-matcher": "annotator.processing.record_matcher",
+    "policy-filter": "annotator.processing.policy_filter",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
 }

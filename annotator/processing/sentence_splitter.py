@@ -18,6 +18,9 @@ then white space or the end of the text):
   ("compounds. . . . The"); ``[...]`` and ``(...)`` never cut;
 - a period after a title (``titles-XX.lst``: Dr., Mr., Sra., Avda.; matched as listed or with
   the first letter's case changed, so "dr." is a title and "PL." is not "Pl.") never cuts;
+- a period after a numbering word (``numbering-XX.lst``: "No. 103", "Núm. 5"; matched like
+  titles) never cuts before a number, and cuts like any other period elsewhere ("¿Fuma? No. Bebe");
+- a terminator followed by a slash, comma, semicolon or colon never cuts ("consuela. / [...]");
 - a period after an abbreviation (``abbreviations-XX.lst``), a single letter ("E.", "D.") or a
   letter-period run ("U.S.", "a.m.", "p.ej.") cuts only before a sentence starter
   (``starters-XX.lst``: "They", "How", "El", "Se"), so "U.S. Government", "Jonas E. Smith",
@@ -37,6 +40,9 @@ Layout (clinical notes):
   colon, when the punctuation rules cut at the end of the line, and otherwise unless the sentence
   visibly goes on: the next line starts in lower case, or the line ends with ``, ; ( / & + -`` or
   a connector word (``connectors-XX.lst``: "and", "of", "de", "y");
+- a prescription line (``Sig:``, ``Disp:``, ``Refills:``, ``Qty:``, any case) starts a sentence;
+- a de-identification placeholder (``[** ... **]``, as in MIMIC: "[**Ward 4. Bed 2**]",
+  "[**Last Name\n(NamePattern1) **]") is never cut inside;
 - inline: a bullet (``•``, ``⁃``, ``▪`` ...) after white space cuts before it, and a numbered
   or lettered item continuing the line's list ("1.) ... 2.) ...", "a. ... b. ...") cuts before
   the next number; the periods of list markers never cut.
@@ -44,6 +50,7 @@ Layout (clinical notes):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -79,6 +86,9 @@ _ITEM = regex.compile(
 _INLINE_BULLET = regex.compile(rf"(?<=\s)[{_BULLETS}]")
 _HEADING = regex.compile(r"[\p{Lu}\p{Lt}][\p{L}\p{M}\p{N} /().&'-]{0,48}:(?=\s|\Z)")
 _CONTINUATION_CHARS = frozenset(",;(/&+-–")
+_NOT_STARTS = frozenset("/,;:")  # what cannot start a sentence after a terminator
+_PRESCRIPTION = regex.compile(r"(?i)(?:sig|disp|dispense|qty|refills?)\s*:")
+_PLACEHOLDER = regex.compile(r"\[\*\*.{0,200}?\*\*\]", regex.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -86,6 +96,7 @@ class Lists:
     """The word lists of one language (see ``resources/sentence_splitter/NOTE.md``)."""
 
     titles: frozenset[str]
+    numbering: frozenset[str]
     abbreviations: frozenset[str]
     starters: frozenset[str]
     connectors: frozenset[str]
@@ -108,6 +119,7 @@ def load_lists(language: str, folder: Path = LISTS) -> Lists:
     """The lists of ``language`` read from ``folder`` (``XX`` in ``titles-XX.lst`` etc.)."""
     return Lists(
         titles=_read_list(folder / f"titles-{language}.lst"),
+        numbering=_read_list(folder / f"numbering-{language}.lst"),
         abbreviations=_read_list(folder / f"abbreviations-{language}.lst", fold=True),
         starters=_read_list(folder / f"starters-{language}.lst"),
         connectors=_read_list(folder / f"connectors-{language}.lst", fold=True),
@@ -130,6 +142,7 @@ class _Splitter:
         self._layout()
         line_ends = self._punctuation()
         self._line_breaks(line_ends)
+        self._placeholders()
         return self._sentences()
 
     # ---------------------------------------------------------------- lists and bullets
@@ -187,7 +200,7 @@ class _Splitter:
             return None
         if m.end("next") == len(text) and not word and not opening:
             return m.end()
-        if word and word[0].islower():
+        if (word and word[0].islower()) or (opening and opening[0] in _NOT_STARTS):
             return None
         dots = term.count(".") + 3 * term.count("…")
         if "!" in term or "?" in term or "‽" in term:
@@ -206,6 +219,9 @@ class _Splitter:
         word = text[start:ts].lstrip(_OPENERS)
         titles = self.lists.titles
         if word in titles or word[:1].swapcase() + word[1:] in titles:
+            return None
+        numbering = self.lists.numbering
+        if next_word and next_word[0].isdigit() and (word in numbering or word[:1].swapcase() + word[1:] in numbering):
             return None
         key = word.lower()
         unit = key in self.lists.abbreviations or (len(word) == 1 and word.isalpha())
@@ -232,7 +248,7 @@ class _Splitter:
     def _line_cuts(self, a_end: int, b_start: int, b_end: int, decided: dict[int, bool]) -> bool:
         """Whether a single line break between a line ending at ``a_end`` and the next ends a sentence."""
         text = self.text
-        if b_start in self.items or _HEADING.match(text, b_start, b_end):
+        if b_start in self.items or _HEADING.match(text, b_start, b_end) or _PRESCRIPTION.match(text, b_start, b_end):
             return True
         if a_end in decided:
             return decided[a_end]
@@ -245,6 +261,20 @@ class _Splitter:
         while start > 0 and text[start - 1].isalpha():
             start -= 1
         return text[start:a_end].lower() not in self.lists.connectors
+
+    def _placeholders(self) -> None:
+        """Drop the cuts (and their Splits) inside ``[** ... **]`` placeholders."""
+        if "[**" not in self.text:
+            return
+        spans = [m.span() for m in _PLACEHOLDER.finditer(self.text)]
+        starts = [start for start, _ in spans]
+
+        def inside(pos: int) -> bool:
+            i = bisect_left(starts, pos) - 1  # the last placeholder starting before pos
+            return i >= 0 and pos < spans[i][1]
+
+        self.cuts = {c for c in self.cuts if not inside(c)}
+        self.splits = [s for s in self.splits if not inside(s[0])]
 
     # ---------------------------------------------------------------- sentences
     def _sentences(self) -> list[tuple[int, int]]:

@@ -105,3 +105,15 @@ def test_a_system_txt_without_ann_is_a_missing_document(corpus, capsys):
     code, out, err = run(capsys, gold, system, "--metric", "meddocan")
     assert code == 0 and "Total (1 docs)" in out
     assert "1 system document(s) have a .txt but no .ann file and are left out" in err
+
+
+def test_phi_values_metric(corpus, tmp_path, capsys):
+    gold, system = corpus
+    write(system, "b", TEXT_B, [("NOMBRE_SUJETO_ASISTENCIA", 0, 3)])
+    code, out, err = run(capsys, gold, system, "--metric", "phi-values", "--json", tmp_path / "v.json")
+    assert code == 0
+    # Juan Pérez cut to "Juan", the date missed: 2 of 4 values covered; every system value inside gold
+    figures = json.loads((tmp_path / "v.json").read_text())
+    assert (figures["recall"], figures["precision"], figures["phi_free"]) == (0.5, 1.0, 0)
+    assert figures["per_type"]["FECHAS"] == {"gold": 1, "covered": 0, "typed": 0, "system": 0, "inside": 0}
+    assert "PHI-free documents touched: 0 of 0" in out

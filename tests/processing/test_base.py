@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from importlib.metadata import EntryPoint
@@ -179,6 +180,15 @@ def test_built_in_prs_are_listed_without_being_imported():
 @pytest.mark.parametrize("name", sorted(base.BUILT_IN))
 def test_each_built_in_loads_under_its_name(name):
     assert resource_class(name).name == name
+
+
+def test_every_pr_of_the_package_is_listed_as_built_in():
+    # a PR module missing from BUILT_IN would never be imported, so never found by name
+    package = Path(base.__file__).resolve().parent.parent
+    registered = {(name, ".".join(path.relative_to(package.parent).with_suffix("").parts).removesuffix(".__init__"))
+                  for path in package.rglob("*.py")
+                  for name in re.findall(r'^@register\("([^"]+)"\)', path.read_text(encoding="utf-8"), re.M)}
+    assert registered == set(base.BUILT_IN.items())
 
 
 def test_a_plug_in_that_cannot_load_is_coded(monkeypatch):

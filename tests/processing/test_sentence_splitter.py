@@ -28,6 +28,56 @@ def test_pysbd_golden_rules_english(data_dir) -> None:
     assert 48 - len(failed) >= 46
 
 
+def test_pysbd_spanish(data_dir) -> None:
+    fixture = json.loads((data_dir / "sentence_splitter" / "pysbd_es.json").read_text(encoding="utf-8"))
+    cases = fixture["cases"]
+    assert [c["group"] for c in cases].count("golden") == 5 and len(cases) == 30
+    failed = [case["text"] for case in cases if sentences(case["text"], "es") != case["sentences"]]
+    print(f"pySBD Spanish: {30 - len(failed)}/30 pass; failing: {failed}")
+    assert 30 - len(failed) >= 29
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # days, months, sections, numbers and place names
+        ("Cita el Mié. 3 de Feb. a las 10 h. Traer informe.", ["Cita el Mié. 3 de Feb. a las 10 h.", "Traer informe."]),
+        ("Ver el párr. 2 del cap. 4 y la fig. 3. Sin cambios.", ["Ver el párr. 2 del cap. 4 y la fig. 3.", "Sin cambios."]),
+        ("Vive en el núm. 12, piso 3. Acude sola.", ["Vive en el núm. 12, piso 3.", "Acude sola."]),
+        ("Habitación No. 14. Paciente estable.", ["Habitación No. 14.", "Paciente estable."]),
+        ("¿Fuma? No. Bebe a diario.", ["¿Fuma?", "No.", "Bebe a diario."]),
+        ("Residió en EE. UU. durante años.", ["Residió en EE. UU. durante años."]),
+        ("Natural de Pto. Real, Cádiz. Sin alergias.", ["Natural de Pto. Real, Cádiz.", "Sin alergias."]),
+    ],
+)
+def test_spanish_days_sections_numbers_and_places(text: str, expected: list[str]) -> None:
+    assert sentences(text, "es") == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # prescription lines start a sentence, whatever their case; their wrapped text does not
+        ("Amoxicillin 500 mg caps\nSig: 1 tab po tid\nDisp: 21 caps\nrefills: 0",
+         ["Amoxicillin 500 mg caps", "Sig: 1 tab po tid", "Disp: 21 caps", "refills: 0"]),
+        ("Ramipril 5 mg\nsig: one daily\nwith food", ["Ramipril 5 mg", "sig: one daily\nwith food"]),
+        # a trailing " -" or hyphen continues the sentence on the next line, even in capitals
+        ("CXR -\nClear lung fields", ["CXR -\nClear lung fields"]),
+        ("Needs follow-\nup in 2 wks", ["Needs follow-\nup in 2 wks"]),
+        # ... but a list item on the next line is still a new one
+        ("Plan -\n- bloods\n- review", ["Plan -", "- bloods", "- review"]),
+        # placeholders are never cut inside, across a period or a line break
+        ("Seen on [**Ward 4. Bed 2**] today. Well.", ["Seen on [**Ward 4. Bed 2**] today.", "Well."]),
+        ("Called [**Last Name\n(NamePattern1) **]. Will review.",
+         ["Called [**Last Name\n(NamePattern1) **].", "Will review."]),
+        # a terminator before a slash, comma, semicolon or colon does not cut
+        ("He said stop. / Then left", ["He said stop. / Then left"]),
+    ],
+)
+def test_clinical_layout(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected
+
+
 CLINICAL_EN = """HPI: 67 yo M with h/o HTN, DM2 s/p CABG 2/7 ago, c/o chest pain
 radiating to the L arm. Seen by Dr. Smith at 1500H. BP 120/70, HR 88.
 Pt. was given ASA 325 mg. He improved.

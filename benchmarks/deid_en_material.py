@@ -1,0 +1,84 @@
+"""The English de-identification test material (tests/data/deid_en/, README.md there) as documents.
+
+``notes.txt`` and ``queries.txt`` hold one text a line with inline gold: ``[TYPE:value]`` is PHI
+under both policies, ``[TYPE?:value]`` only under policy ``i2b2-2014``; a literal ``\\n`` is a line
+break. :func:`load` returns documents with the gold of one policy in the set ``PHI`` (i2b2 2014
+TYPE names as annotation types). Notes are split for development and held-out scoring by their
+position (every note or query whose index ends in 2, 5 or 8 is held out: 30%).
+
+    python benchmarks/deid_en_material.py OUT   # the gold as i2b2-2014 XML: OUT/POLICY/PART/NNN-01.xml
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from annotator.document import Document
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "deid_en"
+POLICIES = ("hipaa", "i2b2-2014")
+PARTS = ("dev", "heldout", "queries-dev", "queries-heldout")
+HELD_OUT = (2, 5, 8)
+_MARK = re.compile(r"\[([A-Z-]+)(\??):([^\]]+)\]")
+
+
+def parse(line: str, policy: str) -> tuple[str, list[tuple[str, int, int]]]:
+    """The plain text of a marked-up line and its gold spans ``(TYPE, start, end)`` under ``policy``."""
+    line = line.replace("\\n", "\n")
+    text: list[str] = []
+    spans: list[tuple[str, int, int]] = []
+    at = 0
+    length = 0
+    for m in _MARK.finditer(line):
+        text.append(line[at:m.start()])
+        length += m.start() - at
+        value = m.group(3)
+        if not m.group(2) or policy == "i2b2-2014":
+            spans.append((m.group(1), length, length + len(value)))
+        text.append(value)
+        length += len(value)
+        at = m.end()
+    text.append(line[at:])
+    plain = "".join(text)
+    if "[" in plain or "]" in plain:
+        raise ValueError(f"unbalanced markup: {line!r}")
+    return plain, spans
+
+
+def _lines(name: str) -> list[str]:
+    return [line for line in (DATA / name).read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def load(part: str, policy: str = "hipaa", set_name: str = "PHI") -> list[Document]:
+    """The documents of ``part`` (one of :data:`PARTS`) with the gold of ``policy`` in the set ``set_name``."""
+    query = part.startswith("queries")
+    held = part.endswith("heldout")
+    lines = [(i, line) for i, line in enumerate(_lines("queries.txt" if query else "notes.txt"))
+             if (i % 10 in HELD_OUT) == held]
+    docs = []
+    for i, line in lines:
+        text, spans = parse(line, policy)
+        doc = Document(text, name=f"{500 + i:03d}-01" if query else f"{100 + i:03d}-01")
+        for type_, start, end in spans:
+            doc.annset(set_name).add(type_, start, end)
+        docs.append(doc)
+    return docs
+
+
+def main(out: str) -> None:
+    from annotator.formats import get
+
+    writer = get("i2b2-2014")
+    for policy in POLICIES:
+        for part in PARTS:
+            folder = Path(out) / policy / part
+            folder.mkdir(parents=True, exist_ok=True)
+            for doc in load(part, policy, set_name=""):
+                (folder / f"{doc.name}.xml").write_bytes(writer.render(doc)[".xml"])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

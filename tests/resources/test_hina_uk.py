@@ -1,0 +1,120 @@
+"""The Hina pipeline (resources/pipelines/hina.xml) on short UK primary-care sentences (issue 17,
+item 2): exact-span F1 on tests/data/hina, each failure class of the issue, the paper's examples."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from annotator import Document, Pipeline
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def hina() -> Pipeline:
+    return Pipeline.load("hina")
+
+
+@pytest.fixture(scope="module")
+def eval_hina():
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import eval_hina
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
+    return eval_hina
+
+
+def found(pipeline: Pipeline, text: str) -> list[tuple[str, str]]:
+    doc = pipeline(Document(text))
+    return [(a.type, text[a.start:a.end]) for a in doc.annset() if a.type in pipeline.output_types]
+
+
+@pytest.mark.parametrize("part, floor", [("dev", 0.97), ("heldout", 0.95)])
+def test_exact_span_f1(hina, eval_hina, data_dir, part, floor):
+    items = eval_hina.load(data_dir / "hina" / f"{part}.txt")
+    assert sum(1 for _, gold in items if not gold) >= 0.3 * len(items)  # PHI-free sentences too
+    counts, errors = eval_hina.score(hina, items)
+    print(f"{part}: F1 {eval_hina.f1(counts):.3f}; errors: {errors}")
+    assert eval_hina.f1(counts) >= floor
+
+
+def test_the_test_material_has_150_sentences_30_percent_held_out(eval_hina, data_dir):
+    dev, held = (len(eval_hina.load(data_dir / "hina" / f"{p}.txt")) for p in ("dev", "heldout"))
+    assert dev + held >= 150 and 0.25 <= held / (dev + held) <= 0.35
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the paper's examples: name-list words used as verbs, adverbs, modals, adjectives
+    ("Not drinking in am.", []),
+    ("She has read over the leaflet.", []),
+    ("The visit was cut short.", []),
+    ("She feels a little guilty.", []),
+    ("Her diabetes may be worse.", []),
+    ("He coughed up green spit.", []),
+    ("Saw Mrs Abby Hayward today.", [("Patient", "Abby Hayward")]),
+    # eponyms
+    ("Known Crohn's disease.", []),
+    ("Previous Hodgkin lymphoma.", []),
+    ("Parkinson's disease, stable.", []),
+    ("Osgood-Schlatter disease of the knee.", []),
+    ("Alzheimer's, memory clinic follow up.", []),
+    # months and weekdays
+    ("Seen in August with a cough.", []),
+    ("Smear due in May.", []),
+    ("Review in March.", []),
+    ("Booked for Friday.", []),
+    ("Mr Jones says Christmas was hard.", [("Patient", "Jones")]),
+    # capitalised ordinary words at a sentence start
+    ("Grant form signed.", []),
+    ("Rose-coloured rash.", []),
+    ("Bill for the clinic.", []),
+    ("Will review in a week.", []),
+    ("Chase the result.", []),
+    # place-like words in ordinary use
+    ("Wells test score of 2.", []),
+    ("Reading glasses needed.", []),
+    ("Bath daily with emollient.", []),
+    # abbreviations and code pieces
+    ("COPD review done.", []),
+    ("ECG normal.", []),
+    ("TIA clinic referral.", []),
+    ("Read code: H33zZ added.", []),
+    ("Read code: Eu32z entered.", []),
+    # middle initials, apostrophes
+    ("Mrs A B Clarke attended.", [("Patient", "A B Clarke")]),
+    ("Dr. A. Patel has seen him.", [("Doctor", "A. Patel")]),
+    ("Mr O'Brien came in.", [("Patient", "O'Brien")]),
+    ("Ms D'Souza rang.", [("Patient", "D'Souza")]),
+    # first names that are words
+    ("Hope Banks attended.", [("Patient", "Hope Banks")]),
+    ("Faith Long seen.", [("Patient", "Faith Long")]),
+    ("Mrs May Rose reviewed.", [("Patient", "May Rose")]),
+    # lower case after a title
+    ("Mr. smith seen today.", [("Patient", "smith")]),
+    ("Letter from dr khan.", [("Doctor", "khan")]),
+    # a role word with a qualifier: another person
+    ("Health visitor Jane Doe visited.", [("OtherName", "Jane Doe")]),
+    ("Practice nurse Sarah Wood took bloods.", [("OtherName", "Sarah Wood")]),
+    ("Young carer Ann Smith helps.", [("OtherName", "Ann Smith")]),
+    # places typed as people, districts, lower case
+    ("Moved to Wakefield last year.", [("Place", "Wakefield")]),
+    ("Wakefield practice referral.", [("Place", "Wakefield")]),
+    ("Lives in Chapel Allerton.", [("Place", "Chapel Allerton")]),
+    ("Came back from york yesterday.", [("Place", "york")]),
+    ("He lives in bath.", []),
+])
+def test_failure_classes_and_paper_examples(hina, text, expected):
+    assert found(hina, text) == expected
+
+
+def test_every_listed_gazetteer_file_exists():
+    lists = REPO / "resources" / "gazetteers" / "en"
+    entries = [line.split(":")[0] for line in (lists / "lists.def").read_text(encoding="utf-8").split()]
+    assert {e for e in entries if e.startswith("hina-")} == {
+        "hina-uk_place.lst", "hina-word.lst", "hina-calendar.lst", "hina-eponym.lst", "hina-eponym_head.lst",
+        "hina-abbreviation.lst"}
+    assert all((lists / e).stat().st_size > 0 for e in entries)
