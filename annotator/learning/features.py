@@ -255,12 +255,14 @@ NEIGHBOUR_FEATURES = ("w=", "shape=", "pos=", "dict=", "ann=")
 
 def _neighbours(ctx: _Context, out: list[list[str]]) -> None:
     own = [[f for f in feats if f.startswith(NEIGHBOUR_FEATURES)] for feats in out]
+    before = [["-1:" + f for f in feats] for feats in own]
+    after = [["+1:" + f for f in feats] for feats in own]
     last = len(out) - 1
     for i, feats in enumerate(out):
         if i > 0:
-            feats.extend("-1:" + f for f in own[i - 1])
+            feats += before[i - 1]
         if i < last:
-            feats.extend("+1:" + f for f in own[i + 1])
+            feats += after[i + 1]
 
 
 # name -> (extractor, one-line description); the order is the order of the features

@@ -9,5 +9,6 @@ from annotator.processing import jape  # noqa: F401  (registers "jape")
 from annotator.processing import pos_tagger  # noqa: F401  (registers "pos-tagger")
 from annotator.processing import record_matcher  # noqa: F401  (registers "record-matcher")
 from annotator.learning import tagger  # noqa: F401  (registers "svm-tagger", "crf-tagger")
+from annotator.learning import precedence  # noqa: F401  (registers "span-precedence")
 
 __all__ = ["Param", "ProcessingResource", "register", "resource_class", "resource_names"]
