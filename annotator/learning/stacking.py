@@ -16,7 +16,7 @@ held-out fold's own features did not.)
 
 Folds are assigned round-robin over the documents sorted by name: the same corpus and ``k`` give
 the same folds. What a fold's pipeline is built from is corpus-specific and stays with the
-caller (for MEDDOCAN: ``resources/models/train_meddocan_hybrid.py``).
+caller (for MEDDOCAN: ``resources/build/train_meddocan_hybrid.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from tqdm import tqdm
 
 from annotator.document import Document
 from annotator.errors import InputError, coded
+from annotator.learning.tagger import learner_module
+from annotator.learning.training import settings_of
 
 Annotate = Callable[[Document], Document]  # a pipeline: annotates a document and returns it
 
@@ -65,10 +67,8 @@ def out_of_fold_labels(learner: str, sequences: Sequence[Sequence[Sequence[str]]
                        show_progress: bool = True) -> list[list[str]]:
     """Cross-validation: the labels predicted for each sequence by a ``learner`` model trained on
     the sequences of the other folds (``folds[i]``: sequence i's fold)."""
-    from annotator.learning.tagger import learner_module
-
     module = learner_module(learner)
-    settings = {**module.DEFAULTS, **{k: v for k, v in params.items() if v is not None and k in module.DEFAULTS}}
+    settings = settings_of(module, params)
     predicted: list[list[str]] = [[] for _ in sequences]
     for fold in tqdm(sorted(set(folds)), desc=f"cross-validating {learner}", unit="fold", disable=not show_progress):
         inside = [i for i, f in enumerate(folds) if f != fold]

@@ -212,7 +212,7 @@ def train_files(brat_dir: Path, limit: int | None = None, skip: int = 0,
                 documents: Collection[str] | None = None) -> list[Path]:
     """The train ``.ann`` files learned from: the first `limit` in name order after skipping the first
     `skip` (the two halves of a two-fold cross-validation), only those named in `documents` (file
-    stems) when given (the other folds of a k-fold cross-validation: resources/models/train_meddocan_hybrid.py)."""
+    stems) when given (the other folds of a k-fold cross-validation: train_meddocan_hybrid.py)."""
     files = sorted(brat_dir.glob("*.ann"))[skip:][:limit]
     return files if documents is None else [f for f in files if f.stem in documents]
 
