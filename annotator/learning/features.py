@@ -148,18 +148,24 @@ def _number(ctx: _Context, out: list[list[str]]) -> None:
             feats.append(f"digits={token.end - token.start}")
 
 
+_LENGTHS = tuple(f"len={n}" for n in range(11))
+
+
 def _length(ctx: _Context, out: list[list[str]]) -> None:
     for feats, w in zip(out, ctx.words):
-        feats.append(f"len={min(len(w), 10)}")
+        feats.append(_LENGTHS[min(len(w), 10)])
+
+
+@lru_cache(maxsize=1 << 16)
+def _affix_features(word: str, lengths: tuple[int, ...]) -> tuple[str, ...]:
+    """A word's prefix and suffix features, memoised: words repeat, and a tagger asks for them all."""
+    return tuple(f for n in lengths if len(word) > n for f in (f"pre{n}={word[:n]}", f"suf{n}={word[-n:]}"))
 
 
 def _affixes(ctx: _Context, out: list[list[str]]) -> None:
     lengths = ctx.config.affixes
     for feats, w in zip(out, ctx.words):
-        for n in lengths:
-            if len(w) > n:
-                feats.append(f"pre{n}={w[:n]}")
-                feats.append(f"suf{n}={w[-n:]}")
+        feats.extend(_affix_features(w, lengths))
 
 
 def _bigrams(ctx: _Context, out: list[list[str]]) -> None:
@@ -255,12 +261,14 @@ NEIGHBOUR_FEATURES = ("w=", "shape=", "pos=", "dict=", "ann=")
 
 def _neighbours(ctx: _Context, out: list[list[str]]) -> None:
     own = [[f for f in feats if f.startswith(NEIGHBOUR_FEATURES)] for feats in out]
+    before = [["-1:" + f for f in feats] for feats in own]
+    after = [["+1:" + f for f in feats] for feats in own]
     last = len(out) - 1
     for i, feats in enumerate(out):
         if i > 0:
-            feats.extend("-1:" + f for f in own[i - 1])
+            feats += before[i - 1]
         if i < last:
-            feats.extend("+1:" + f for f in own[i + 1])
+            feats += after[i + 1]
 
 
 # name -> (extractor, one-line description); the order is the order of the features

@@ -9,6 +9,7 @@ document, CRF training one per L-BFGS iteration.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Iterable
 
 from tqdm import tqdm
@@ -77,6 +78,11 @@ def examples(docs: Iterable[Document], gold_set: str, pipeline: Pipeline, config
     return out
 
 
+def settings_of(module: ModuleType, params: dict[str, Any]) -> dict[str, Any]:
+    """A learner module's ``DEFAULTS`` updated by the ``params`` it knows (``None``: keep the default)."""
+    return {**module.DEFAULTS, **{k: v for k, v in params.items() if v is not None and k in module.DEFAULTS}}
+
+
 def train(learner: str, data: Examples, config: FeatureConfig, params: dict[str, Any],
           show_progress: bool = True) -> tuple[ModelInfo, dict[str, bytes]]:
     """Train a ``learner`` model on ``data``: its info (labels, corpus, parameters) and payload
@@ -85,7 +91,7 @@ def train(learner: str, data: Examples, config: FeatureConfig, params: dict[str,
     labels = sorted({label for seq in data.labels for label in seq})
     if len(labels) < 2:
         raise InputError(coded("E809", label=labels[0] if labels else "none"))
-    settings = {**module.DEFAULTS, **{k: v for k, v in params.items() if v is not None and k in module.DEFAULTS}}
+    settings = settings_of(module, params)
     bar = tqdm(desc=f"training {learner}", unit="it", disable=not show_progress)
 
     def progress(done: int, total: int) -> None:

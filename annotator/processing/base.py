@@ -317,6 +317,7 @@ BUILT_IN: dict[str, str] = {
     "policy-filter": "annotator.processing.policy_filter",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
+    "span-precedence": "annotator.learning.precedence",
 }
 
 

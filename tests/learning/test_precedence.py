@@ -1,0 +1,62 @@
+"""The span-precedence PR: merging a rule set and a learned set with a precedence per type."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator.document import Document
+from annotator.errors import PipelineError
+from annotator.learning.precedence import SpanPrecedence, merge
+from annotator.processing import resource_class
+
+RULES = [("FECHAS", 0, 10), ("NOMBRE", 20, 30), ("CALLE", 40, 50)]
+CRF = [("FECHAS", 0, 8), ("NOMBRE", 20, 31), ("PAIS", 60, 65), ("HOSPITAL", 45, 55)]
+
+
+def _picked(sources, **kwargs):
+    return [sources[s][i] for s, i in merge(sources, **kwargs)]
+
+
+def test_the_first_source_wins_conflicts_and_the_others_fill_the_gaps():
+    assert _picked([CRF, RULES]) == [("FECHAS", 0, 8), ("NOMBRE", 20, 31), ("HOSPITAL", 45, 55), ("PAIS", 60, 65)]
+    assert _picked([RULES, CRF]) == [("FECHAS", 0, 10), ("NOMBRE", 20, 30), ("CALLE", 40, 50), ("PAIS", 60, 65)]
+
+
+def test_a_type_s_precedence_makes_its_source_win_that_type_s_conflicts():
+    picked = _picked([CRF, RULES], precedence={"FECHAS": 1, "CALLE": 1})
+    assert picked == [("FECHAS", 0, 10), ("NOMBRE", 20, 31), ("CALLE", 40, 50), ("PAIS", 60, 65)]
+
+
+def test_only_takes_a_type_from_one_source():
+    assert _picked([CRF, RULES], only={"CALLE": 0, "PAIS": 1}) == [
+        ("FECHAS", 0, 8), ("NOMBRE", 20, 31), ("HOSPITAL", 45, 55)]
+
+
+def _doc() -> Document:
+    doc = Document("x" * 70, name="d")
+    for type_name, start, end in RULES:
+        doc.annset("PHI").add(type_name, start, end, {"rule": type_name.lower()})
+    for type_name, start, end in CRF:
+        doc.annset("CRF").add(type_name, start, end)
+    return doc
+
+
+def test_the_pr_merges_into_a_source_set_in_place_and_keeps_features():
+    pr = resource_class("span-precedence")(sources=["CRF", "PHI"], precedence=["CALLE=PHI", "FECHAS=PHI"],
+                                           only=["PAIS=PHI"])
+    doc = _doc()
+    pr(doc)
+    merged = sorted((a.type, a.start, a.end, a.features.get("rule")) for a in doc.annset("PHI"))
+    assert merged == [("CALLE", 40, 50, "calle"), ("FECHAS", 0, 10, "fechas"), ("NOMBRE", 20, 31, None)]
+    assert len(doc.annset("CRF")) == 4, "the sources other than the output stay as they were"
+
+
+@pytest.mark.parametrize("params", [
+    {"sources": ["PHI"]}, {"sources": ["PHI", "PHI"]},
+    {"sources": ["CRF", "PHI"], "precedence": ["FECHAS"]},
+    {"sources": ["CRF", "PHI"], "precedence": ["FECHAS=Other"]},
+    {"sources": ["CRF", "PHI"], "only": ["FECHAS=PHI", "FECHAS=CRF"]},
+])
+def test_bad_parameters_are_one_coded_error(params):
+    with pytest.raises(PipelineError, match="E813 span-precedence: "):
+        SpanPrecedence(**params)
