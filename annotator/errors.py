@@ -193,6 +193,13 @@ class Errors:
     E809 = "the training data has a single label ({label}): nothing to learn"
     E810 = "the {learner} learner needs {package}: pip install 'annotator[learn]'"
 
+    # learning experiments (annotator.learning.experiments, annotator experiment): E820-E829
+    E820 = "no gold annotations in set {set!r} of the dev corpus (types there: {found}): give --set"
+    E821 = "the kernels study compares SVM kernels: give --learner svm"
+    E822 = "{option} must be {what}, got {value}"
+    E823 = "the ablation needs at least two feature classes, got {classes}: give --features"
+    E824 = "cannot write the study's files into {folder}: {reason}"
+
     # record matcher records files (annotator.processing.record_matcher): E450-E469
     E450 = "cannot read records file: {reason}"
     E451 = "not valid JSON: {reason}"
