@@ -84,10 +84,19 @@ def _check(args: argparse.Namespace) -> None:
         raise InputError(coded("E822", option="--train-docs", what="1 or more", value=args.train_docs))
 
 
+def _params(args: argparse.Namespace) -> dict:
+    """The learner's parameters: its defaults and what the options set (not the kernel in the
+    kernels study: each of its rows names its own)."""
+    from annotator.learning.tagger import learner_module
+
+    defaults = learner_module(args.learner).DEFAULTS
+    given = {k: v for k, v in vars(args).items() if k in defaults and v is not None}
+    return {k: v for k, v in {**defaults, **given}.items() if not (k == "kernel" and args.study == "kernels")}
+
+
 def run(args: argparse.Namespace) -> int:
     from annotator.cli.train import feature_config, read_corpus
     from annotator.learning import experiments
-    from annotator.learning.tagger import learner_module
     from annotator.pipeline import Pipeline
 
     _check(args)
@@ -120,8 +129,7 @@ def run(args: argparse.Namespace) -> int:
                "sample_documents": args.train_docs},
         dev={"corpus": str(args.dev), "documents": len(dev_docs), "tokens": dev.tokens},
         pipeline=str(args.pipeline), features=list(config.classes), seed=args.seed,
-        params={**learner_module(args.learner).DEFAULTS,
-                **{k: v for k, v in vars(args).items() if k in learner_module(args.learner).DEFAULTS and v is not None}})
+        params=_params(args))
     print("\n".join(study.table()))
     for path in experiments.write_study(study, args.out):
         print(f"wrote {path}")

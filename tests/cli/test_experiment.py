@@ -39,6 +39,7 @@ def corpora(tmp_path):
      ["all", "only word", "only length", "all but word", "all but length"]),
     ("kernels", "svm", ["--features", "word,section", "--kernel-tokens", "40", "--C", "1"], ["linear", "poly2", "rbf"]),
     ("learning-curve", "crf", ["--features", "word,section", "--iterations", "20", "--steps", "2"], ["50%", "100%"]),
+    ("learning-curve", "svm", ["--features", "word,section", "--steps", "2", "--C", "1"], ["50%", "100%"]),
 ])
 def test_a_study_prints_its_table_and_writes_json_and_plots(corpora, tmp_path, capsys, study, learner, extra, settings):
     out = tmp_path / "results"
@@ -51,6 +52,8 @@ def test_a_study_prints_its_table_and_writes_json_and_plots(corpora, tmp_path, c
     assert [row["setting"] for row in data["rows"]] == settings
     assert data["rows"][0]["setting"] in printed and (out / f"{study}.md").read_text() in printed
     assert data["train"]["documents"] == 12 and data["dev"]["documents"] == 6
+    assert ("kernel" in data["params"]) == (study != "kernels" and learner == "svm")
+    assert data["params"].get("C", 1.0) == 1.0 and data["params"].get("kernel", "linear") == "linear"
 
 
 def test_the_ablation_figures_follow_the_signal(corpora, tmp_path):
