@@ -197,6 +197,13 @@ class Errors:
     E812 = "document {name!r} is not in the cross-fold corpus (or its text differs): its features were made for the training corpus only"
     E813 = "span-precedence: {reason}"
 
+    # learning experiments (annotator.learning.experiments, annotator experiment): E820-E829
+    E820 = "no gold annotations in set {set!r} of the dev corpus (types there: {found}): give --set"
+    E821 = "the kernels study compares SVM kernels: give --learner svm"
+    E822 = "{option} must be {what}, got {value}"
+    E823 = "the ablation needs at least two feature classes, got {classes}: give --features"
+    E824 = "cannot write the study's files into {folder}: {reason}"
+
     # record matcher records files (annotator.processing.record_matcher): E450-E469
     E450 = "cannot read records file: {reason}"
     E451 = "not valid JSON: {reason}"

@@ -29,6 +29,7 @@ COMMANDS = [
     "annotator.cli.jape",
     "annotator.cli.demo",
     "annotator.cli.train",
+    "annotator.cli.experiment",
     "annotator.cli.describe",
     "annotator.cli.pipelines",
     "annotator.cli.view",

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from annotator.errors import InputError, coded
 
 if TYPE_CHECKING:
+    from annotator.learning.features import FeatureConfig
     from annotator.processing import perceptron
 
 # The tag columns a model can learn: the keys of annotator.processing.conllu.COLUMNS, named here so
@@ -90,35 +91,49 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _add_tagger(kinds: argparse._SubParsersAction) -> None:
-    from annotator.formats import names
-
     tagger = kinds.add_parser("tagger", help="train an SVM or CRF tagger (BIO over Tokens) on an annotated corpus")
-    tagger.add_argument("--learner", choices=("svm", "crf"), required=True, help="per-token SVM or linear-chain CRF")
-    tagger.add_argument("--train", required=True, type=Path, metavar="CORPUS", help="training corpus (file or folder)")
+    add_learning_options(tagger)
     tagger.add_argument("--dev", type=Path, metavar="CORPUS", help="corpus scored with the trained model")
-    tagger.add_argument("--from", dest="fmt", choices=names(), metavar="FMT",
-                        help="format of the corpora (default: detected)")
-    tagger.add_argument("--set", dest="gold_set", default="", metavar="GOLD",
-                        help="annotation set holding the gold spans (default: the default set, where readers put them)")
-    tagger.add_argument("--pipeline", required=True, metavar="FEATURES",
-                        help="feature pipeline (shipped name or file): tokenizer, POS tagger, gazetteers, ...")
     tagger.add_argument("--out", required=True, type=Path, metavar="MODEL", help="model file to write (.zip)")
-    tagger.add_argument("--features", metavar="CLASSES",
-                        help="comma-separated feature classes (default: the Stat De-id ones, all but 'annotations' and 'neighbours')")
-    tagger.add_argument("--stack-set", default="Rules", metavar="SET",
-                        help="set read by the 'annotations' feature class (default Rules)")
-    tagger.add_argument("--stack-types", default="", metavar="TYPES",
-                        help="comma-separated types of --stack-set to use (default: all)")
-    tagger.add_argument("--kernel", choices=("linear", "poly2", "rbf"), help="svm: kernel (default linear)")
-    tagger.add_argument("--C", dest="C", type=float, help="svm: regularisation constant (default 0.1)")
-    tagger.add_argument("--min-count", type=int, help="svm: keep features seen this often (default 1)")
-    tagger.add_argument("--c1", type=float, help="crf: L1 coefficient (default 0.05; prunes features)")
-    tagger.add_argument("--c2", type=float, help="crf: L2 coefficient (default 0.01)")
-    tagger.add_argument("--iterations", dest="max_iterations", type=int, help="crf: L-BFGS iterations (default 150)")
     tagger.add_argument("--per-type", action="store_true", help="with --dev: Subtrack 1 per type too")
     tagger.add_argument("--source", default="", help="training data's name and version, stored in the model")
     tagger.add_argument("--licence", default="", help="the model's licence, stored in the model")
     tagger.set_defaults(func=run_tagger)
+
+
+def add_learning_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a tagger's training (learner, corpus, feature pipeline and classes, learner
+    parameters): ``train tagger`` and ``experiment`` share them."""
+    from annotator.formats import names
+
+    parser.add_argument("--learner", choices=("svm", "crf"), required=True, help="per-token SVM or linear-chain CRF")
+    parser.add_argument("--train", required=True, type=Path, metavar="CORPUS", help="training corpus (file or folder)")
+    parser.add_argument("--from", dest="fmt", choices=names(), metavar="FMT",
+                        help="format of the corpora (default: detected)")
+    parser.add_argument("--set", dest="gold_set", default="", metavar="GOLD",
+                        help="annotation set holding the gold spans (default: the default set, where readers put them)")
+    parser.add_argument("--pipeline", required=True, metavar="FEATURES",
+                        help="feature pipeline (shipped name or file): tokenizer, POS tagger, gazetteers, ...")
+    parser.add_argument("--features", metavar="CLASSES",
+                        help="comma-separated feature classes (default: the Stat De-id ones, all but 'annotations' and 'neighbours')")
+    parser.add_argument("--stack-set", default="Rules", metavar="SET",
+                        help="set read by the 'annotations' feature class (default Rules)")
+    parser.add_argument("--stack-types", default="", metavar="TYPES",
+                        help="comma-separated types of --stack-set to use (default: all)")
+    parser.add_argument("--kernel", choices=("linear", "poly2", "rbf"), help="svm: kernel (default linear)")
+    parser.add_argument("--C", dest="C", type=float, help="svm: regularisation constant (default 0.1)")
+    parser.add_argument("--min-count", type=int, help="svm: keep features seen this often (default 1)")
+    parser.add_argument("--c1", type=float, help="crf: L1 coefficient (default 0.05; prunes features)")
+    parser.add_argument("--c2", type=float, help="crf: L2 coefficient (default 0.01)")
+    parser.add_argument("--iterations", dest="max_iterations", type=int, help="crf: L-BFGS iterations (default 150)")
+
+
+def feature_config(args: argparse.Namespace) -> FeatureConfig:
+    """The feature configuration the options of :func:`add_learning_options` ask for (E804)."""
+    from annotator.learning.features import FeatureConfig
+
+    return FeatureConfig(classes=tuple(_names(args.features)), stack_set=args.stack_set,
+                         stack_types=tuple(_names(args.stack_types)))
 
 
 def _score(tagger: perceptron.Tagger, path: Path, column: str) -> dict[str, float | int | str]:
@@ -199,7 +214,7 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_corpus(path: Path, fmt: str | None) -> list:
+def read_corpus(path: Path, fmt: str | None) -> list:
     from annotator.corpus import Failure, read_documents
 
     docs, failed = [], []
@@ -217,15 +232,13 @@ def run_tagger(args: argparse.Namespace) -> int:
 
     from annotator.evaluation import meddocan
     from annotator.learning import training
-    from annotator.learning.features import FeatureConfig
     from annotator.learning.model import write_model
     from annotator.learning.tagger import load_tagger
     from annotator.pipeline import Pipeline
 
-    config = FeatureConfig(classes=tuple(_names(args.features)), stack_set=args.stack_set,
-                           stack_types=tuple(_names(args.stack_types)))
+    config = feature_config(args)
     pipeline = Pipeline.load(args.pipeline)
-    data = training.examples(_read_corpus(args.train, args.fmt), args.gold_set, pipeline, config)
+    data = training.examples(read_corpus(args.train, args.fmt), args.gold_set, pipeline, config)
     print(f"{data.tokens} tokens in {len(data.sequences)} documents; BIO labels give back "
           f"{data.reproducible} of {data.spans} gold spans exactly", flush=True)
     started = time.process_time()
@@ -236,7 +249,7 @@ def run_tagger(args: argparse.Namespace) -> int:
     write_model(args.out, info, payload)
     if args.dev is not None:
         info, predictor = load_tagger(args.out, args.learner)
-        dev = _read_corpus(args.dev, args.fmt)
+        dev = read_corpus(args.dev, args.fmt)
         system = training.tag(dev, pipeline, predictor, config)
         result = meddocan.evaluate_meddocan(training.gold_documents(dev, args.gold_set), system)
         figures = result.to_json(per_type=True)

@@ -47,7 +47,7 @@ import hashlib
 import json
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
@@ -260,6 +260,11 @@ NEIGHBOUR_FEATURES = ("w=", "shape=", "pos=", "dict=", "ann=")
 
 
 def _neighbours(ctx: _Context, out: list[list[str]]) -> None:
+    add_neighbours(out)
+
+
+def add_neighbours(out: list[list[str]]) -> None:
+    """Append to each token's features the neighbours class's copies of the tokens beside it."""
     own = [[f for f in feats if f.startswith(NEIGHBOUR_FEATURES)] for feats in out]
     before = [["-1:" + f for f in feats] for feats in own]
     after = [["+1:" + f for f in feats] for feats in own]
@@ -306,4 +311,27 @@ def document_features(doc: Document, config: FeatureConfig, input_set: str = "",
     out: list[list[str]] = [[] for _ in tokens]
     for name in config.classes:
         FEATURE_CLASSES[name][0](ctx, out)
+    return out
+
+
+def split_features(doc: Document, config: FeatureConfig, input_set: str = "",
+                   tokens: Sequence[Annotation] | None = None) -> list[tuple[tuple[str, ...], ...]]:
+    """Per token, its features class by class (one tuple per class of ``config`` but
+    ``neighbours``, in order), so that :func:`join_features` can switch classes without running
+    the extraction again (the feature-class ablation)."""
+    tokens = list(tokens_of(doc, config, input_set) if tokens is None else tokens)
+    per_class = [document_features(doc, replace(config, classes=(name,)), input_set, tokens)
+                 for name in config.classes if name != "neighbours"]
+    return [tuple(tuple(feats[i]) for feats in per_class) for i in range(len(tokens))]
+
+
+def join_features(split: Sequence[Sequence[Sequence[str]]], config: FeatureConfig,
+                  classes: Sequence[str]) -> list[list[str]]:
+    """What :func:`document_features` gives with only ``classes`` on (a subset of ``config``'s),
+    from the :func:`split_features` of a document made with ``config``."""
+    base = [name for name in config.classes if name != "neighbours"]
+    chosen = [base.index(name) for name in FEATURE_CLASSES if name in classes and name != "neighbours"]
+    out = [[f for i in chosen for f in token[i]] for token in split]
+    if "neighbours" in classes:
+        add_neighbours(out)
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from tqdm import tqdm
 
@@ -21,6 +21,8 @@ from annotator.learning.features import FeatureConfig, document_features, tokens
 from annotator.learning.model import ModelInfo, corpus_checksum
 from annotator.learning.tagger import Predictor, learner_module, predict_spans
 from annotator.pipeline import Pipeline
+
+Extractor = Callable[..., Sequence[Any]]  # (doc, config, tokens=...) -> one item per token
 
 
 @dataclass
@@ -52,8 +54,10 @@ def featured(doc: Document, pipeline: Pipeline) -> Document:
 
 
 def examples(docs: Iterable[Document], gold_set: str, pipeline: Pipeline, config: FeatureConfig,
-             show_progress: bool = True) -> Examples:
-    """Features and labels of every document (E805 without any gold span, E806 without tokens)."""
+             show_progress: bool = True, extract: Extractor = document_features) -> Examples:
+    """Features and labels of every document (E805 without any gold span, E806 without tokens).
+    ``extract(doc, config, tokens=...)`` makes a document's per-token features (another
+    extractor may keep more per token: the experiments keep the classes apart)."""
     docs = list(docs)
     out = Examples()
     found: set[str] = set()
@@ -63,7 +67,7 @@ def examples(docs: Iterable[Document], gold_set: str, pipeline: Pipeline, config
         found.update(doc.annset(gold_set).types())
         work = featured(doc, pipeline)
         tokens = tokens_of(work, config)
-        out.sequences.append(document_features(work, config, tokens=tokens))
+        out.sequences.append(extract(work, config, tokens=tokens))
         out.labels.append(bio.encode(tokens, spans))
         good, total = bio.coverage(tokens, spans)
         out.reproducible += good
