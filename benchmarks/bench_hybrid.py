@@ -23,9 +23,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bench_meddocan import CORPUS, run_once, texts
+from bench_learning import load_times
+from bench_meddocan import CORPUS, print_passes, run_once, texts
 
-from annotator.learning.tagger import load_tagger
 from annotator.pipeline import Pipeline
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,11 +42,7 @@ def main() -> None:
     if not CORPUS.is_dir():
         print(f"skipped: {CORPUS} not found")
         return
-    loads = []
-    for _ in range(args.runs):
-        start = time.perf_counter()
-        load_tagger(MODEL, "crf")
-        loads.append(time.perf_counter() - start)
+    loads, _ = load_times(MODEL, "crf", args.runs)
     start = time.perf_counter()
     pipeline = Pipeline.from_xml(PIPELINE)
     pipeline_load = time.perf_counter() - start
@@ -60,13 +56,7 @@ def main() -> None:
     print(f"model {MODEL.name}: {MODEL.stat().st_size / 1e6:.2f} MB, load {statistics.median(loads):.3f} s wall "
           f"(median of {args.runs}; target < 2 s); whole pipeline load {pipeline_load:.2f} s")
     print(f"input: {len(docs)} MEDDOCAN train+dev texts, {chars:,} characters")
-    print(f"{'':<30}{'seconds':>10}{'CPU s':>10}{'chars/s':>12}{'chars/CPU s':>13}")
-    rows = [("first pass (fresh pipeline)", *first)]
-    if later:
-        rows.append((f"median of {len(later)} later passes", statistics.median(w for w, _ in later),
-                     statistics.median(c for _, c in later)))
-    for label, wall, cpu in rows:
-        print(f"{label:<30}{wall:>10.2f}{cpu:>10.2f}{chars / wall:>12,.0f}{chars / cpu:>13,.0f}")
+    print_passes(chars, first, later)
     print(f"target: {TARGET:,} characters per CPU second (per core)")
     total = sum(per_pr.values())
     for name, spent in sorted(per_pr.items(), key=lambda kv: -kv[1]):

@@ -39,6 +39,16 @@ def texts(limit: int | None) -> list[tuple[str, str]]:
     return [(p.stem, p.read_text(encoding="utf-8")) for p in paths[:limit]]
 
 
+def load_times(model: Path, learner: str, runs: int) -> tuple[list[float], tuple]:
+    """Wall seconds of ``runs`` loads of ``model`` and what the last load gave."""
+    loads = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        loaded = load_tagger(model, learner)
+        loads.append(time.perf_counter() - start)
+    return loads, loaded
+
+
 def cpu(action) -> float:
     start = time.process_time()
     action()
@@ -56,11 +66,7 @@ def main() -> None:
     if not CORPUS.is_dir():
         print(f"skipped: {CORPUS} not found")
         return
-    loads = []
-    for _ in range(args.runs):
-        start = time.perf_counter()
-        info, predictor = load_tagger(args.model, args.learner)
-        loads.append(time.perf_counter() - start)
+    loads, (info, predictor) = load_times(args.model, args.learner, args.runs)
     config = info.features
     pipeline = Pipeline.from_xml(args.pipeline)
     docs = [Document(text, name=name) for name, text in texts(args.limit)]

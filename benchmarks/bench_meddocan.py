@@ -33,6 +33,17 @@ def texts(limit: int | None) -> list[tuple[str, str]]:
     return [(p.stem, p.read_text(encoding="utf-8")) for p in paths[:limit]]
 
 
+def print_passes(chars: int, first: tuple[float, float], later: list[tuple[float, float]]) -> None:
+    """The table of a first pass and the median of the later ones: seconds, CPU s, chars/s."""
+    print(f"{'':<30}{'seconds':>10}{'CPU s':>10}{'chars/s':>12}{'chars/CPU s':>13}")
+    rows = [("first pass (fresh pipeline)", *first)]
+    if later:
+        rows.append((f"median of {len(later)} later passes", statistics.median(w for w, _ in later),
+                     statistics.median(c for _, c in later)))
+    for label, wall, cpu in rows:
+        print(f"{label:<30}{wall:>10.2f}{cpu:>10.2f}{chars / wall:>12,.0f}{chars / cpu:>13,.0f}")
+
+
 def run_once(pipeline: Pipeline, docs: list[tuple[str, str]], per_pr: dict[str, float]) -> tuple[float, float]:
     """(wall seconds, CPU seconds of this process) for one pass over ``docs``."""
     start, cpu = time.perf_counter(), time.process_time()
@@ -66,13 +77,7 @@ def main() -> None:
     later = [run_once(pipeline, docs, per_pr) for _ in range(args.runs)]
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     print(f"input: {len(docs)} MEDDOCAN train+dev texts, {chars:,} characters; pipeline load {load:.2f} s")
-    print(f"{'':<30}{'seconds':>10}{'CPU s':>10}{'chars/s':>12}{'chars/CPU s':>13}")
-    rows = [("first pass (fresh pipeline)", *first)]
-    if later:
-        rows.append((f"median of {len(later)} later passes", statistics.median(w for w, _ in later),
-                     statistics.median(c for _, c in later)))
-    for label, wall, cpu in rows:
-        print(f"{label:<30}{wall:>10.2f}{cpu:>10.2f}{chars / wall:>12,.0f}{chars / cpu:>13,.0f}")
+    print_passes(chars, first, later)
     print("target: 300,000 characters per second per core (chars/CPU s: not slowed by other processes)")
     total = sum(per_pr.values())
     for name, spent in sorted(per_pr.items(), key=lambda kv: -kv[1]):

@@ -9,19 +9,13 @@ from pathlib import Path
 import pytest
 
 from annotator.cli import main
+from tests.evaluation.evalhelp import write_brat as write
 from tests.view.pagehelp import pieces
 
 TEXT = "Juan Perez vive en Madrid desde 2010 con Ana en Sevilla."
 GOLD = [("NOMBRE_SUJETO_ASISTENCIA", 0, 10), ("TERRITORIO", 19, 25), ("FECHAS", 26, 36),
         ("NOMBRE_SUJETO_ASISTENCIA", 41, 44)]
 SYSTEM = [("NOMBRE_SUJETO_ASISTENCIA", 0, 10), ("PAIS", 19, 25), ("FECHAS", 32, 36), ("TERRITORIO", 48, 55)]
-
-
-def write(folder, name, text, anns):
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{name}.txt").write_text(text, encoding="utf-8")
-    lines = [f"T{i}\t{t} {s} {e}\t{text[s:e]}" for i, (t, s, e) in enumerate(anns, 1)]
-    (folder / f"{name}.ann").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
 @pytest.fixture

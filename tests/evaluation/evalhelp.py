@@ -1,7 +1,8 @@
-"""Helpers of the evaluation tests: documents built in code from words of a text."""
+"""Helpers of the evaluation tests: documents built in code from words of a text, brat folders."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from annotator import Document
@@ -21,3 +22,11 @@ def make_doc(text: str, anns: list[tuple[Any, ...]], name: str) -> Document:
     for type_, (start, end), *features in anns:
         d.annset().add(type_, start, end, features[0] if features else None)
     return d
+
+
+def write_brat(folder: Path, name: str, text: str, anns: list[tuple[str, int, int]]) -> None:
+    """``folder/name.txt`` and ``name.ann`` with one text-bound annotation per ``(type, start, end)``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.txt").write_text(text, encoding="utf-8")
+    lines = [f"T{i}\t{t} {s} {e}\t{text[s:e]}" for i, (t, s, e) in enumerate(anns, 1)]
+    (folder / f"{name}.ann").write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -5,16 +5,10 @@ import json
 import pytest
 
 from annotator.cli import main
+from evalhelp import write_brat as write
 
 TEXT_A = "Juan Pérez vive en Madrid."
 TEXT_B = "Ana nació el 10/10/1963."
-
-
-def write(folder, name, text, anns):
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{name}.txt").write_text(text, encoding="utf-8")
-    lines = [f"T{i}\t{t} {s} {e}\t{text[s:e]}" for i, (t, s, e) in enumerate(anns, 1)]
-    (folder / f"{name}.ann").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
 
 
 @pytest.fixture
