@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import uuid
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -170,9 +171,9 @@ class InputFiles:
     Asked of the filesystem, not listed: a path in the input folder (by any path: folders are
     resolved) is an input file when it is a source of a unit (the input file itself, or a file of
     the format in the input folder), a companion when it exists and has the stem of one; only the
-    symbolic links among them are found when this is made (writing to where one points writes the
-    input too). So it holds nothing per document and pickles small for the workers, which check
-    what they write. A format's sources are in its unit's folder (true of every format)."""
+    symbolic links among them are listed, once per process, when first needed (writing to where
+    one points writes the input too). So it holds nothing per document (links aside) and pickles
+    small for the workers, which check what they write. A format's sources are in its unit's folder (true of every format)."""
 
     def __init__(self, src: str | Path, fmt: str) -> None:
         src = Path(src)
@@ -181,15 +182,25 @@ class InputFiles:
         self._folder = os.fspath(src if self._single is None else src.parent)
         self._real: dict[str, str] = {}  # folder -> the folder resolved (one resolve per folder)
         self._home = self._resolved(self._folder)
-        # where the symbolic links among the input files and companions point -> their owner
-        self._links: dict[tuple[str, str], tuple[str, str, bool]] = {}
-        for name in _links(self._folder):
-            owner = self._in_folder(name)
-            if owner is not None:
-                self._links[os.path.split(os.path.realpath(os.path.join(self._home, name)))] = owner
+        self._id = uuid.uuid4().hex  # names this corpus's links in a worker process (_LINKS)
 
     def __getstate__(self) -> dict:
         return {**self.__dict__, "_real": {}}  # resolved again where it is unpickled
+
+    def _links(self) -> dict[tuple[str, str], tuple[str, str, bool]]:
+        """Where the symbolic links among the input files and companions point -> their owner; found
+        once per process (not pickled: a corpus of links would make every batch carry them all)."""
+        links = _LINKS.get(self._id)
+        if links is None:
+            links = {}
+            for name in _symlinks(self._folder):
+                owner = self._in_folder(name)
+                if owner is not None:
+                    links[os.path.split(os.path.realpath(os.path.join(self._home, name)))] = owner
+            while len(_LINKS) >= 2:
+                del _LINKS[next(iter(_LINKS))]
+            _LINKS[self._id] = links
+        return links
 
     def _in_folder(self, name: str) -> tuple[str, str, bool] | None:
         """The owner of the entry ``name`` of the input folder: (folder, the input file's name,
@@ -229,7 +240,7 @@ class InputFiles:
         key = os.path.join(real, name)
         keys = [(real, name), os.path.split(os.path.realpath(key))] if os.path.islink(key) else [(real, name)]
         for folder, name in keys:
-            owner = self._in_folder(name) if folder == self._home else self._links.get((folder, name))
+            owner = self._in_folder(name) if folder == self._home else self._links().get((folder, name))
             if owner is not None:
                 return owner
         return None
@@ -263,7 +274,10 @@ def _stem(name: str) -> str:
     return next((name[: -len(s)] for s in _SUFFIXES() if name.endswith(s)), os.path.splitext(name)[0])
 
 
-def _links(folder: str) -> list[str]:
+_LINKS: dict[str, dict[tuple[str, str], tuple[str, str, bool]]] = {}  # InputFiles._links(), in this process
+
+
+def _symlinks(folder: str) -> list[str]:
     """The names of the symbolic links in ``folder`` (one scan)."""
     try:
         with os.scandir(folder or ".") as scan:

@@ -57,3 +57,17 @@ def test_an_unpickled_input_guard_still_refuses_the_input(tmp_path):
     guard = pickle.loads(pickle.dumps(InputFiles(tmp_path / "a.ann", "brat")))
     assert guard.is_read(tmp_path / "a.txt") and guard.is_read(Path(tmp_path, "..", tmp_path.name, "a.ann"))
     assert tmp_path / "b.txt" not in guard
+
+
+def test_a_corpus_of_links_pickles_small_and_still_guards_what_they_point_at(tmp_path):
+    """links/NAME -> a/NAME: the files pointed at are inputs too, also for an unpickled guard
+    (which lists the links itself), and the links are not carried with it."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "links").mkdir()
+    for i in range(300):
+        (tmp_path / "a" / f"d{i:03}.txt").write_text("x", encoding="utf-8")
+        (tmp_path / "links" / f"d{i:03}.txt").symlink_to(tmp_path / "a" / f"d{i:03}.txt")
+    guard = InputFiles(tmp_path / "links", "text")
+    assert len(pickle.dumps(guard)) < 1000
+    assert tmp_path / "a" / "d007.txt" in pickle.loads(pickle.dumps(guard))
+    assert tmp_path / "a" / "d007.ann" not in guard
