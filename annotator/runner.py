@@ -395,9 +395,6 @@ def run_corpus(job: CorpusJob) -> int:
         return _loop(job, runner, work, items, total, manifest, reader)
 
 
-BATCH = 8  # documents (unit files) per batch sent to a worker
-
-
 def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
     """``items`` in lists of ``size`` (the last may be shorter), taken as they are needed."""
     items = iter(items)
@@ -424,8 +421,7 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
         if job.debug and record.details:
             tqdm.write(record.details.rstrip(), file=sys.stderr)
 
-    # in this process: one document at a time, so that the run stops right at a failure
-    batches = runner.map(work, _batches(items, 1 if runner.in_process else BATCH))
+    batches = runner.map(work, _batches(items, runner.batch))
     progress = tqdm(total=total, unit="doc", desc=job.label, disable=None, file=sys.stderr)
     with closing(batches), progress:
         for batch, records in batches:
