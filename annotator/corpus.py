@@ -19,6 +19,7 @@ import importlib
 import os
 import uuid
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -40,7 +41,31 @@ class Failure:
         return str(self.error) if self.error.path else f"{self.path}: {self.error}"
 
 
-def units(src: str | Path, fmt: str | None = None) -> tuple[str, list[Path]]:
+class UnitFiles:
+    """The unit files of a corpus in order, as a folder and its file names held in one string (a
+    corpus may have millions of files: no Path or str object each); iterated as Paths."""
+
+    def __init__(self, folder: Path, names: list[str]) -> None:
+        self.folder = folder
+        self._names = "\0".join(names)  # no file name holds a NUL
+        self._count = len(names)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def names(self) -> Iterator[str]:
+        start = 0
+        for _ in range(self._count):
+            end = self._names.find("\0", start)
+            end = len(self._names) if end < 0 else end
+            yield self._names[start:end]
+            start = end + 1
+
+    def __iter__(self) -> Iterator[Path]:
+        return (self.folder / name for name in self.names())
+
+
+def units(src: str | Path, fmt: str | None = None) -> tuple[str, UnitFiles]:
     """The format name and the unit files of ``src`` (a file, or every unit of a folder by name)."""
     src = Path(src)
     if not src.exists():
@@ -48,7 +73,7 @@ def units(src: str | Path, fmt: str | None = None) -> tuple[str, list[Path]]:
     name = fmt or formats.sniff(src)
     adapter = formats.get(name)
     try:
-        return name, (adapter.units(src) if src.is_dir() else [src])
+        return name, (UnitFiles(src, adapter.unit_names(src)) if src.is_dir() else UnitFiles(src.parent, [src.name]))
     except OSError as exc:
         raise input_error("E131", src, None, action="list the folder", reason=exc.strerror) from None
 
@@ -137,82 +162,96 @@ def _check_name(name: str) -> None:
 
 
 class InputFiles:
-    """The files of an input corpus, by resolved path: every file its adapter reads for each unit
-    (``Format.sources``) and the companions of those, i.e. the existing files of the same stem
-    with the suffix of any format (the ``.ann`` beside a ``.txt``, the ``.txt`` beside a ``.ann``,
-    the ``.xml`` beside either, ...), whatever format the input is read as. A user expects a
-    run to leave all of them alone. Picklable (worker processes check what they write)."""
+    """The files of an input corpus: every file its adapter reads for each unit (``Format.sources``)
+    and the companions of those, i.e. the existing files of the same stem with the suffix of any
+    format (the ``.ann`` beside a ``.txt``, the ``.txt`` beside a ``.ann``, the ``.xml`` beside
+    either, ...), whatever format the input is read as. A user expects a run to leave all of them
+    alone.
 
-    def __init__(self, unit_files: Iterable[Path], adapter: Format) -> None:
-        self._recipe: tuple[str, str, str] | None = None  # see listed()
-        suffixes = sorted({s for name in formats.names() for s in formats.get(name).suffixes}, key=len, reverse=True)
-        # resolved folder -> {file name: (the folder of the input file it belongs to, its name, read?)}:
-        # plain strings, a few hundred bytes per document (a corpus may have millions)
-        self._owner: dict[str, dict[str, tuple[str, str, bool]]] = {}
+    Asked of the filesystem, not listed: a path in the input folder (by any path: folders are
+    resolved) is an input file when it is a source of a unit (the input file itself, or a file of
+    the format in the input folder), a companion when it exists and has the stem of one; only the
+    symbolic links among them are listed, once per process, when first needed (writing to where
+    one points writes the input too). So it holds nothing per document (links aside) and pickles
+    small for the workers, which check what they write. A format's sources are in its unit's folder (true of every format)."""
+
+    def __init__(self, src: str | Path, fmt: str) -> None:
+        src = Path(src)
+        self._fmt = fmt
+        self._single = None if src.is_dir() else src.name  # a one-file corpus: its only unit
+        self._folder = os.fspath(src if self._single is None else src.parent)
         self._real: dict[str, str] = {}  # folder -> the folder resolved (one resolve per folder)
-        folders: dict[str, dict[str, bool]] = {}  # folder -> {file name: is a symbolic link}
-        for unit in unit_files:
-            for source in adapter.sources(unit):
-                folder, name = os.path.split(os.fspath(source))
-                if folder not in folders:
-                    folders[folder] = _entries(Path(folder or "."))
-                entries = folders[folder]
-                owner = (folder, name, True)
-                self._add(folder, name, owner, entries)
-                stem = next((name[: -len(s)] for s in suffixes if name.endswith(s)), os.path.splitext(name)[0])
-                for companion in (stem + suffix for suffix in suffixes):
-                    if companion in entries and companion != name:
-                        self._add(folder, companion, (folder, name, False), entries)
-
-    @classmethod
-    def listed(cls, src: str | Path, fmt: str, unit_files: Iterable[Path]) -> "InputFiles":
-        """Those of the corpus ``src`` in format ``fmt`` (whose ``unit_files`` are listed already),
-        pickled as where they come from: a worker process that unpickles it lists the corpus
-        itself, once (a Dask task carries it with every batch: it must pickle small)."""
-        inputs = cls(unit_files, formats.get(fmt))
-        inputs._recipe = (str(src), fmt, uuid.uuid4().hex)
-        return inputs
+        self._home = self._resolved(self._folder)
+        self._id = uuid.uuid4().hex  # names this corpus's links in a worker process (_LINKS)
 
     def __getstate__(self) -> dict:
-        return {"_recipe": self._recipe} if self._recipe is not None else self.__dict__
+        return {**self.__dict__, "_real": {}}  # resolved again where it is unpickled
 
-    def __setstate__(self, state: dict) -> None:
-        recipe = state["_recipe"]
-        if recipe is not None and "_owner" not in state:
-            if recipe not in _LISTED:
-                while len(_LISTED) >= 2:
-                    del _LISTED[next(iter(_LISTED))]
-                src, fmt, _ = recipe
-                _LISTED[recipe] = InputFiles(units(src, fmt)[1], formats.get(fmt))
-            state = {**_LISTED[recipe].__dict__, "_recipe": recipe}
-        self.__dict__.update(state)
+    def _links(self) -> dict[tuple[str, str], tuple[str, str, bool]]:
+        """Where the symbolic links among the input files and companions point -> their owner; found
+        once per process (not pickled: a corpus of links would make every batch carry them all)."""
+        links = _LINKS.get(self._id)
+        if links is None:
+            links = {}
+            for name in _symlinks(self._folder):
+                owner = self._in_folder(name)
+                if owner is not None:
+                    links[os.path.split(os.path.realpath(os.path.join(self._home, name)))] = owner
+            while len(_LINKS) >= 2:
+                del _LINKS[next(iter(_LINKS))]
+            _LINKS[self._id] = links
+        return links
 
-    def _add(self, folder: str, name: str, owner: tuple[str, str, bool], entries: dict[str, bool]) -> None:
-        for real, key in self._keys(folder, name, entries.get(name, False)):
-            known = self._owner.setdefault(real, {})
-            if owner[2] or key not in known:
-                known[key] = owner
+    def _in_folder(self, name: str) -> tuple[str, str, bool] | None:
+        """The owner of the entry ``name`` of the input folder: (folder, the input file's name,
+        whether it is read itself), or None."""
+        if self._is_source(name):
+            return self._folder, name, True
+        if os.path.lexists(os.path.join(self._home, name)):
+            stem = _stem(name)
+            for other in (stem + suffix for suffix in _SUFFIXES()):
+                if other != name and self._is_source(other):
+                    return self._folder, other, False
+        return None
 
-    def _keys(self, folder: str, name: str, is_link: bool | None = None) -> list[tuple[str, str]]:
-        """The (folder, name) under which a write to ``folder/name`` reaches a file: with the
-        folder resolved (a symbolic link there is replaced) and, for a link, the file it points at."""
+    def _is_source(self, name: str) -> bool:
+        """Whether the file ``name`` of the input folder is read: a source of a unit, i.e. of the
+        file itself or of a file of the same stem with the format's suffix."""
+        adapter = formats.get(self._fmt)
+        stem = _stem(name)
+        if self._single is not None:
+            units = [self._single]
+        else:
+            units = [unit for unit in {name, *(stem + suffix for suffix in adapter.suffixes)}
+                     if unit.endswith(adapter.suffixes) and os.path.isfile(os.path.join(self._home, unit))]
+        return any(source.name == name for unit in units for source in adapter.sources(Path(self._home, unit)))
+
+    def _resolved(self, folder: str) -> str:
         real = self._real.get(folder)
         if real is None:
             real = self._real[folder] = os.path.realpath(folder or ".")
-        key = os.path.join(real, name)
-        if is_link is None:
-            is_link = os.path.islink(key)
-        return [(real, name), os.path.split(os.path.realpath(key))] if is_link else [(real, name)]
+        return real
 
     def _owner_of(self, path: Path) -> tuple[str, str, bool] | None:
-        for real, name in self._keys(*os.path.split(os.fspath(path))):
-            owner = self._owner.get(real, {}).get(name)
+        """Under which (folder, name) a write to ``path`` reaches a file: with the folder resolved (a
+        symbolic link there is replaced) and, for a link, the file it points at; the owner of either."""
+        folder, name = os.path.split(os.fspath(path))
+        real = self._resolved(folder)
+        key = os.path.join(real, name)
+        keys = [(real, name), os.path.split(os.path.realpath(key))] if os.path.islink(key) else [(real, name)]
+        for folder, name in keys:
+            owner = self._in_folder(name) if folder == self._home else self._links().get((folder, name))
             if owner is not None:
                 return owner
         return None
 
     def __contains__(self, path: Path) -> bool:
         return self._owner_of(path) is not None
+
+    def is_read(self, path: Path) -> bool:
+        """Whether ``path`` is an input file that is read (not merely a companion)."""
+        owner = self._owner_of(path)
+        return owner is not None and owner[2]
 
     def refuse(self, target: Path) -> None:
         """Raise E111 if writing ``target`` would overwrite an input file, E132 if a companion of one."""
@@ -224,16 +263,27 @@ class InputFiles:
             raise input_error("E132", target, None, input=Path(folder, name))
 
 
-_LISTED: dict[tuple[str, str, str], InputFiles] = {}  # InputFiles.listed(), by recipe, in this process
+@lru_cache(maxsize=1)
+def _SUFFIXES() -> tuple[str, ...]:
+    """The file name suffixes of every format, longest first."""
+    return tuple(sorted({s for name in formats.names() for s in formats.get(name).suffixes}, key=len, reverse=True))
 
 
-def _entries(folder: Path) -> dict[str, bool]:
-    """File name -> whether it is a symbolic link, for every entry of ``folder`` (one scan)."""
+def _stem(name: str) -> str:
+    """A file name without the longest format suffix it ends with (else without its extension)."""
+    return next((name[: -len(s)] for s in _SUFFIXES() if name.endswith(s)), os.path.splitext(name)[0])
+
+
+_LINKS: dict[str, dict[tuple[str, str], tuple[str, str, bool]]] = {}  # InputFiles._links(), in this process
+
+
+def _symlinks(folder: str) -> list[str]:
+    """The names of the symbolic links in ``folder`` (one scan)."""
     try:
-        with os.scandir(folder) as scan:
-            return {entry.name: entry.is_symlink() for entry in scan}
+        with os.scandir(folder or ".") as scan:
+            return [entry.name for entry in scan if entry.is_symlink()]
     except OSError:
-        return {}
+        return []
 
 
 def __getattr__(name: str) -> Any:

@@ -18,8 +18,9 @@ files read and written by the workers) and by :meth:`annotator.pipeline.Pipeline
   is loaded once per worker process: :mod:`annotator.pipeline`; the worker's garbage collector is
   then settled as a pool worker's is; scattering it once instead would lose it with a killed
   worker, and every batch with it). Our LocalCluster gives a worker
-  one batch at a time and lets the scheduler retry nothing, so a dead worker loses exactly its
-  batch; on a cluster of your own its ``allowed-failures`` and ``worker-saturation`` settings
+  at most two batches at a time (the one it runs, the next) and lets the scheduler retry
+  nothing, so a dead worker loses only those, each then run once more by us, as a local pool's;
+  on a cluster of your own its ``allowed-failures`` and ``worker-saturation`` settings
   decide how often a batch is retried before it reaches us.
 """
 
@@ -52,6 +53,7 @@ class Engine:
     """Maps ``work`` over batches (see the module's doc)."""
 
     in_process = False  # whether ``work`` runs here, on the object given
+    batch = 8  # documents per batch the corpus loop sends: enough to hide what sending one costs
 
     def map(self, work: Work, batches: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
         raise NotImplementedError
@@ -59,6 +61,7 @@ class Engine:
 
 class InProcess(Engine):
     in_process = True
+    batch = 1  # one document at a time, so that a run stops right at a failure
 
     def map(self, work: Work, batches: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
         # the collector relaxed for the whole run, also while the caller handles a result (as
@@ -219,13 +222,19 @@ class Dask(Engine):
 
         import dask
 
-        # a dead worker loses its own batch only (one task at a time), and comes back to us at once
-        # and no statistical profiler sampling the workers' stacks every 10 ms
+        # a dead worker loses its own batches only, which come back to us at once (no retry by the
+        # scheduler); each worker holds its next batch while it runs one (no idle round trip);
+        # none of the machinery for tasks that keep data (memory limit, monitor, spilling) or
+        # watches the workers closely (statistical profiler sampling stacks every 10 ms,
+        # event-loop ticks every 20 ms, system monitor every 0.5 s): CPU the work would use
         with dask.config.set({"distributed.scheduler.allowed-failures": 0,
-                              "distributed.scheduler.worker-saturation": 1.0,
-                              "distributed.worker.profile.enabled": False}):
+                              "distributed.scheduler.worker-saturation": 2.0,
+                              "distributed.worker.profile.enabled": False,
+                              "distributed.admin.tick.interval": "1s",
+                              "distributed.admin.system-monitor.interval": "5s"}):
             cluster = distributed.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                               dashboard_address=None, silence_logs=logging.CRITICAL,
+                                               memory_limit=0, dashboard_address=None,
+                                               silence_logs=logging.CRITICAL,
                                                scheduler_kwargs={"dashboard_address": ":0"})  # no port 8787
         client = distributed.Client(cluster, set_as_default=False)
 

@@ -53,9 +53,10 @@ import os
 import re
 import sys
 from contextlib import closing, nullcontext
+from itertools import islice
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from tqdm import tqdm
 
@@ -279,7 +280,6 @@ class Manifest:
     def __init__(self, folder: Path, resume: bool) -> None:
         self.folder = folder
         self.path = folder / MANIFEST
-        self.done: dict[str, dict[str, Any]] = self._read() if resume else {}
         self._fd: int | None = None
         if not resume and self.path.is_file():
             self._open(os.O_TRUNC)
@@ -291,30 +291,36 @@ class Manifest:
         except OSError as exc:
             raise input_error("E131", self.path, None, action="open the manifest", reason=exc.strerror) from None
 
-    def _read(self) -> dict[str, dict[str, Any]]:
+    def complete(self, units: Iterable[tuple[str, list[Path]]]) -> bytearray:
+        """For each (document name, its input files): 1 if it is done (its last line is there,
+        its inputs have the recorded checksums and its outputs exist with theirs), else 0. The
+        file is read as a stream, keeping only where each document's last line starts; a torn
+        last line is cut off first, so the next line appended starts clean."""
         try:
-            data = self.path.read_bytes()
-            whole = data[: data.rfind(b"\n") + 1]
-            if len(whole) < len(data):  # a torn last line: cut it off so the next line starts clean
-                os.truncate(self.path, len(whole))
+            with open(self.path, "r+b") as handle:
+                starts: dict[str, int] = {}
+                offset = 0
+                for line in handle:
+                    if not line.endswith(b"\n"):  # a torn last line
+                        handle.truncate(offset)
+                        break
+                    try:
+                        starts[json.loads(line)["document"]] = offset
+                    except (ValueError, TypeError, KeyError):
+                        pass
+                    offset += len(line)
+                return bytearray(self._complete(handle, starts.get(name), sources) for name, sources in units)
         except FileNotFoundError:
-            return {}
+            return bytearray(0 for _ in units)
         except OSError as exc:
             raise input_error("E131", self.path, None, action="read the manifest", reason=exc.strerror) from None
-        done = {}
-        for line in whole.splitlines():
-            try:
-                entry = json.loads(line)
-                done[entry["document"]] = entry
-            except (ValueError, TypeError, KeyError):
-                continue
-        return done
 
-    def complete(self, name: str, sources: list[Path]) -> bool:
-        """Whether ``name`` is done: its line is there, its inputs have the recorded checksums and
-        its outputs exist with theirs."""
-        entry = self.done.get(name)
-        if entry is None or entry.get("inputs") != _checksums(sources):
+    def _complete(self, handle: Any, start: int | None, sources: list[Path]) -> bool:
+        if start is None:
+            return False
+        handle.seek(start)
+        entry = json.loads(handle.readline())
+        if entry.get("inputs") != _checksums(sources):
             return False
         outputs = entry.get("outputs")
         if not isinstance(outputs, dict) or not outputs:
@@ -360,7 +366,7 @@ def run_corpus(job: CorpusJob) -> int:
     reader = formats.get(src_format)
     to_format = job.to_format or src_format
     writer = formats.get(to_format)
-    inputs = InputFiles.listed(job.source, src_format, unit_files)
+    inputs = InputFiles(job.source, src_format)
     per_document = not (reader.many or writer.many)  # one-file formats: no manifest, no --resume
     if job.resume and not per_document:
         raise input_error("E160", None, None, fmt=src_format if reader.many else to_format)
@@ -369,43 +375,54 @@ def run_corpus(job: CorpusJob) -> int:
     if job.errors is not None:
         inputs.refuse(job.errors)
     if reader.many:  # document names are inside the files: read them here (one parse either way)
-        items: list[str] | list[Document | Failure] = list(read_documents(job.source, src_format, lenient=job.lenient))
-        _check_plan(job, inputs, (d.name for d in items if isinstance(d, Document)), writer)
+        documents = list(read_documents(job.source, src_format, lenient=job.lenient))
+        _check_plan(job, inputs, (d.name for d in documents if isinstance(d, Document)), writer)
     else:
         _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
     manifest = Manifest(job.out, job.resume) if per_document else None
-    if not reader.many:  # unit files as plain strings: a corpus may have millions
-        items = [os.fspath(path) for path in unit_files
-                 if not (job.resume and manifest.complete(reader.stem(path), reader.sources(path)))]
-    del unit_files
+    if reader.many:
+        items: Iterable[Any] = documents if runner.in_process else \
+            [encode(item) if isinstance(item, Document) else item for item in documents]
+        total = len(documents)
+    else:  # unit files as plain strings, one batch at a time: a corpus may have millions
+        done = manifest.complete((reader.stem(path), reader.sources(path)) for path in unit_files) \
+            if job.resume else bytearray(len(unit_files))
+        items = (os.fspath(path) for path, skip in zip(unit_files, done) if not skip)
+        total = len(unit_files) - sum(done)
     work = _Work(job.pipeline, job.transform, job.set_name, job.types, src_format, to_format, job.out, inputs,
                  job.lenient)
     with closing(manifest) if manifest is not None else nullcontext():
-        return _loop(job, runner, work, items, manifest, reader)
+        return _loop(job, runner, work, items, total, manifest, reader)
 
 
-BATCH = 8  # documents (unit files) per batch sent to a worker
+def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    """``items`` in lists of ``size`` (the last may be shorter), taken as they are needed."""
+    items = iter(items)
+    while batch := list(islice(items, size)):
+        yield batch
 
 
-def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: list, manifest: Manifest | None,
-          reader: formats.Format) -> int:
-    """Run ``work`` on ``items`` in batches on ``runner``; report failures (stderr, ``job.errors``),
-    append to the manifest, write a one-file output at the end; exit status."""
-    failures: list[Failed] = []
+def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[Any], total: int,
+          manifest: Manifest | None, reader: formats.Format) -> int:
+    """Run ``work`` on the ``total`` ``items`` in batches on ``runner``; report failures (stderr,
+    ``job.errors``), append to the manifest, write a one-file output at the end; exit status.
+    Nothing is kept per document but the ``--errors`` line of a failed one."""
+    failed = 0
+    error_lines: list[str] = []
     collected: list[Document] = []  # for a one-file output format, written at the end
 
-    def report(failed: Failed) -> None:
-        failures.append(failed)
-        tqdm.write(failed.line, file=sys.stderr)
-        if job.debug and failed.details:
-            tqdm.write(failed.details.rstrip(), file=sys.stderr)
+    def report(record: Failed) -> None:
+        nonlocal failed
+        failed += 1
+        if job.errors is not None:
+            error_lines.append(json.dumps({"document": record.document, "path": record.path, "code": record.code,
+                                           "message": record.message}, ensure_ascii=False) + "\n")
+        tqdm.write(record.line, file=sys.stderr)
+        if job.debug and record.details:
+            tqdm.write(record.details.rstrip(), file=sys.stderr)
 
-    # in this process: one document at a time, so that the run stops right at a failure
-    size = 1 if runner.in_process else BATCH
-    send = items if runner.in_process or not reader.many else \
-        [encode(item) if isinstance(item, Document) else item for item in items]
-    batches = runner.map(work, (send[i:i + size] for i in range(0, len(send), size)))
-    progress = tqdm(total=len(items), unit="doc", desc=job.label, disable=None, file=sys.stderr)
+    batches = runner.map(work, _batches(items, runner.batch))
+    progress = tqdm(total=total, unit="doc", desc=job.label, disable=None, file=sys.stderr)
     with closing(batches), progress:
         for batch, records in batches:
             if isinstance(records, engines.Lost):
@@ -420,16 +437,14 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: list, mani
                 elif isinstance(record, Rendered):
                     collected.append(decode(record.data))
             progress.update(len(batch))
-            if failures and not job.keep_going:
+            if failed and not job.keep_going:
                 break
-    if collected and (job.keep_going or not failures):
+    if collected and (job.keep_going or not failed):
         write_documents(collected, job.out, work.to_format, work.inputs)
     if job.errors is not None:
-        lines = [json.dumps({"document": f.document, "path": f.path, "code": f.code, "message": f.message},
-                            ensure_ascii=False) + "\n" for f in failures]
-        write_atomic(job.errors, "".join(lines).encode("utf-8"))
-    if failures:
-        print(f"annotator: {len(failures)} document(s) failed and were not written", file=sys.stderr)
+        write_atomic(job.errors, "".join(error_lines).encode("utf-8"))
+    if failed:
+        print(f"annotator: {failed} document(s) failed and were not written", file=sys.stderr)
         return 1
     return 0
 
@@ -442,7 +457,7 @@ def _unwrite(work: _Work, names: list[str]) -> None:
         for name in names:
             for suffix in writer.suffixes:
                 target = work.out / f"{name}{suffix}"
-                if target.is_file() and target not in work.inputs:
+                if target.is_file() and not work.inputs.is_read(target):
                     target.unlink()
 
 

@@ -8,7 +8,9 @@ later runs). Each configuration runs ``annotator run meddocan CORPUS --from text
 as a subprocess (a fresh output folder each time), RUNS times. The table gives the median wall
 seconds, documents and megabytes per second, the speed-up over 1 process and the peak RSS of
 the client: the ``annotator`` process itself (polled with psutil every 20 ms; worker processes
-are not counted; Dask's LocalCluster scheduler lives in the client, so it is counted).
+are not counted; Dask's LocalCluster scheduler and nannies live in the client, so they are
+counted), and the median CPU seconds of the client and of its worker processes together: on a
+machine other jobs share, compare those (the CPU the same documents cost each configuration).
 
 Kill and resume: a 2-process run is killed (SIGKILL to its whole process group, workers included)
 once its manifest lists about half the documents, then run again with ``--resume``; every output
@@ -72,32 +74,41 @@ def command(corpus: Path, out: Path, extra: list[str]) -> list[str]:
             "--out", str(out), *extra]
 
 
-def run_once(corpus: Path, out: Path, extra: list[str]) -> tuple[float, int]:
-    """Wall seconds and the client's peak RSS (bytes) of one run into a fresh ``out``."""
+def run_once(corpus: Path, out: Path, extra: list[str]) -> tuple[float, int, float, float]:
+    """Wall seconds, the client's peak RSS (bytes), the client's CPU seconds and its worker
+    processes' CPU seconds (all of them together) of one run into a fresh ``out``."""
     import psutil
 
     shutil.rmtree(out, ignore_errors=True)
     start = time.perf_counter()
     proc = subprocess.Popen(command(corpus, out, extra), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    peak = _poll_rss(psutil, proc)
+    peak, cpu = _poll(psutil, proc)
     _, err = proc.communicate()
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"run failed ({proc.returncode}): {err.decode(errors='replace')[-2000:]}")
-    return seconds, peak
+    return seconds, peak, cpu.pop(proc.pid, 0.0), sum(cpu.values())
 
 
-def _poll_rss(psutil, proc: subprocess.Popen) -> int:
-    """The peak resident set size of ``proc`` alone, polled until it ends."""
-    peak = 0
+def _poll(psutil, proc: subprocess.Popen) -> tuple[int, dict[int, float]]:
+    """The peak resident set size of ``proc`` alone, and the CPU seconds (user + system) of it and
+    of each of its descendants as last seen, polled every 20 ms until it ends. CPU seconds,
+    unlike wall seconds, hardly change when other jobs share the machine."""
+    peak, cpu = 0, {}
     try:
         client = psutil.Process(proc.pid)
         while proc.poll() is None:
             peak = max(peak, client.memory_info().rss)
+            for each in [client, *client.children(recursive=True)]:
+                try:
+                    times = each.cpu_times()
+                    cpu[each.pid] = times.user + times.system
+                except psutil.NoSuchProcess:
+                    pass
             time.sleep(0.02)
     except psutil.NoSuchProcess:
         pass
-    return peak
+    return peak, cpu
 
 
 def checksums(out: Path) -> dict[str, str]:
@@ -163,16 +174,18 @@ def main() -> None:
     print(f"corpus: {args.docs} documents, {mb:.1f} MB, {words:,} words ({corpus}); "
           f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.runs} run(s) each")
     print(f"{'configuration':<17} {'docs':>8} {'MB':>7} {'seconds':>8} {'docs/s':>8} {'MB/s':>6} "
-          f"{'speed-up':>8} {'client peak RSS':>16}")
+          f"{'speed-up':>8} {'client peak RSS':>16} {'client CPU s':>12} {'workers CPU s':>13}")
     results = {}
     expected: dict[str, str] = {}
     for name, extra in CONFIGS:
         out = args.work / "out"
-        times, peaks = [], []
+        times, peaks, clients, workers = [], [], [], []
         for _ in range(args.runs):
-            seconds, peak = run_once(corpus, out, extra)
+            seconds, peak, client, worker = run_once(corpus, out, extra)
             times.append(seconds)
             peaks.append(peak)
+            clients.append(client)
+            workers.append(worker)
         if not expected:
             expected = checksums(out)
         elif checksums(out) != expected:
@@ -181,7 +194,8 @@ def main() -> None:
         results[name] = seconds
         speedup = results[CONFIGS[0][0]] / seconds
         print(f"{name:<17} {args.docs:>8} {mb:>7.1f} {seconds:>8.1f} {args.docs / seconds:>8.1f} {mb / seconds:>6.2f} "
-              f"{speedup:>7.2f}x {max(peaks) / 2**20:>13.0f} MB")
+              f"{speedup:>7.2f}x {max(peaks) / 2**20:>13.0f} MB {statistics.median(clients):>12.1f} "
+              f"{statistics.median(workers):>13.1f}")
     if not args.no_kill:
         print(kill_and_resume(corpus, args.work, args.docs, expected))
     one = words / results[CONFIGS[0][0]]

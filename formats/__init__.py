@@ -12,9 +12,10 @@ Reading and writing whole folders (atomically, with per-document failures) is
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from annotator.errors import input_error
 
@@ -60,7 +61,9 @@ def sniff(path: str | Path) -> str:
     """The format name of a file, or of the files in a folder (the first file a format claims)."""
     path = Path(path)
     if path.is_dir():
-        candidates = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        with os.scandir(path) as scan:  # names, not Paths: a folder may hold millions
+            files = sorted(entry.name for entry in scan if not entry.name.startswith(".") and entry.is_file())
+        candidates: Iterable[Path] = (path / name for name in files)
     elif path.is_file():
         candidates = [path]
     else:

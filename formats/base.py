@@ -8,6 +8,7 @@ named sets (GATE XML, bdoc).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -117,7 +118,12 @@ class Format:
 
     def units(self, folder: Path) -> list[Path]:
         """The files of this format in ``folder``, sorted by name."""
-        return sorted(p for p in folder.iterdir() if p.is_file() and p.name.endswith(self.suffixes))
+        return [folder / name for name in self.unit_names(folder)]
+
+    def unit_names(self, folder: Path) -> list[str]:
+        """The names of :meth:`units`, as plain strings (a folder may hold millions: no Path each)."""
+        with os.scandir(folder) as scan:
+            return sorted(entry.name for entry in scan if entry.name.endswith(self.suffixes) and entry.is_file())
 
     def stem(self, path: Path) -> str:
         """Document name of a unit file: its name without the format's suffix."""

@@ -29,6 +29,7 @@ An ``annotation.conf`` beside the files, when present, is used to warn about und
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
@@ -54,12 +55,14 @@ class BratFormat(Format):
     suffixes = (".ann", ".txt")
     description = "brat standoff: <doc>.txt + <doc>.ann"
 
-    def units(self, folder: Path) -> list[Path]:
-        """Every ``.ann``, plus every ``.txt`` without one (a document with no annotations)."""
-        anns = {p.stem: p for p in folder.glob("*.ann") if p.is_file()}
-        for txt in folder.glob("*.txt"):
-            if txt.is_file():
-                anns.setdefault(txt.stem, txt)
+    def unit_names(self, folder: Path) -> list[str]:
+        """Every ``.ann``, plus every ``.txt`` without one (a document with no annotations), by stem."""
+        with os.scandir(folder) as scan:
+            files = [entry.name for entry in scan if entry.name.endswith(self.suffixes) and entry.is_file()]
+        anns = {os.path.splitext(name)[0]: name for name in files if name.endswith(".ann")}
+        for name in files:
+            if name.endswith(".txt"):
+                anns.setdefault(os.path.splitext(name)[0], name)
         return [anns[k] for k in sorted(anns)]
 
     def sources(self, path: Path) -> list[Path]:

@@ -99,16 +99,15 @@ def test_repair_warning_is_one_line_and_the_records_are_converted(formats_data, 
 
 
 def test_write_documents_refuses_to_overwrite_its_input(formats_data, tmp_path):
-    from annotator import formats
     from annotator.corpus import InputFiles, units, write_documents
     from annotator.errors import InputError
 
     src = tmp_path / "in"
     shutil.copytree(formats_data / "meddocan-xml", src)
     docs = only_documents(read_documents(src))
-    fmt, files = units(src)
+    fmt, _ = units(src)
     with pytest.raises(InputError, match="E111"):
-        write_documents(docs, src, "gate-xml", InputFiles(files, formats.get(fmt)))
+        write_documents(docs, src, "gate-xml", InputFiles(src, fmt))
     assert [p.read_bytes() for p in sorted(src.iterdir())] == \
         [p.read_bytes() for p in sorted((formats_data / "meddocan-xml").iterdir())]
 
