@@ -108,6 +108,17 @@ def _call(batch: Any) -> Any:
     return _WORK(batch)
 
 
+def _submit(pool: ProcessPoolExecutor, batch: Any) -> Future:
+    """``batch`` submitted to ``pool``; a pool that a worker's death has already broken refuses new
+    work at once: the batch then gets a failed future, settled (run again alone) like the others."""
+    try:
+        return pool.submit(_call, batch)
+    except BrokenProcessPool as broken:
+        failed: Future = Future()
+        failed.set_exception(broken)
+        return failed
+
+
 class Processes(Engine):
     """``workers`` local processes (the platform's default start method)."""
 
@@ -120,7 +131,7 @@ class Processes(Engine):
         pending: deque[list[Any]] = deque()  # [batch, Future]
         try:
             for batch in batches:
-                pending.append([batch, pool.submit(_call, batch)])
+                pending.append([batch, _submit(pool, batch)])
                 if len(pending) > self.ahead:
                     pool, item = self._settle(pool, work, pending)
                     yield item

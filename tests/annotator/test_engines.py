@@ -88,3 +88,27 @@ def test_dask_on_a_cluster_of_threads_gives_results_in_order():
                                   scheduler_kwargs={"dashboard_address": ":0"}) as cluster, \
             distributed.Client(cluster, set_as_default=False) as client:
         assert list(engine(scheduler=client).map(Square(), batches(20))) == [(b, [n * n for n in b]) for b in batches(20)]
+
+
+def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeypatch):
+    # Regression: under load the pool notices a worker's death before the next submit, and
+    # ProcessPoolExecutor.submit then raises BrokenProcessPool; that escaped the engine.
+    import annotator.engines as engines
+
+    real_submit = engines._submit
+    broken_once = []
+
+    def submit(pool, batch):
+        if batch == [8, 9] and not broken_once:  # as if the pool broke just before this batch
+            broken_once.append(batch)
+            pool.submit = lambda *args: (_ for _ in ()).throw(engines.BrokenProcessPool("broken"))
+            try:
+                return real_submit(pool, batch)
+            finally:
+                del pool.submit
+        return real_submit(pool, batch)
+
+    monkeypatch.setattr(engines, "_submit", submit)
+    out = list(Processes(2).map(Square(), batches(20)))
+    assert broken_once == [[8, 9]]
+    assert out == [(b, [n * n for n in b]) for b in batches(20)]
