@@ -315,6 +315,22 @@ class Manifest:
         except OSError as exc:
             raise input_error("E131", self.path, None, action="read the manifest", reason=exc.strerror) from None
 
+    def documents(self) -> list[str]:
+        """The names of the documents that have a whole line, in the order they first finished."""
+        names: dict[str, None] = {}
+        try:
+            with open(self.path, "rb") as handle:
+                for line in handle:
+                    try:
+                        names[json.loads(line)["document"]] = None
+                    except (ValueError, TypeError, KeyError):
+                        pass
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise input_error("E131", self.path, None, action="read the manifest", reason=exc.strerror) from None
+        return list(names)
+
     def _complete(self, handle: Any, start: int | None, sources: list[Path]) -> bool:
         if start is None:
             return False

@@ -41,8 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     status = run_corpus(CorpusJob(args.input, args.out, args.from_format, HtmlPages(args.sets, args.types),
                                   label="view", **corpus_options(args)))
-    manifest = Manifest(args.out, resume=True)
-    manifest.close()
-    if manifest.done:
-        write_index(args.out, sorted(manifest.done), title=f"{args.input.name or args.input}")
+    done = Manifest(args.out, resume=True).documents()
+    if done:
+        write_index(args.out, sorted(done), title=f"{args.input.name or args.input}")
     return status
