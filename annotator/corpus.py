@@ -15,6 +15,7 @@ it: the import graph stays one way).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import uuid
@@ -108,6 +109,14 @@ def write_documents(
     """Write documents to ``dest``: a folder of per-document files (named by document name), or
     one file for a format that holds many documents (i2b2-2006). Returns the paths written.
     Nothing is written if any path would be one of ``inputs`` (E111/E132)."""
+    return list(write_digested(docs, dest, fmt, inputs))
+
+
+def write_digested(
+    docs: Iterable[Document], dest: str | Path, fmt: str, inputs: InputFiles | None = None
+) -> dict[Path, str]:
+    """As :func:`write_documents`, with the hex SHA-256 of the bytes written to each path (what a
+    run's manifest records, without reading the files back)."""
     adapter = formats.get(fmt)
     dest = Path(dest)
     docs = list(docs)
@@ -118,7 +127,7 @@ def write_documents(
         if inputs is not None:
             inputs.refuse(dest)
         _write(dest, data)
-        return [dest]
+        return {dest: hashlib.sha256(data).hexdigest()}
     planned: list[tuple[Path, bytes]] = []
     names: set[str] = set()
     for doc in docs:
@@ -135,7 +144,7 @@ def write_documents(
         raise input_error("E116", dest, None, expected="an output folder", found="a file")
     for target, data in planned:
         _write(target, data)
-    return [target for target, _ in planned]
+    return {target: hashlib.sha256(data).hexdigest() for target, data in planned}
 
 
 def _write(target: Path, data: bytes) -> None:

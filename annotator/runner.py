@@ -62,7 +62,7 @@ from tqdm import tqdm
 
 from annotator import engines, formats
 from annotator.atomic import write_atomic
-from annotator.corpus import Failure, InputFiles, read_documents, read_units, units, write_documents
+from annotator.corpus import Failure, InputFiles, read_documents, read_units, units, write_digested, write_documents
 from annotator.document import Document
 from annotator.errors import AnnotatorError, ProcessingError, input_error
 from annotator.gc_pause import gc_relaxed
@@ -249,11 +249,11 @@ class _Work:
             if writer.many:
                 writer.render_many([doc])  # fails here, alone, not in the whole file
                 return Rendered(encode(doc))
-            written = write_documents([doc], self.out, self.to_format, self.inputs)
+            written = write_digested([doc], self.out, self.to_format, self.inputs)
         except AnnotatorError as exc:
             return Failed.of(str(Failure(name, exc)), exc, name, str(unit) if unit else exc.path)
         sources = reader.sources(unit) if unit is not None else []
-        return Written(name, _checksums(sources), {path.name: sha256(path) for path in written})
+        return Written(name, _checksums(sources), {path.name: digest for path, digest in written.items()})
 
 
 MANIFEST = ".annotator-manifest.jsonl"

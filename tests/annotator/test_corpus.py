@@ -71,3 +71,17 @@ def test_a_corpus_of_links_pickles_small_and_still_guards_what_they_point_at(tmp
     assert len(pickle.dumps(guard)) < 1000
     assert tmp_path / "a" / "d007.txt" in pickle.loads(pickle.dumps(guard))
     assert tmp_path / "a" / "d007.ann" not in guard
+
+
+def test_write_digested_gives_the_checksum_of_each_file_written(tmp_path):
+    import hashlib
+
+    from annotator import Document
+    from annotator.corpus import write_digested
+
+    doc = Document("Ana vive en Madrid.", name="d1")
+    doc.annset().add("NOMBRE", 0, 3)
+    written = write_digested([doc], tmp_path, "brat")
+    assert sorted(path.name for path in written) == ["d1.ann", "d1.txt"]
+    for path, digest in written.items():
+        assert digest == hashlib.sha256(path.read_bytes()).hexdigest()
