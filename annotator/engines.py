@@ -54,6 +54,12 @@ class Engine:
 
     in_process = False  # whether ``work`` runs here, on the object given
     batch = 8  # documents per batch the corpus loop sends: enough to hide what sending one costs
+    workers = 1
+
+    def batch_size(self, total: int) -> int:
+        """Documents per batch for a run of ``total``: :attr:`batch`, fewer for a small corpus, so
+        that each worker still gets several batches (and a lost one takes few documents with it)."""
+        return max(1, min(self.batch, total // (4 * self.workers)))
 
     def map(self, work: Work, batches: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
         raise NotImplementedError
@@ -198,6 +204,8 @@ class Dask(Engine):
     """Batches as tasks of a Dask cluster: ``scheduler`` (an address such as
     ``tcp://HOST:8786``, or a ``distributed.Client``), else a LocalCluster of ``workers``
     processes of one thread each, started for the run and closed after it."""
+
+    batch = 32  # a task costs the client and the scheduler milliseconds: fewer, larger ones
 
     def __init__(self, workers: int = 1, scheduler: Any = None) -> None:
         self.workers = workers

@@ -437,7 +437,7 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
         if job.debug and record.details:
             tqdm.write(record.details.rstrip(), file=sys.stderr)
 
-    batches = runner.map(work, _batches(items, runner.batch))
+    batches = runner.map(work, _batches(items, runner.batch_size(total)))
     progress = tqdm(total=total, unit="doc", desc=job.label, disable=None, file=sys.stderr)
     with closing(batches), progress:
         for batch, records in batches:

@@ -76,6 +76,15 @@ def test_engine_choice():
             engine(*args)
 
 
+@pytest.mark.parametrize("name", ["processes", "dask"])
+def test_a_small_corpus_is_cut_into_several_batches_per_worker(name):
+    runner = engine(name, 2)
+    assert runner.batch_size(12) == 1  # 12 documents: one per batch, not all on one worker
+    assert runner.batch_size(80) * 8 <= 80
+    assert runner.batch_size(100_000) >= 8  # a large corpus: batches big enough to hide what sending one costs
+    assert engine(None, 1).batch_size(100_000) == 1  # in this process: stops right at a failure
+
+
 def test_without_dask_the_dask_engine_is_one_coded_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
     with pytest.raises(AnnotatorError, match=r'^E161 .*pip install "annotator\[dask\]"'):
