@@ -29,6 +29,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import sys
 from collections import deque
 from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -246,7 +247,11 @@ class Dask(Engine):
         # none of the machinery for tasks that keep data (memory limit, monitor, spilling) or
         # watches the workers closely (statistical profiler sampling stacks every 10 ms,
         # event-loop ticks every 20 ms, system monitor every 0.5 s): CPU the work would use
-        with dask.config.set({"distributed.scheduler.allowed-failures": 0,
+        # workers forked from this process (where fork is safe) start with what it has imported and
+        # loaded (the pipeline: see annotator.pipeline), sharing those pages until written
+        method = "fork" if sys.platform == "linux" else "spawn"
+        with dask.config.set({"distributed.worker.multiprocessing-method": method,
+                              "distributed.scheduler.allowed-failures": 0,
                               "distributed.scheduler.worker-saturation": 2.0,
                               "distributed.worker.profile.enabled": False,
                               "distributed.admin.tick.interval": "1s",

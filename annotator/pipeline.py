@@ -134,7 +134,9 @@ class Pipeline:
         folder, not the pipeline file)."""
         from annotator.pipeline_xml import load
 
-        return load(Path(path), dict(overrides or {}))
+        pipeline = load(Path(path), dict(overrides or {}))
+        _remember(pipeline)
+        return pipeline
 
     @classmethod
     def load(cls, pipeline: str | Path, overrides: Mapping[str, Any] | None = None) -> "Pipeline":
@@ -279,19 +281,31 @@ _LOADED: dict[tuple, Pipeline] = {}  # recipe -> pipeline loaded in this process
 _KEEP = 4  # pipelines kept per process (a long-lived Dask worker may serve many runs)
 
 
+def _recipe_key(path: str, overrides: dict[str, Any]) -> tuple | None:
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return None
+    return (path, repr(sorted(overrides.items())), stat.st_mtime_ns, stat.st_size)
+
+
+def _remember(pipeline: Pipeline) -> None:
+    """Keep the pipeline just loaded from XML as this process's copy of its recipe: unpickling the
+    recipe here, or in a worker process forked from here, then costs nothing."""
+    key = _recipe_key(*pipeline.source) if pipeline.source is not None else None
+    if key is not None:
+        while len(_LOADED) >= _KEEP:
+            del _LOADED[next(iter(_LOADED))]
+        _LOADED[key] = pipeline
+
+
 def _loaded(path: str, overrides: dict[str, Any]) -> Pipeline:
     """``Pipeline.from_xml(path, overrides)``, loaded once per process while the file keeps its
     size and modification time (what an unpickled pipeline is: see ``Pipeline.__reduce__``);
     files it includes are not watched."""
-    try:
-        stat = Path(path).stat()
-        key = (path, repr(sorted(overrides.items())), stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        return Pipeline.from_xml(path, overrides)  # (its coded error)
+    key = _recipe_key(path, overrides)
     if key not in _LOADED:
-        while len(_LOADED) >= _KEEP:
-            del _LOADED[next(iter(_LOADED))]
-        _LOADED[key] = Pipeline.from_xml(path, overrides)
+        return Pipeline.from_xml(path, overrides)  # remembered (or its coded error)
     return _LOADED[key]
 
 

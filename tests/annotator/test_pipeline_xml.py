@@ -358,3 +358,10 @@ def test_an_unpickled_pipeline_is_loaded_once_per_process_while_its_file_is_unch
     write(path, '<pipeline><pr type="tokenizer" name="words"/></pipeline>')  # changed: loaded again
     again = pickle.loads(data)
     assert again is not first and [s.name for s in again.steps] == ["words"]
+
+
+def test_a_pipeline_unpickled_where_it_was_loaded_is_that_pipeline(tmp_path):
+    """What a worker process forked from the client finds: the client's pipeline, not a second load."""
+    path = write(tmp_path / "p.xml", '<pipeline><pr type="tokenizer" name="tok"/></pipeline>')
+    pipeline = Pipeline.from_xml(path)
+    assert pickle.loads(pickle.dumps(pipeline)) is pipeline
