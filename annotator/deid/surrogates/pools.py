@@ -42,7 +42,8 @@ def rows(folder: str, name: str) -> tuple[tuple[str, ...], ...]:
     """The tab-separated rows of ``resources/deid/{folder}/{name}`` (blank and ``#`` lines skipped);
     ``folder`` is a language, or ``world`` for the lists of every language (cities, regions)."""
     with (FOLDER / (folder if folder == "world" else check_language(folder)) / name).open(encoding="utf-8") as fh:
-        return tuple(tuple(line.rstrip("\n").split("\t")) for line in fh if line.strip() and not line.startswith("#"))
+        lines = fh.read().split("\n")
+    return tuple(tuple(line.split("\t")) for line in lines if line and line[0] != "#" and not line.isspace())
 
 
 _WORDS = regex.compile(r"[\p{L}\p{N}]+")
