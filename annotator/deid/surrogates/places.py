@@ -76,7 +76,17 @@ def _group(group: tuple[str, ...]) -> tuple[int, ...]:
     provinces = _cities()[1]
     if len(group) == 3:
         return tuple(provinces.get(group, ()))
-    return tuple(sorted(i for key, found in provinces.items() if key[:len(group)] == group for i in found))
+    return tuple(sorted(i for key in _provinces_of().get(group, ()) for i in provinces[key]))
+
+
+@lru_cache(maxsize=None)
+def _provinces_of() -> dict[tuple[str, ...], list[tuple[str, ...]]]:
+    """(country,) and (country, region) -> the (country, region, province) keys in them."""
+    found: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for key in _cities()[1]:
+        found.setdefault(key[:1], []).append(key)
+        found.setdefault(key[:2], []).append(key)
+    return found
 
 
 @lru_cache(maxsize=None)
