@@ -14,19 +14,15 @@ each run), so a grammar is compiled once and used for any number of documents.
 from __future__ import annotations
 
 import itertools
+from itertools import chain
 from typing import Any, Callable
 
-import regex
-
-from annotator.errors import coded
-from annotator.jape.lexer import error_at
+from annotator.jape.anchors import rule_cuts
+from annotator.jape.constraints import MEMO_LIMIT, conjunction, value_test
 from annotator.jape.rhs import compile_actions
 from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
-from annotator.jape.values import clean_string, predicate
-from annotator.regexes.word_sets import CaseKey, words_of
+from annotator.regexes.word_sets import CaseKey
 
-AnnTest = Callable[[Any], bool]
-_MEMO_LIMIT = 100_000
 _SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
 
@@ -122,7 +118,10 @@ class FeatureDispatch:
             target[word] = target.get(word, 0) | mask
 
     def finish(self) -> None:
-        """Key the case-insensitive words once all are known."""
+        """Key the case-insensitive words once all are known; ``mask``: every rule some value may start."""
+        self.mask = 0
+        for mask in chain(self.equal.values(), self.folded.values(), (bits for _, bits in self.all_tests)):
+            self.mask |= mask
         if self.folded:
             self.case_key = CaseKey(set("".join(self.folded)))
             folded: dict[str, int] = {}
@@ -152,7 +151,7 @@ class FeatureDispatch:
             for test, bits in tests:
                 if test(value):
                     mask |= bits
-            if len(self.memo) > _MEMO_LIMIT:
+            if len(self.memo) > MEMO_LIMIT:
                 self.memo.clear()
             self.memo[key] = mask
         return mask
@@ -189,41 +188,26 @@ class Dispatch:
             by_value.finish()
 
 
-def next_keys(rule: CompiledRule) -> set | None:
-    """The dispatch keys of the elements that can follow a rule's first element, when every match
-    has one (no match is a single element) and each has a key; else None. A match from ``p``
-    needs one of them at the next visible offset after the end of its first element."""
-    keys: set = set()
-    for _, _, target in rule.start.trans:
-        if target.final:
-            return None
-        for test, _, _ in target.trans:
-            key = getattr(test, "key", ANY)
-            if key == ANY:
-                return None
-            keys.add(key)
-    return keys
-
-
 class PhasePlan:
-    """What the runtime's filters need to know of a phase's rules: ``follow``, the rules by the
-    keys of their second elements (:func:`next_keys`) as ``{type: (mask of the rules any annotation of it may continue,
-    [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch` over those keys);
-    ``unfiltered``, the mask of the rules without such keys; ``required``, ``(key, mask of the
-    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`)."""
+    """What the runtime's filters need to know of a phase's rules: ``required``, ``(key, mask of the
+    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
+    ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
+    ``anchors``, a :class:`Dispatch` giving each of those keys a bit, and ``broad``, the mask of the
+    anchor keys the runtime found too common to check (learnt from the documents run)."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
-        found = [next_keys(rule) for rule in rules]
-        self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
-        follow = Dispatch([keys or set() for keys in found])
-        self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
-        for (type_name, feature), by_value in follow.features.items():
-            self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
         required: dict[tuple, int] = {}
         for bit, rule in enumerate(rules):
             for key in rule.required:
                 required[key] = required.get(key, 0) | 1 << bit
         self.required = list(required.items())
+        cuts = [rule_cuts(rule.start, ANY) for rule in rules]
+        keys = list(dict.fromkeys(key for found in cuts for cut, _ in found for key in cut))
+        key_bit = {key: 1 << i for i, key in enumerate(keys)}
+        self.anchors = Dispatch([{key} for key in keys])
+        self.cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in found])
+                     for bit, found in enumerate(cuts) if found]
+        self.broad = 0
 
 
 class CompiledPhase:
@@ -247,82 +231,6 @@ class CompiledPhase:
 # ---------------------------------------------------------------------- constraints
 
 
-def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
-    """``fn`` over feature values, remembered per string value: token strings repeat, so a
-    regular expression runs once per distinct string, not once per annotation. (Only strings:
-    ``1``, ``1.0`` and ``True`` are one dict key but differ for GATE.) The memo is the test's
-    ``memo`` attribute, for callers that look a string up before calling."""
-    memo: dict[str, bool] = {}
-
-    def test(value: Any) -> bool:
-        if value.__class__ is not str:
-            return fn(value)
-        found = memo.get(value)
-        if found is None:
-            if len(memo) > _MEMO_LIMIT:
-                memo.clear()
-            found = memo[value] = fn(value)
-        return found
-
-    test.memo = memo  # type: ignore[attr-defined]
-    return test
-
-
-def value_test(pred: Predicate) -> Callable[[Any], bool]:
-    """The memoised test of a feature or meta-property value for ``OP value``; its ``words`` attribute:
-    the strings it accepts when that is a short list (``==~`` a word list), else None."""
-    try:
-        test = memoised(predicate(pred.op, pred.value))  # type: ignore[arg-type]
-    except regex.error as exc:
-        raise error_at(pred.pos, coded("E507", pattern=pred.value, reason=exc)) from None
-    test.words = words_of(pred.value) if pred.op == "==~" and isinstance(pred.value, str) else None  # type: ignore[attr-defined]
-    return test
-
-
-def _annotation_test(pred: Predicate, env: Env) -> AnnTest:
-    """One predicate as a test of an annotation."""
-    if pred.accessor == "embedded":
-        return _embedded_test(pred, env)
-    test = value_test(pred)
-    name = pred.name
-    if pred.accessor == "feature":
-        return lambda a: test(a.features.get(name))
-    if name == "length":
-        return lambda a: test(a.end - a.start)
-    if name == "string":
-        return lambda a: test(env.text[a.start : a.end])
-    return lambda a: test(clean_string(env.text[a.start : a.end]))
-
-
-def _embedded_test(pred: Predicate, env: Env) -> AnnTest:
-    inner = pred.value
-    if isinstance(inner, Constraint):
-        type_name, ok = inner.type, _all_of([_annotation_test(p, env) for p in inner.predicates])
-    else:
-        type_name, ok = str(inner), None
-    around = pred.name in ("within", "notWithin")
-    positive = pred.name in ("contains", "within")
-
-    def test(a: Any) -> bool:
-        view = env.inset.with_type(type_name)
-        found = view.covering(a.start, a.end) if around else view.within(a.start, a.end)
-        hit = any(ok(b) for b in found) if ok is not None else bool(found)
-        return hit if positive else not hit
-
-    return test
-
-
-def _all_of(tests: list[AnnTest]) -> AnnTest | None:
-    if not tests:
-        return None
-    if len(tests) == 1:
-        return tests[0]
-    if len(tests) == 2:
-        t1, t2 = tests
-        return lambda a: t1(a) and t2(a)
-    return lambda a: all(t(a) for t in tests)
-
-
 def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -> tuple[list, list]:
     """Positive constraints merged per type (same annotation); negated ones per type too when
     ``negationGrouping`` is on, else one per written constraint."""
@@ -339,7 +247,7 @@ def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -
 
 def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any]:
     """The most common element, ``{Type.feature OP value}``, written out for speed (this runs for
-    most candidate offsets): a string value is looked up in the test's memo first (saves a call)."""
+    most candidate offsets): a string or int value is looked up in the test's memo first (saves a call)."""
     name, test = pred.name, value_test(pred)
     known = test.memo.get  # type: ignore[attr-defined]
 
@@ -350,7 +258,7 @@ def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any
         if len(anns) == 1:
             a = anns[0]
             value = a.features.get(name)
-            ok = known(value) if value.__class__ is str else None
+            ok = known(value) if value.__class__ is str or value.__class__ is int else None
             return ((a.end, a),) if (test(value) if ok is None else ok) else ()
         return [(a.end, a) for a in anns if test(a.features.get(name))]
 
@@ -379,8 +287,8 @@ def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[i
 
 def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     positive, negated = _group_constraints(basic.constraints, negation_grouping)
-    pos_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in positive]
-    neg_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in negated]
+    pos_tests = [(env.slot(t), conjunction(preds, env)) for t, preds in positive]
+    neg_tests = [(env.slot(t), conjunction(preds, env)) for t, preds in negated]
 
     if len(pos_tests) == 1 and not neg_tests and len(positive[0][1]) == 1 and positive[0][1][0].accessor == "feature":
         return _single_feature_test(pos_tests[0][0], positive[0][1][0])
@@ -397,13 +305,20 @@ def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callabl
             return [(a.end, a) for a in anns if ok(a)] if anns else ()
         return single_ok
 
-    def general(q: int) -> Any:
+    def excluded(q: int) -> bool:
+        """Whether a negated constraint holds at ``q`` (an annotation meets all its tests)."""
         for slot, ok in neg_tests:
             anns = slot.at.get(q)
-            if anns and (ok is None or any(ok(a) for a in anns)):
-                return ()
-        if not pos_tests:
-            return [(a.end, a) for a in env.all_at(q)]
+            if anns:
+                if ok is None:
+                    return True
+                for a in anns:
+                    if ok(a):
+                        return True
+        return False
+
+    def general(q: int) -> Any:
+        # the positive constraints first: they fail at most offsets (the tests have no side effects)
         lists = []
         for slot, ok in pos_tests:
             anns = slot.at.get(q)
@@ -414,6 +329,10 @@ def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callabl
                 if not anns:
                     return ()
             lists.append(anns)
+        if neg_tests and excluded(q):
+            return ()
+        if not lists:
+            return [(a.end, a) for a in env.all_at(q)]
         if len(lists) == 1:
             return [(a.end, a) for a in lists[0]]
         return [(max(a.end for a in combo), combo) for combo in itertools.product(*lists)]

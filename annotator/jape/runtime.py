@@ -32,12 +32,13 @@ import weakref
 from bisect import bisect_left
 from collections import deque
 from itertools import chain, compress, repeat
-from operator import attrgetter, methodcaller
+from operator import and_, attrgetter, methodcaller, or_
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
-from annotator.jape.compiler import CompiledPhase, CompiledRule
+from annotator.jape.anchors import distances
+from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
@@ -45,6 +46,8 @@ log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _PLAIN = {str, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
+_END = attrgetter("end")
+_ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
@@ -61,9 +64,11 @@ class Lattice:
         self._at: dict[str, dict[int, list]] = {}
         self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
         self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
+        self._spans: dict[str, tuple[list[int], list[int]]] = {}  # type -> starts, ends of :meth:`at`
         self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
+        self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
 
     @property
     def inset(self) -> Any:
@@ -85,6 +90,16 @@ class Lattice:
                 else:
                     anns.append(a)
             self._built_from[type_name] = self.inset.type_version(type_name)
+        return found
+
+    def spans(self, type_name: str) -> tuple[list[int], list[int]]:
+        """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
+        found = self._spans.get(type_name)
+        if found is None:
+            at = self.at(type_name)
+            anns = list(chain.from_iterable(at.values()))
+            starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
+            found = self._spans[type_name] = (starts, list(map(_END, anns)))
         return found
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
@@ -138,6 +153,24 @@ class Lattice:
             self._starts[types] = found
         return found
 
+    def preds(self, types: tuple[str, ...]) -> dict[int, list[int]]:
+        """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
+        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`)."""
+        found = self._preds.get(types)
+        if found is None:
+            starts = self.starts(types)
+            padded = starts + [-1]  # index len(starts): no next offset
+            found = self._preds[types] = {}
+            for type_name in types:
+                begins, ends = self.spans(type_name)
+                for p, q in zip(begins, map(padded.__getitem__, map(bisect_left, repeat(starts), ends))):
+                    at = found.get(q)
+                    if at is None:
+                        found[q] = [p]
+                    else:
+                        at.append(p)
+        return found
+
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
         self._drop_types(set(self._at) if types is None else types)
@@ -162,11 +195,13 @@ class Lattice:
             self._at.pop(t, None)
             self._built_from.pop(t, None)
             self._flat.pop(t, None)
+            self._spans.pop(t, None)
         for cache in (self._columns, self._lasts):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
-        for key in [k for k in self._starts if types.intersection(k)]:
-            del self._starts[key]
+        for cached in (self._starts, self._preds):
+            for key in [k for k in cached if types.intersection(k)]:
+                del cached[key]
 
 
 _LAST = threading.local()  # per thread: (weak reference to the set a grammar ran on last, its lattice)
@@ -232,6 +267,7 @@ class PhaseRun:
                 env.slot(t)
         else:
             types = tuple(sorted(set(phase.input)))
+        self.types = types
         self.visible = set(types)
         for t, slot in env.slots.items():
             slot.at = lattice.at(t) if t in self.visible else _EMPTY
@@ -241,8 +277,90 @@ class PhaseRun:
 
     # ------------------------------------------------------------------ candidates
     def triggers(self) -> tuple[list[int], dict[int, int]]:
-        """Offsets where some rule may start, and for each the bit mask of those rules."""
-        plan = self.phase.dispatch
+        """Offsets where some rule may start, and for each the bit mask of those rules: those whose
+        first element's dispatch key holds there and from where, for the rules with a cut checked
+        in this document (:meth:`anchored`), one of its keys' offsets can be reached."""
+        trig = self.masks(self.phase.dispatch)
+        if self.phase.plan.cuts:
+            anchored, allowed = self.anchored()
+            if anchored:
+                kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
+                trig = dict(zip(trig, kept))
+        return sorted(trig), trig
+
+    def anchored(self) -> tuple[int, dict[int, int]]:
+        """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
+        this document, and for each offset those of them that may start there. Of a rule's cuts the
+        one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
+        of the offsets (it would exclude little and cost more); a key found that common in a
+        document of some size is not read again (:attr:`PhasePlan.broad`). Small documents are
+        not anchored: their walks cost less."""
+        plan = self.phase.plan
+        if len(self.starts) < _ANCHORED_SIZE:
+            return 0, {}
+        limit = len(self.starts) // 10
+        at_key = self.key_offsets(plan.anchors, plan.broad)
+        for key, offsets in at_key.items():
+            if len(offsets) > limit:
+                plan.broad |= key
+        sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
+        chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
+        for bit, cuts in plan.cuts:
+            best = None
+            for keys, hops in cuts:
+                if keys & plan.broad:
+                    continue
+                size = sizes.get(keys)
+                if size is None:
+                    size = sizes[keys] = sum(len(offsets) for key, offsets in at_key.items() if key & keys)
+                if size <= limit and (best is None or size < sizes[best[0]]):
+                    best = (keys, hops)
+            if best is not None:
+                chosen.setdefault(best[0], []).append((1 << bit, best[1]))
+        anchored, allowed = 0, {}
+        if chosen:
+            preds = self.lattice.preds(self.types)
+            for keys, rules in chosen.items():
+                hops = max(d for _, d in rules)
+                within = [sum(mask for mask, d in rules if d >= h) for h in range(hops + 1)]
+                anchors = set(chain.from_iterable(offsets for key, offsets in at_key.items() if key & keys))
+                distance = distances(anchors, hops, preds)
+                if not allowed:
+                    allowed = dict(zip(distance, map(within.__getitem__, distance.values())))
+                else:
+                    get = allowed.get
+                    for p, h in distance.items():
+                        allowed[p] = get(p, 0) | within[h]
+                anchored |= within[0]
+        return anchored, allowed
+
+    def key_offsets(self, plan: Dispatch, skip: int) -> dict[int, list[int]]:
+        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) but those of ``skip`` holds,
+        from the lattice's columns."""
+        out: dict[int, list[int]] = {}
+        lattice, visible = self.lattice, self.visible
+        for type_name, mask in plan.types.items():
+            if type_name in visible and mask & ~skip:
+                out[mask] = list(lattice.at(type_name))
+        for (type_name, feature), by_value in plan.features.items():
+            wanted = by_value.mask & ~skip
+            if type_name not in visible or not wanted:
+                continue
+            starts, values = lattice.column(type_name, feature)
+            masks = list(map(by_value.memo.get, values)) if _PLAIN.issuperset(map(type, values)) else [None]
+            if None in masks:
+                mask_of = by_value.mask_of
+                masks = [mask_of(v) for v in values]
+            found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
+            while wanted:
+                bit = wanted & -wanted
+                wanted ^= bit
+                out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
+        return out
+
+    def masks(self, plan: Dispatch) -> dict[int, int]:
+        """``{offset: mask}``: the rules of ``plan`` whose dispatch key holds at each offset, read
+        from the lattice's columns (feature values in C-level maps)."""
         trig: dict[int, int] = {}
         get = trig.get
         lattice, visible = self.lattice, self.visible
@@ -272,44 +390,7 @@ class PhaseRun:
                 masks = list(map(by_value.mask_of, values))
             for p, mask in compress(zip(starts, masks), masks):
                 trig[p] = get(p, 0) | mask
-        return sorted(trig), trig
-
-    def follow_filter(self) -> Callable[[int], int]:
-        """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
-        goes (:class:`PhasePlan`): the unfiltered ones, and those one of whose second elements'
-        keys holds at the next visible offset after the end of an annotation starting at ``p``
-        (annotations read live). One closure per run, everything inlined: it runs at most offsets
-        where a rule may start."""
-        plan = self.phase.plan
-        unfiltered = plan.unfiltered
-        ats = [self.lattice.at(t) for t in self.visible]
-        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
-        starts = self.starts
-        n = len(starts)
-
-        def ok(p: int) -> int:
-            mask = unfiltered
-            for at in ats:
-                for a in at.get(p, ()):
-                    i = bisect_left(starts, a.end)  # the next visible offset
-                    if i == n:
-                        continue
-                    q = starts[i]
-                    for at_q, type_mask, features in follow:
-                        anns = at_q.get(q)
-                        if not anns:
-                            continue
-                        mask |= type_mask
-                        for b in anns:
-                            for feature, memo, mask_of in features:
-                                value = b.features.get(feature)
-                                if value is None:  # a missing feature starts no rule
-                                    continue
-                                found = memo.get(value) if value.__class__ is str else None
-                                mask |= mask_of(value) if found is None else found
-            return mask
-
-        return ok
+        return trig
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -427,8 +508,6 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig = self.triggers()
-        filtered = ~phase.plan.unfiltered
-        ok = self.follow_filter()
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -448,8 +527,6 @@ class PhaseRun:
                     expired += 1
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
-            if mask & filtered:  # rules whose second element must start after the first's end
-                mask &= ok(p)
             if not mask:
                 continue
             cands = by_mask.get(mask)
