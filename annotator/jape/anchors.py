@@ -21,6 +21,7 @@ from typing import Any, Iterable
 
 Key = tuple
 Cut = tuple[frozenset, int]  # (keys, bound)
+_LEAST = 3  # the smallest bound worth checking
 
 
 def _keyed(start: Any, any_key: Key) -> list[Key]:
@@ -84,7 +85,7 @@ def rule_cuts(start: Any, any_key: Key) -> list[Cut]:
     found: list[Cut] = []
     for key in counts:
         d = bound(start, frozenset((key,)), any_key)
-        if d is not None and d >= 2:
+        if d is not None and d >= _LEAST:
             found.append((frozenset((key,)), d))
     cut = set(counts)
     if not cut or bound(start, frozenset(cut), any_key) is None:
@@ -94,22 +95,24 @@ def rule_cuts(start: Any, any_key: Key) -> list[Cut]:
         if len(cut) > 1 and bound(start, frozenset(cut - {key}), any_key) is not None:
             cut.discard(key)
     d = bound(start, frozenset(cut), any_key)
-    if len(cut) > 1 and d:
+    if len(cut) > 1 and d is not None and d >= _LEAST:
         found.append((frozenset(cut), d))
     return found
 
 
-def distances(anchors: list[int], hops: int, preds: dict[int, list[int]]) -> dict[int, int]:
+def distances(anchors: Iterable[int], hops: int, preds: dict[int, list[int]], most: int) -> dict[int, int] | None:
     """``{p: h}``: the offsets from which one of ``anchors`` is reached in ``h <= hops`` hops, ``h``
     the fewest (``preds``: for each offset, the starts of the annotations whose next visible offset
-    it is)."""
+    it is); None when more than ``most`` offsets are found."""
     found = dict.fromkeys(anchors, 0)
-    level: Iterable[int] = anchors
+    level: Iterable[int] = found
     for h in range(1, hops + 1):
         new = set(chain.from_iterable(map(preds.get, level, repeat(()))))
         new.difference_update(found)
         if not new:
             break
         found.update(dict.fromkeys(new, h))
+        if len(found) > most:
+            return None
         level = new
     return found

@@ -25,6 +25,7 @@ from annotator.regexes.word_sets import CaseKey
 
 _SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
+TRIALS = 8  # timed runs of a phase, half with cuts checked, before PhasePlan.anchoring is decided
 
 
 class TypeSlot:
@@ -77,9 +78,10 @@ class State:
 
 class CompiledRule:
     """A rule ready to run: its automaton, actions, the dispatch keys of its first elements
-    (``keys``) and those of the elements every match must contain (``required``)."""
+    (``keys``), the keys each of them needs all of (``first``: :func:`element_keys`) and the keys of
+    the elements every match must contain (``required``)."""
 
-    __slots__ = ("name", "priority", "index", "start", "actions", "keys", "required", "pos")
+    __slots__ = ("name", "priority", "index", "start", "actions", "keys", "first", "required", "pos")
 
     def __init__(self, rule: Rule, start: State, actions: list, keys: set, required: list) -> None:
         self.name = rule.name
@@ -88,6 +90,7 @@ class CompiledRule:
         self.start = start
         self.actions = actions
         self.keys = keys
+        self.first = {test.keys for test, _, _ in start.trans}
         self.required = required
         self.pos = rule.pos
 
@@ -131,23 +134,29 @@ class FeatureDispatch:
             self.folded = folded
 
     def mask_of(self, value: Any) -> int:
-        """The rules ``value`` may start, remembered in ``memo``. Its keys are the string values
-        themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and ``True`` must stay
-        apart); a missing feature (None) and other values start no rule."""
+        """The rules ``value`` may start, remembered in ``memo``. Its keys are the string and int
+        values themselves (equal ones never differ between the two) and ``(class, value)`` for
+        other scalars (``1.0`` and ``True`` must stay apart from ``1``); a missing feature (None)
+        and other values start no rule."""
         if value is None:
-            self.memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.triggers
+            self.memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.masks
             return 0
-        if value.__class__ is str:
+        kind = value.__class__
+        if kind is str:
             key, tests = value, self.tests
-        elif value.__class__ in _SCALARS:
-            key, tests = (value.__class__, value), self.all_tests
+        elif kind is int:
+            key, tests = value, self.all_tests
+        elif kind in _SCALARS:
+            key, tests = (kind, value), self.all_tests
         else:
             return 0
         mask = self.memo.get(key)
         if mask is None:
-            mask = self.equal.get(key, 0)
-            if self.case_key is not None and key is value:  # a string
-                mask |= self.folded.get(self.case_key(value), 0)
+            mask = 0
+            if kind is str:
+                mask = self.equal.get(value, 0)
+                if self.case_key is not None:
+                    mask |= self.folded.get(self.case_key(value), 0)
             for test, bits in tests:
                 if test(value):
                     mask |= bits
@@ -158,21 +167,18 @@ class FeatureDispatch:
 
 
 class Dispatch:
-    """Which rules may start where, from the dispatch keys of each rule's first elements
-    (``keys_by_rule``; bit masks over the phase's rules): ``any_mask`` at every visible offset,
-    ``types`` where a type starts, and per ``(type, feature)`` a :class:`FeatureDispatch`."""
+    """Where dispatch keys hold, one bit a key: ``keys_by_bit`` lists, for each bit, the keys that
+    set it (none is ANY); ``types`` gives the bits of the keys holding where a type starts, and per
+    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value."""
 
-    def __init__(self, keys_by_rule: list[set]) -> None:
-        self.any_mask = 0
+    def __init__(self, keys_by_bit: list[set]) -> None:
         self.types: dict[str, int] = {}
         self.features: dict[tuple[str, str], FeatureDispatch] = {}
         tests: dict[tuple[str, str], dict[Any, int]] = {}
-        for bit, keys in enumerate(keys_by_rule):
+        for bit, keys in enumerate(keys_by_bit):
             mask = 1 << bit
             for key in keys:
-                if key == ANY:
-                    self.any_mask |= mask
-                elif len(key) == 1:
+                if len(key) == 1:
                     self.types[key[0]] = self.types.get(key[0], 0) | mask
                 else:
                     by_value = self.features.setdefault((key[0], key[1]), FeatureDispatch())
@@ -188,12 +194,49 @@ class Dispatch:
             by_value.finish()
 
 
+class StartPlan:
+    """Where each rule may start: at the offsets where every key of one of its first elements holds
+    (:attr:`CompiledRule.first`). ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules`
+    maps the keys holding at an offset to the rules that may start there (``known``, remembered
+    across documents: few combinations occur)."""
+
+    def __init__(self, rules: list[CompiledRule]) -> None:
+        keys = list(dict.fromkeys(key for rule in rules for element in rule.first for key in element))
+        key_bit = {key: 1 << i for i, key in enumerate(keys)}
+        self.keys = Dispatch([{key} for key in keys])
+        groups: dict[int, int] = {}  # an element's key mask -> the rules starting with such an element
+        for bit, rule in enumerate(rules):
+            for element in rule.first:
+                mask = sum(key_bit[k] for k in element)
+                groups[mask] = groups.get(mask, 0) | 1 << bit
+        self.everywhere = groups.pop(0, 0)  # rules with a first element of negated constraints only
+        self.groups = list(groups.items())
+        self.known: dict[int, int] = {}
+
+    def rules(self, held: set[int]) -> dict[int, int]:
+        """``known``, holding for each mask of ``held`` (the keys holding at an offset) the rules that
+        may start there."""
+        known = self.known
+        missing = held.difference(known)
+        if len(known) + len(missing) > MEMO_LIMIT:
+            known.clear()
+            missing = held
+        for keys_held in missing:
+            found = self.everywhere
+            for keys, rules in self.groups:
+                if keys_held & keys == keys:
+                    found |= rules
+            known[keys_held] = found
+        return known
+
+
 class PhasePlan:
     """What the runtime's filters need to know of a phase's rules: ``required``, ``(key, mask of the
     rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
     ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
-    ``anchors``, a :class:`Dispatch` giving each of those keys a bit, and ``broad``, the mask of the
-    anchor keys the runtime found too common to check (learnt from the documents run)."""
+    ``anchors``, a :class:`Dispatch` giving each of those keys a bit; ``broad``, the mask of the
+    anchor keys the runtime found too common to check, and ``anchoring``, whether checking cuts
+    pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
         required: dict[tuple, int] = {}
@@ -208,6 +251,22 @@ class PhasePlan:
         self.cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in found])
                      for bit, found in enumerate(cuts) if found]
         self.broad = 0
+        self.anchoring: bool | None = None if self.cuts else False
+        self.trials: list[tuple[bool, float]] = []
+
+    def trial_mode(self) -> bool:
+        """Whether the next timed run checks cuts: runs alternate with and without."""
+        return len(self.trials) % 2 == 0
+
+    def record(self, anchoring: bool, seconds: float) -> None:
+        """A timed run's CPU seconds per offset; after :data:`TRIALS` runs ``anchoring`` is decided:
+        checking cuts stays on when its median run was the faster (it costs passes over the
+        document, and saves walks: which weighs more depends on the grammar and the text)."""
+        self.trials.append((anchoring, seconds))
+        if len(self.trials) >= TRIALS:
+            on = sorted(t for a, t in self.trials if a)
+            off = sorted(t for a, t in self.trials if not a)
+            self.anchoring = on[len(on) // 2] < off[len(off) // 2]
 
 
 class CompiledPhase:
@@ -223,7 +282,7 @@ class CompiledPhase:
         self.rules = rules
         self.env = env
         self.produces = produces
-        self.dispatch = Dispatch([rule.keys for rule in rules])
+        self.dispatch = StartPlan(rules)
         self.plan = PhasePlan(rules)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
 
@@ -278,10 +337,10 @@ def canonical(basic: Basic) -> tuple:
 def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
     matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
-    ``test.key`` is the element's :func:`dispatch_key` (the runtime checks it, per document, for the
-    element after a rule's first)."""
+    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`."""
     test = _element_matcher(basic, env, negation_grouping)
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
+    test.keys = element_keys(basic)  # type: ignore[attr-defined]
     return test
 
 
@@ -361,6 +420,17 @@ def dispatch_key(basic: Basic) -> tuple:
             if best is ANY:
                 best = (c.type,)
     return best
+
+
+def element_keys(basic: Basic) -> frozenset:
+    """Dispatch keys that must all hold at an offset for ``basic`` to match there (each perhaps on
+    another annotation of its type): its :func:`dispatch_key` and ``(type, feature, value)`` for each
+    positive ``feature == "string"`` (other tests would run on every new value of a feature);
+    empty for negated constraints only."""
+    key = dispatch_key(basic)
+    keys = {(c.type, p.name, p.value) for c in basic.constraints if not c.negated for p in c.predicates
+            if p.accessor == "feature" and p.op == "==" and isinstance(p.value, str)}
+    return frozenset(keys if key == ANY else keys | {key})
 
 
 # ---------------------------------------------------------------------- automaton

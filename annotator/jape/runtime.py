@@ -10,10 +10,10 @@ Speed: the lattice of a type (``{start: [annotations]}``) is built once per docu
 the phases until a phase writes that type, and by the next grammar run in the same thread on the
 same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
 first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
-where no rule can start cost nothing; of those, a rule that needs a second element is tried only
-when the dispatch key of one of its possible second elements holds at the next visible offset after
-the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks
-ended at the second element).
+where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
+element must hold); of those, a rule with a cut (keys every match passes within a bounded number of
+elements, :mod:`annotator.jape.anchors`) is tried only where an offset of its keys can be reached
+(rules that walk runs of capitalised words to a rare head word were tried at every such word).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import weakref
 from bisect import bisect_left
 from collections import deque
@@ -44,7 +45,7 @@ from annotator.jape.rhs import Match
 
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
-_PLAIN = {str, type(None)}  # feature values dispatch reads with one C-level lookup each
+_PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
 _END = attrgetter("end")
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
@@ -272,32 +273,37 @@ class PhaseRun:
         for t, slot in env.slots.items():
             slot.at = lattice.at(t) if t in self.visible else _EMPTY
         self.starts = lattice.starts(types) if types else []
+        self.anchoring = False  # whether this run checks cuts (set by run)
         self.succ: dict[int, int] = {}
         self.walk = self._walker()
 
     # ------------------------------------------------------------------ candidates
     def triggers(self) -> tuple[list[int], dict[int, int]]:
-        """Offsets where some rule may start, and for each the bit mask of those rules: those whose
-        first element's dispatch key holds there and from where, for the rules with a cut checked
-        in this document (:meth:`anchored`), one of its keys' offsets can be reached."""
-        trig = self.masks(self.phase.dispatch)
-        if self.phase.plan.cuts:
+        """Offsets where some rule may start, and for each the bit mask of those rules: those with
+        a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
+        and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
+        of its keys' offsets can be reached."""
+        plan = self.phase.dispatch
+        held = self.masks(plan.keys)
+        if plan.everywhere:
+            held = {**dict.fromkeys(self.starts, 0), **held}
+        rules = plan.rules(set(held.values()))
+        trig = dict(zip(held, map(rules.__getitem__, held.values())))
+        if self.anchoring:
             anchored, allowed = self.anchored()
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
-        return sorted(trig), trig
+        return sorted(compress(trig, trig.values())), trig
 
     def anchored(self) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
         this document, and for each offset those of them that may start there. Of a rule's cuts the
         one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
         of the offsets (it would exclude little and cost more); a key found that common in a
-        document of some size is not read again (:attr:`PhasePlan.broad`). Small documents are
-        not anchored: their walks cost less."""
+        document is not read again (:attr:`PhasePlan.broad`). A search back that reaches half the
+        offsets is given up (it would exclude little)."""
         plan = self.phase.plan
-        if len(self.starts) < _ANCHORED_SIZE:
-            return 0, {}
         limit = len(self.starts) // 10
         at_key = self.key_offsets(plan.anchors, plan.broad)
         for key, offsets in at_key.items():
@@ -324,7 +330,9 @@ class PhaseRun:
                 hops = max(d for _, d in rules)
                 within = [sum(mask for mask, d in rules if d >= h) for h in range(hops + 1)]
                 anchors = set(chain.from_iterable(offsets for key, offsets in at_key.items() if key & keys))
-                distance = distances(anchors, hops, preds)
+                distance = distances(anchors, hops, preds, len(self.starts) // 2)
+                if distance is None:
+                    continue
                 if not allowed:
                     allowed = dict(zip(distance, map(within.__getitem__, distance.values())))
                 else:
@@ -347,10 +355,13 @@ class PhaseRun:
             if type_name not in visible or not wanted:
                 continue
             starts, values = lattice.column(type_name, feature)
-            masks = list(map(by_value.memo.get, values)) if _PLAIN.issuperset(map(type, values)) else [None]
-            if None in masks:
-                mask_of = by_value.mask_of
-                masks = [mask_of(v) for v in values]
+            if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
+                masks = list(map(by_value.memo.get, values))
+                if None in masks:
+                    mask_of = by_value.mask_of
+                    masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
+            else:
+                masks = list(map(by_value.mask_of, values))
             found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
             while wanted:
                 bit = wanted & -wanted
@@ -359,28 +370,18 @@ class PhaseRun:
         return out
 
     def masks(self, plan: Dispatch) -> dict[int, int]:
-        """``{offset: mask}``: the rules of ``plan`` whose dispatch key holds at each offset, read
-        from the lattice's columns (feature values in C-level maps)."""
-        trig: dict[int, int] = {}
-        get = trig.get
+        """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
+        does (or, for a type's feature, where an annotation of it starts), from the lattice's
+        columns: the masks of one type's features combined in C-level maps, then one dict per type."""
         lattice, visible = self.lattice, self.visible
-
-        def mark(offsets: Any, mask: int) -> None:
-            if not trig:  # the first marks (often every Token offset): one C-level update
-                trig.update(dict.fromkeys(offsets, mask))
-                return
-            for p in offsets:
-                trig[p] = get(p, 0) | mask
-
-        if plan.any_mask:
-            mark(self.starts, plan.any_mask)
+        by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
         for type_name, mask in plan.types.items():
             if type_name in visible:
-                mark(lattice.at(type_name), mask)
+                by_type[type_name] = [mask] * len(lattice.spans(type_name)[0])
         for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            starts, values = lattice.column(type_name, feature)
+            values = lattice.column(type_name, feature)[1]
             if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
                 masks = list(map(by_value.memo.get, values))
                 if None in masks:
@@ -388,9 +389,18 @@ class PhaseRun:
                     masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
             else:
                 masks = list(map(by_value.mask_of, values))
+            found = by_type.get(type_name)
+            by_type[type_name] = masks if found is None else list(map(or_, found, masks))
+        held: dict[int, int] = {}
+        for type_name in sorted(by_type, key=lambda t: -len(by_type[t])):
+            starts, masks = lattice.spans(type_name)[0], by_type[type_name]
+            if not held and len(starts) == len(lattice.at(type_name)):  # one annotation an offset
+                held = dict(zip(starts, masks))
+                continue
+            get = held.get
             for p, mask in compress(zip(starts, masks), masks):
-                trig[p] = get(p, 0) | mask
-        return trig
+                held[p] = get(p, 0) | mask
+        return held
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -503,6 +513,18 @@ class PhaseRun:
             self.touched = True
 
     def run(self) -> None:
+        """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
+        plan = self.phase.plan
+        self.anchoring = bool(plan.cuts) and len(self.starts) >= _ANCHORED_SIZE and plan.anchoring is not False
+        if not self.anchoring or plan.anchoring:
+            self._run()
+            return
+        self.anchoring = plan.trial_mode()
+        start = time.process_time()
+        self._run()
+        plan.record(self.anchoring, (time.process_time() - start) / len(self.starts))
+
+    def _run(self) -> None:
         phase = self.phase
         rules = phase.rules
         if not rules or not self.starts:
