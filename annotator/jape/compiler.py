@@ -230,15 +230,40 @@ class StartPlan:
         return known
 
 
+def next_keys(rule: CompiledRule) -> set | None:
+    """The dispatch keys of the elements that can follow a rule's first element, when every match
+    has one (no match is a single element) and each has a key; else None. A match from ``p``
+    needs one of them at the next visible offset after the end of its first element."""
+    keys: set = set()
+    for _, _, target in rule.start.trans:
+        if target.final:
+            return None
+        for test, _, _ in target.trans:
+            key = getattr(test, "key", ANY)
+            if key == ANY:
+                return None
+            keys.add(key)
+    return keys
+
+
 class PhasePlan:
-    """What the runtime's filters need to know of a phase's rules: ``required``, ``(key, mask of the
-    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
+    """What the runtime's filters need to know of a phase's rules: ``follow``, the rules by the
+    keys of their second elements (:func:`next_keys`) as ``{type: (mask of the rules any annotation
+    of it may continue, [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch`
+    over those keys); ``unfiltered``, the mask of the rules without such keys; ``required``,
+    ``(key, mask of the rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
     ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
     ``anchors``, a :class:`Dispatch` giving each of those keys a bit; ``broad``, the mask of the
     anchor keys the runtime found too common to check, and ``anchoring``, whether checking cuts
     pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
+        found = [next_keys(rule) for rule in rules]
+        self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
+        follow = Dispatch([keys or set() for keys in found])
+        self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
+        for (type_name, feature), by_value in follow.features.items():
+            self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
         required: dict[tuple, int] = {}
         for bit, rule in enumerate(rules):
             for key in rule.required:

@@ -11,9 +11,12 @@ the phases until a phase writes that type, and by the next grammar run in the sa
 same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
 first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
 where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
-element must hold); of those, a rule with a cut (keys every match passes within a bounded number of
-elements, :mod:`annotator.jape.anchors`) is tried only where an offset of its keys can be reached
-(rules that walk runs of capitalised words to a rare head word were tried at every such word).
+element must hold); of those, a rule that needs a second element is tried only when the dispatch key
+of one of its possible second elements holds at the next visible offset after the end of an
+annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
+that pays, a rule with a cut (keys every match passes within a bounded number of elements,
+:mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules that walk runs
+of capitalised words to a rare head word were tried at every such word).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -402,6 +405,43 @@ class PhaseRun:
                 held[p] = get(p, 0) | mask
         return held
 
+    def follow_filter(self) -> Callable[[int], int]:
+        """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
+        goes (:class:`PhasePlan`): the unfiltered ones, and those one of whose second elements'
+        keys holds at the next visible offset after the end of an annotation starting at ``p``
+        (annotations read live). One closure per run, everything inlined: it runs at most offsets
+        where a rule may start."""
+        plan = self.phase.plan
+        unfiltered = plan.unfiltered
+        ats = [self.lattice.at(t) for t in self.visible]
+        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
+        starts = self.starts
+        n = len(starts)
+
+        def ok(p: int) -> int:
+            mask = unfiltered
+            for at in ats:
+                for a in at.get(p, ()):
+                    i = bisect_left(starts, a.end)  # the next visible offset
+                    if i == n:
+                        continue
+                    q = starts[i]
+                    for at_q, type_mask, features in follow:
+                        anns = at_q.get(q)
+                        if not anns:
+                            continue
+                        mask |= type_mask
+                        for b in anns:
+                            for feature, memo, mask_of in features:
+                                value = b.features.get(feature)
+                                if value is None:  # a missing feature starts no rule
+                                    continue
+                                found = memo.get(value) if value.__class__ is str or value.__class__ is int else None
+                                mask |= mask_of(value) if found is None else found
+            return mask
+
+        return ok
+
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
         equal to a string) can match; -1: nowhere. A feature is looked up only when its column is
@@ -530,6 +570,8 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig = self.triggers()
+        filtered = ~phase.plan.unfiltered
+        ok = self.follow_filter()
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -549,6 +591,8 @@ class PhaseRun:
                     expired += 1
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
+            if mask & filtered:  # rules whose second element must start after the first's end
+                mask &= ok(p)
             if not mask:
                 continue
             cands = by_mask.get(mask)
