@@ -68,15 +68,14 @@ def sniff(path: str | Path) -> str:
         candidates = [path]
     else:
         raise input_error("E128", path, None, file=path)
-    adapters = [get(name) for name in _ADAPTERS]
     for candidate in candidates:
         try:
             with open(candidate, "rb") as handle:
                 head = handle.read(_HEAD)
         except OSError:
             continue
-        for name, adapter in zip(_ADAPTERS, adapters):
-            if adapter.claims(candidate, head):
+        for name in _ADAPTERS:  # imported as far as needed: a brat folder loads no XML parser
+            if get(name).claims(candidate, head):
                 return name
     raise input_error("E109", path, None, file=path, known=", ".join(names()))
 

@@ -36,7 +36,9 @@ COMMANDS = [
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(verb: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser; with ``verb`` (a verb's name), that verb's only, so that running one
+    verb imports no other verb's module (each costs its compilation at every start)."""
     parser = argparse.ArgumentParser(
         prog="annotator",
         description="Standoff annotation for clinical text: convert formats, run pipelines, score.",
@@ -44,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, help="print the version and exit")
     subparsers = parser.add_subparsers(dest="verb", metavar="VERB")
     subparsers.required = True
-    for module in COMMANDS:
+    for module in [m for m in COMMANDS if m.rpartition(".")[2] == verb] or COMMANDS:
         importlib.import_module(module).add_parser(subparsers)
     return parser
 
@@ -92,7 +94,8 @@ def _show_warnings() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv[0] if argv else None).parse_args(argv)
     _show_warnings()
     try:
         return int(args.func(args) or EXIT_OK)

@@ -261,11 +261,6 @@ class _Mover:
         self.old_starts, self.old_ends = old_starts, old_ends
         self.new_starts, self.new_ends = new_starts, new_ends
 
-    def _inside(self, p: int) -> int:
-        """The region ``p`` is strictly inside, else -1."""
-        i = bisect_right(self.old_starts, p) - 1
-        return i if i >= 0 and self.old_starts[i] < p < self.old_ends[i] else -1
-
     def offset(self, p: int) -> int:
         """The new offset of an old one that is not strictly inside a region."""
         i = bisect_right(self.old_ends, p) - 1  # the last region ending at or before p
@@ -274,13 +269,17 @@ class _Mover:
     def span(self, start: int, end: int) -> tuple[int, int, bool] | None:
         """``(new start, new end, inside)``: ``inside`` when the span lies within one region (it then
         becomes the region's new span); None when it crosses a region's edge."""
-        if not self.old_starts:
+        starts, ends = self.old_starts, self.old_ends
+        if not starts:
             return start, end, False
-        a, b = self._inside(start), self._inside(end)
+        a = bisect_right(starts, start) - 1  # the last region starting at or before start ...
+        a = a if a >= 0 and starts[a] < start < ends[a] else -1  # ... if start is strictly inside it
+        b = bisect_right(starts, end) - 1  # the same for end (inlined: this runs per annotation)
+        b = b if b >= 0 and starts[b] < end < ends[b] else -1
         if a < 0 and b < 0:  # disjoint from every region, equal to one, or holding some whole
             return self.offset(start), self.offset(end), False
         region = a if a >= 0 else b
-        if self.old_starts[region] <= start and end <= self.old_ends[region]:
+        if starts[region] <= start and end <= ends[region]:
             return self.new_starts[region], self.new_ends[region] if start < end else self.new_starts[region], True
         return None
 

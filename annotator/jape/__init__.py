@@ -4,8 +4,9 @@
 a callable ``grammar(doc, inset, outset)`` (several threads may call one grammar at once). Right-hand
 sides are the simple annotation form or registered Python actions (:mod:`annotator.jape.actions`);
 Java blocks are refused with a GrammarError. Modules: ``lexer`` -> ``parser`` (+ ``macros``) ->
-``syntax`` tree -> ``compiler`` (constraints, automata, dispatch keys; ``values`` for GATE's
-typed comparisons) -> ``runtime`` (lattice, control styles); ``rhs`` runs actions; ``loader``
+``syntax`` tree -> ``compiler`` (automata, dispatch keys; ``constraints`` compiles the tests of
+an annotation, ``values`` holds GATE's typed comparisons, ``anchors`` the keys every match passes)
+-> ``runtime`` (lattice, control styles); ``rhs`` runs actions; ``loader``
 handles files and checking; ``explain`` reports which rules matched where.
 
 Decisions where GATE's sources leave a choice or Python differs (tests in tests/jape):

@@ -14,21 +14,18 @@ each run), so a grammar is compiled once and used for any number of documents.
 from __future__ import annotations
 
 import itertools
+from itertools import chain
 from typing import Any, Callable
 
-import regex
-
-from annotator.errors import coded
-from annotator.jape.lexer import error_at
+from annotator.jape.anchors import rule_cuts
+from annotator.jape.constraints import MEMO_LIMIT, conjunction, value_test
 from annotator.jape.rhs import compile_actions
 from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
-from annotator.jape.values import clean_string, predicate
-from annotator.regexes.word_sets import CaseKey, words_of
+from annotator.regexes.word_sets import CaseKey
 
-AnnTest = Callable[[Any], bool]
-_MEMO_LIMIT = 100_000
 _SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
+TRIALS = 8  # timed runs of a phase, half with cuts checked, before PhasePlan.anchoring is decided
 
 
 class TypeSlot:
@@ -81,9 +78,10 @@ class State:
 
 class CompiledRule:
     """A rule ready to run: its automaton, actions, the dispatch keys of its first elements
-    (``keys``) and those of the elements every match must contain (``required``)."""
+    (``keys``), the keys each of them needs all of (``first``: :func:`element_keys`) and the keys of
+    the elements every match must contain (``required``)."""
 
-    __slots__ = ("name", "priority", "index", "start", "actions", "keys", "required", "pos")
+    __slots__ = ("name", "priority", "index", "start", "actions", "keys", "first", "required", "pos")
 
     def __init__(self, rule: Rule, start: State, actions: list, keys: set, required: list) -> None:
         self.name = rule.name
@@ -92,6 +90,7 @@ class CompiledRule:
         self.start = start
         self.actions = actions
         self.keys = keys
+        self.first = {test.keys for test, _, _ in start.trans}
         self.required = required
         self.pos = rule.pos
 
@@ -122,7 +121,10 @@ class FeatureDispatch:
             target[word] = target.get(word, 0) | mask
 
     def finish(self) -> None:
-        """Key the case-insensitive words once all are known."""
+        """Key the case-insensitive words once all are known; ``mask``: every rule some value may start."""
+        self.mask = 0
+        for mask in chain(self.equal.values(), self.folded.values(), (bits for _, bits in self.all_tests)):
+            self.mask |= mask
         if self.folded:
             self.case_key = CaseKey(set("".join(self.folded)))
             folded: dict[str, int] = {}
@@ -132,48 +134,51 @@ class FeatureDispatch:
             self.folded = folded
 
     def mask_of(self, value: Any) -> int:
-        """The rules ``value`` may start, remembered in ``memo``. Its keys are the string values
-        themselves and ``(class, value)`` for other scalars (``1``, ``1.0`` and ``True`` must stay
-        apart); a missing feature (None) and other values start no rule."""
+        """The rules ``value`` may start, remembered in ``memo``. Its keys are the string and int
+        values themselves (equal ones never differ between the two) and ``(class, value)`` for
+        other scalars (``1.0`` and ``True`` must stay apart from ``1``); a missing feature (None)
+        and other values start no rule."""
         if value is None:
-            self.memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.triggers
+            self.memo[None] = 0  # remembered too, for the C-level lookups of PhaseRun.masks
             return 0
-        if value.__class__ is str:
+        kind = value.__class__
+        if kind is str:
             key, tests = value, self.tests
-        elif value.__class__ in _SCALARS:
-            key, tests = (value.__class__, value), self.all_tests
+        elif kind is int:
+            key, tests = value, self.all_tests
+        elif kind in _SCALARS:
+            key, tests = (kind, value), self.all_tests
         else:
             return 0
         mask = self.memo.get(key)
         if mask is None:
-            mask = self.equal.get(key, 0)
-            if self.case_key is not None and key is value:  # a string
-                mask |= self.folded.get(self.case_key(value), 0)
+            mask = 0
+            if kind is str:
+                mask = self.equal.get(value, 0)
+                if self.case_key is not None:
+                    mask |= self.folded.get(self.case_key(value), 0)
             for test, bits in tests:
                 if test(value):
                     mask |= bits
-            if len(self.memo) > _MEMO_LIMIT:
+            if len(self.memo) > MEMO_LIMIT:
                 self.memo.clear()
             self.memo[key] = mask
         return mask
 
 
 class Dispatch:
-    """Which rules may start where, from the dispatch keys of each rule's first elements
-    (``keys_by_rule``; bit masks over the phase's rules): ``any_mask`` at every visible offset,
-    ``types`` where a type starts, and per ``(type, feature)`` a :class:`FeatureDispatch`."""
+    """Where dispatch keys hold, one bit a key: ``keys_by_bit`` lists, for each bit, the keys that
+    set it (none is ANY); ``types`` gives the bits of the keys holding where a type starts, and per
+    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value."""
 
-    def __init__(self, keys_by_rule: list[set]) -> None:
-        self.any_mask = 0
+    def __init__(self, keys_by_bit: list[set]) -> None:
         self.types: dict[str, int] = {}
         self.features: dict[tuple[str, str], FeatureDispatch] = {}
         tests: dict[tuple[str, str], dict[Any, int]] = {}
-        for bit, keys in enumerate(keys_by_rule):
+        for bit, keys in enumerate(keys_by_bit):
             mask = 1 << bit
             for key in keys:
-                if key == ANY:
-                    self.any_mask |= mask
-                elif len(key) == 1:
+                if len(key) == 1:
                     self.types[key[0]] = self.types.get(key[0], 0) | mask
                 else:
                     by_value = self.features.setdefault((key[0], key[1]), FeatureDispatch())
@@ -187,6 +192,42 @@ class Dispatch:
                 self.features[type_feature].add_test(test, mask)
         for by_value in self.features.values():
             by_value.finish()
+
+
+class StartPlan:
+    """Where each rule may start: at the offsets where every key of one of its first elements holds
+    (:attr:`CompiledRule.first`). ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules`
+    maps the keys holding at an offset to the rules that may start there (``known``, remembered
+    across documents: few combinations occur)."""
+
+    def __init__(self, rules: list[CompiledRule]) -> None:
+        keys = list(dict.fromkeys(key for rule in rules for element in rule.first for key in element))
+        key_bit = {key: 1 << i for i, key in enumerate(keys)}
+        self.keys = Dispatch([{key} for key in keys])
+        groups: dict[int, int] = {}  # an element's key mask -> the rules starting with such an element
+        for bit, rule in enumerate(rules):
+            for element in rule.first:
+                mask = sum(key_bit[k] for k in element)
+                groups[mask] = groups.get(mask, 0) | 1 << bit
+        self.everywhere = groups.pop(0, 0)  # rules with a first element of negated constraints only
+        self.groups = list(groups.items())
+        self.known: dict[int, int] = {}
+
+    def rules(self, held: set[int]) -> dict[int, int]:
+        """``known``, holding for each mask of ``held`` (the keys holding at an offset) the rules that
+        may start there."""
+        known = self.known
+        missing = held.difference(known)
+        if len(known) + len(missing) > MEMO_LIMIT:
+            known.clear()
+            missing = held
+        for keys_held in missing:
+            found = self.everywhere
+            for keys, rules in self.groups:
+                if keys_held & keys == keys:
+                    found |= rules
+            known[keys_held] = found
+        return known
 
 
 def next_keys(rule: CompiledRule) -> set | None:
@@ -207,10 +248,14 @@ def next_keys(rule: CompiledRule) -> set | None:
 
 class PhasePlan:
     """What the runtime's filters need to know of a phase's rules: ``follow``, the rules by the
-    keys of their second elements (:func:`next_keys`) as ``{type: (mask of the rules any annotation of it may continue,
-    [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch` over those keys);
-    ``unfiltered``, the mask of the rules without such keys; ``required``, ``(key, mask of the
-    rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`)."""
+    keys of their second elements (:func:`next_keys`) as ``{type: (mask of the rules any annotation
+    of it may continue, [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch`
+    over those keys); ``unfiltered``, the mask of the rules without such keys; ``required``,
+    ``(key, mask of the rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
+    ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
+    ``anchors``, a :class:`Dispatch` giving each of those keys a bit; ``broad``, the mask of the
+    anchor keys the runtime found too common to check, and ``anchoring``, whether checking cuts
+    pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
         found = [next_keys(rule) for rule in rules]
@@ -224,6 +269,29 @@ class PhasePlan:
             for key in rule.required:
                 required[key] = required.get(key, 0) | 1 << bit
         self.required = list(required.items())
+        cuts = [rule_cuts(rule.start, ANY) for rule in rules]
+        keys = list(dict.fromkeys(key for found in cuts for cut, _ in found for key in cut))
+        key_bit = {key: 1 << i for i, key in enumerate(keys)}
+        self.anchors = Dispatch([{key} for key in keys])
+        self.cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in found])
+                     for bit, found in enumerate(cuts) if found]
+        self.broad = 0
+        self.anchoring: bool | None = None if self.cuts else False
+        self.trials: list[tuple[bool, float]] = []
+
+    def trial_mode(self) -> bool:
+        """Whether the next timed run checks cuts: runs alternate with and without."""
+        return len(self.trials) % 2 == 0
+
+    def record(self, anchoring: bool, seconds: float) -> None:
+        """A timed run's CPU seconds per offset; after :data:`TRIALS` runs ``anchoring`` is decided:
+        checking cuts stays on when its median run was the faster (it costs passes over the
+        document, and saves walks: which weighs more depends on the grammar and the text)."""
+        self.trials.append((anchoring, seconds))
+        if len(self.trials) >= TRIALS:
+            on = sorted(t for a, t in self.trials if a)
+            off = sorted(t for a, t in self.trials if not a)
+            self.anchoring = on[len(on) // 2] < off[len(off) // 2]
 
 
 class CompiledPhase:
@@ -239,88 +307,12 @@ class CompiledPhase:
         self.rules = rules
         self.env = env
         self.produces = produces
-        self.dispatch = Dispatch([rule.keys for rule in rules])
+        self.dispatch = StartPlan(rules)
         self.plan = PhasePlan(rules)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
 
 
 # ---------------------------------------------------------------------- constraints
-
-
-def memoised(fn: Callable[[Any], bool]) -> Callable[[Any], bool]:
-    """``fn`` over feature values, remembered per string value: token strings repeat, so a
-    regular expression runs once per distinct string, not once per annotation. (Only strings:
-    ``1``, ``1.0`` and ``True`` are one dict key but differ for GATE.) The memo is the test's
-    ``memo`` attribute, for callers that look a string up before calling."""
-    memo: dict[str, bool] = {}
-
-    def test(value: Any) -> bool:
-        if value.__class__ is not str:
-            return fn(value)
-        found = memo.get(value)
-        if found is None:
-            if len(memo) > _MEMO_LIMIT:
-                memo.clear()
-            found = memo[value] = fn(value)
-        return found
-
-    test.memo = memo  # type: ignore[attr-defined]
-    return test
-
-
-def value_test(pred: Predicate) -> Callable[[Any], bool]:
-    """The memoised test of a feature or meta-property value for ``OP value``; its ``words`` attribute:
-    the strings it accepts when that is a short list (``==~`` a word list), else None."""
-    try:
-        test = memoised(predicate(pred.op, pred.value))  # type: ignore[arg-type]
-    except regex.error as exc:
-        raise error_at(pred.pos, coded("E507", pattern=pred.value, reason=exc)) from None
-    test.words = words_of(pred.value) if pred.op == "==~" and isinstance(pred.value, str) else None  # type: ignore[attr-defined]
-    return test
-
-
-def _annotation_test(pred: Predicate, env: Env) -> AnnTest:
-    """One predicate as a test of an annotation."""
-    if pred.accessor == "embedded":
-        return _embedded_test(pred, env)
-    test = value_test(pred)
-    name = pred.name
-    if pred.accessor == "feature":
-        return lambda a: test(a.features.get(name))
-    if name == "length":
-        return lambda a: test(a.end - a.start)
-    if name == "string":
-        return lambda a: test(env.text[a.start : a.end])
-    return lambda a: test(clean_string(env.text[a.start : a.end]))
-
-
-def _embedded_test(pred: Predicate, env: Env) -> AnnTest:
-    inner = pred.value
-    if isinstance(inner, Constraint):
-        type_name, ok = inner.type, _all_of([_annotation_test(p, env) for p in inner.predicates])
-    else:
-        type_name, ok = str(inner), None
-    around = pred.name in ("within", "notWithin")
-    positive = pred.name in ("contains", "within")
-
-    def test(a: Any) -> bool:
-        view = env.inset.with_type(type_name)
-        found = view.covering(a.start, a.end) if around else view.within(a.start, a.end)
-        hit = any(ok(b) for b in found) if ok is not None else bool(found)
-        return hit if positive else not hit
-
-    return test
-
-
-def _all_of(tests: list[AnnTest]) -> AnnTest | None:
-    if not tests:
-        return None
-    if len(tests) == 1:
-        return tests[0]
-    if len(tests) == 2:
-        t1, t2 = tests
-        return lambda a: t1(a) and t2(a)
-    return lambda a: all(t(a) for t in tests)
 
 
 def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -> tuple[list, list]:
@@ -339,7 +331,7 @@ def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -
 
 def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any]:
     """The most common element, ``{Type.feature OP value}``, written out for speed (this runs for
-    most candidate offsets): a string value is looked up in the test's memo first (saves a call)."""
+    most candidate offsets): a string or int value is looked up in the test's memo first (saves a call)."""
     name, test = pred.name, value_test(pred)
     known = test.memo.get  # type: ignore[attr-defined]
 
@@ -350,7 +342,7 @@ def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any
         if len(anns) == 1:
             a = anns[0]
             value = a.features.get(name)
-            ok = known(value) if value.__class__ is str else None
+            ok = known(value) if value.__class__ is str or value.__class__ is int else None
             return ((a.end, a),) if (test(value) if ok is None else ok) else ()
         return [(a.end, a) for a in anns if test(a.features.get(name))]
 
@@ -370,17 +362,17 @@ def canonical(basic: Basic) -> tuple:
 def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
     matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
-    ``test.key`` is the element's :func:`dispatch_key` (the runtime checks it, per document, for the
-    element after a rule's first)."""
+    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`."""
     test = _element_matcher(basic, env, negation_grouping)
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
+    test.keys = element_keys(basic)  # type: ignore[attr-defined]
     return test
 
 
 def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     positive, negated = _group_constraints(basic.constraints, negation_grouping)
-    pos_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in positive]
-    neg_tests = [(env.slot(t), _all_of([_annotation_test(p, env) for p in preds])) for t, preds in negated]
+    pos_tests = [(env.slot(t), conjunction(preds, env)) for t, preds in positive]
+    neg_tests = [(env.slot(t), conjunction(preds, env)) for t, preds in negated]
 
     if len(pos_tests) == 1 and not neg_tests and len(positive[0][1]) == 1 and positive[0][1][0].accessor == "feature":
         return _single_feature_test(pos_tests[0][0], positive[0][1][0])
@@ -397,13 +389,20 @@ def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callabl
             return [(a.end, a) for a in anns if ok(a)] if anns else ()
         return single_ok
 
-    def general(q: int) -> Any:
+    def excluded(q: int) -> bool:
+        """Whether a negated constraint holds at ``q`` (an annotation meets all its tests)."""
         for slot, ok in neg_tests:
             anns = slot.at.get(q)
-            if anns and (ok is None or any(ok(a) for a in anns)):
-                return ()
-        if not pos_tests:
-            return [(a.end, a) for a in env.all_at(q)]
+            if anns:
+                if ok is None:
+                    return True
+                for a in anns:
+                    if ok(a):
+                        return True
+        return False
+
+    def general(q: int) -> Any:
+        # the positive constraints first: they fail at most offsets (the tests have no side effects)
         lists = []
         for slot, ok in pos_tests:
             anns = slot.at.get(q)
@@ -414,6 +413,10 @@ def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callabl
                 if not anns:
                     return ()
             lists.append(anns)
+        if neg_tests and excluded(q):
+            return ()
+        if not lists:
+            return [(a.end, a) for a in env.all_at(q)]
         if len(lists) == 1:
             return [(a.end, a) for a in lists[0]]
         return [(max(a.end for a in combo), combo) for combo in itertools.product(*lists)]
@@ -442,6 +445,17 @@ def dispatch_key(basic: Basic) -> tuple:
             if best is ANY:
                 best = (c.type,)
     return best
+
+
+def element_keys(basic: Basic) -> frozenset:
+    """Dispatch keys that must all hold at an offset for ``basic`` to match there (each perhaps on
+    another annotation of its type): its :func:`dispatch_key` and ``(type, feature, value)`` for each
+    positive ``feature == "string"`` (other tests would run on every new value of a feature);
+    empty for negated constraints only."""
+    key = dispatch_key(basic)
+    keys = {(c.type, p.name, p.value) for c in basic.constraints if not c.negated for p in c.predicates
+            if p.accessor == "feature" and p.op == "==" and isinstance(p.value, str)}
+    return frozenset(keys if key == ANY else keys | {key})
 
 
 # ---------------------------------------------------------------------- automaton

@@ -10,10 +10,13 @@ Speed: the lattice of a type (``{start: [annotations]}``) is built once per docu
 the phases until a phase writes that type, and by the next grammar run in the same thread on the
 same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
 first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
-where no rule can start cost nothing; of those, a rule that needs a second element is tried only
-when the dispatch key of one of its possible second elements holds at the next visible offset after
-the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`; most walks
-ended at the second element).
+where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
+element must hold); of those, a rule that needs a second element is tried only when the dispatch key
+of one of its possible second elements holds at the next visible offset after the end of an
+annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
+that pays, a rule with a cut (keys every match passes within a bounded number of elements,
+:mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules that walk runs
+of capitalised words to a rare head word were tried at every such word).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -28,23 +31,27 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 import weakref
 from bisect import bisect_left
 from collections import deque
 from itertools import chain, compress, repeat
-from operator import attrgetter, methodcaller
+from operator import and_, attrgetter, methodcaller, or_
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
-from annotator.jape.compiler import CompiledPhase, CompiledRule
+from annotator.jape.anchors import distances
+from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
-_PLAIN = {str, type(None)}  # feature values dispatch reads with one C-level lookup each
+_PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
+_END = attrgetter("end")
+_ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
@@ -61,9 +68,11 @@ class Lattice:
         self._at: dict[str, dict[int, list]] = {}
         self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
         self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
+        self._spans: dict[str, tuple[list[int], list[int]]] = {}  # type -> starts, ends of :meth:`at`
         self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
+        self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
 
     @property
     def inset(self) -> Any:
@@ -85,6 +94,16 @@ class Lattice:
                 else:
                     anns.append(a)
             self._built_from[type_name] = self.inset.type_version(type_name)
+        return found
+
+    def spans(self, type_name: str) -> tuple[list[int], list[int]]:
+        """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
+        found = self._spans.get(type_name)
+        if found is None:
+            at = self.at(type_name)
+            anns = list(chain.from_iterable(at.values()))
+            starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
+            found = self._spans[type_name] = (starts, list(map(_END, anns)))
         return found
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
@@ -138,6 +157,24 @@ class Lattice:
             self._starts[types] = found
         return found
 
+    def preds(self, types: tuple[str, ...]) -> dict[int, list[int]]:
+        """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
+        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`)."""
+        found = self._preds.get(types)
+        if found is None:
+            starts = self.starts(types)
+            padded = starts + [-1]  # index len(starts): no next offset
+            found = self._preds[types] = {}
+            for type_name in types:
+                begins, ends = self.spans(type_name)
+                for p, q in zip(begins, map(padded.__getitem__, map(bisect_left, repeat(starts), ends))):
+                    at = found.get(q)
+                    if at is None:
+                        found[q] = [p]
+                    else:
+                        at.append(p)
+        return found
+
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
         self._drop_types(set(self._at) if types is None else types)
@@ -162,11 +199,13 @@ class Lattice:
             self._at.pop(t, None)
             self._built_from.pop(t, None)
             self._flat.pop(t, None)
+            self._spans.pop(t, None)
         for cache in (self._columns, self._lasts):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
-        for key in [k for k in self._starts if types.intersection(k)]:
-            del self._starts[key]
+        for cached in (self._starts, self._preds):
+            for key in [k for k in cached if types.intersection(k)]:
+                del cached[key]
 
 
 _LAST = threading.local()  # per thread: (weak reference to the set a grammar ran on last, its lattice)
@@ -232,35 +271,91 @@ class PhaseRun:
                 env.slot(t)
         else:
             types = tuple(sorted(set(phase.input)))
+        self.types = types
         self.visible = set(types)
         for t, slot in env.slots.items():
             slot.at = lattice.at(t) if t in self.visible else _EMPTY
         self.starts = lattice.starts(types) if types else []
+        self.anchoring = False  # whether this run checks cuts (set by run)
         self.succ: dict[int, int] = {}
         self.walk = self._walker()
 
     # ------------------------------------------------------------------ candidates
     def triggers(self) -> tuple[list[int], dict[int, int]]:
-        """Offsets where some rule may start, and for each the bit mask of those rules."""
+        """Offsets where some rule may start, and for each the bit mask of those rules: those with
+        a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
+        and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
+        of its keys' offsets can be reached."""
         plan = self.phase.dispatch
-        trig: dict[int, int] = {}
-        get = trig.get
+        held = self.masks(plan.keys)
+        if plan.everywhere:
+            held = {**dict.fromkeys(self.starts, 0), **held}
+        rules = plan.rules(set(held.values()))
+        trig = dict(zip(held, map(rules.__getitem__, held.values())))
+        if self.anchoring:
+            anchored, allowed = self.anchored()
+            if anchored:
+                kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
+                trig = dict(zip(trig, kept))
+        return sorted(compress(trig, trig.values())), trig
+
+    def anchored(self) -> tuple[int, dict[int, int]]:
+        """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
+        this document, and for each offset those of them that may start there. Of a rule's cuts the
+        one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
+        of the offsets (it would exclude little and cost more); a key found that common in a
+        document is not read again (:attr:`PhasePlan.broad`). A search back that reaches half the
+        offsets is given up (it would exclude little)."""
+        plan = self.phase.plan
+        limit = len(self.starts) // 10
+        at_key = self.key_offsets(plan.anchors, plan.broad)
+        for key, offsets in at_key.items():
+            if len(offsets) > limit:
+                plan.broad |= key
+        sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
+        chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
+        for bit, cuts in plan.cuts:
+            best = None
+            for keys, hops in cuts:
+                if keys & plan.broad:
+                    continue
+                size = sizes.get(keys)
+                if size is None:
+                    size = sizes[keys] = sum(len(offsets) for key, offsets in at_key.items() if key & keys)
+                if size <= limit and (best is None or size < sizes[best[0]]):
+                    best = (keys, hops)
+            if best is not None:
+                chosen.setdefault(best[0], []).append((1 << bit, best[1]))
+        anchored, allowed = 0, {}
+        if chosen:
+            preds = self.lattice.preds(self.types)
+            for keys, rules in chosen.items():
+                hops = max(d for _, d in rules)
+                within = [sum(mask for mask, d in rules if d >= h) for h in range(hops + 1)]
+                anchors = set(chain.from_iterable(offsets for key, offsets in at_key.items() if key & keys))
+                distance = distances(anchors, hops, preds, len(self.starts) // 2)
+                if distance is None:
+                    continue
+                if not allowed:
+                    allowed = dict(zip(distance, map(within.__getitem__, distance.values())))
+                else:
+                    get = allowed.get
+                    for p, h in distance.items():
+                        allowed[p] = get(p, 0) | within[h]
+                anchored |= within[0]
+        return anchored, allowed
+
+    def key_offsets(self, plan: Dispatch, skip: int) -> dict[int, list[int]]:
+        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) but those of ``skip`` holds,
+        from the lattice's columns."""
+        out: dict[int, list[int]] = {}
         lattice, visible = self.lattice, self.visible
-
-        def mark(offsets: Any, mask: int) -> None:
-            if not trig:  # the first marks (often every Token offset): one C-level update
-                trig.update(dict.fromkeys(offsets, mask))
-                return
-            for p in offsets:
-                trig[p] = get(p, 0) | mask
-
-        if plan.any_mask:
-            mark(self.starts, plan.any_mask)
         for type_name, mask in plan.types.items():
-            if type_name in visible:
-                mark(lattice.at(type_name), mask)
+            if type_name in visible and mask & ~skip:
+                out[mask] = list(lattice.at(type_name))
         for (type_name, feature), by_value in plan.features.items():
-            if type_name not in visible:
+            wanted = by_value.mask & ~skip
+            if type_name not in visible or not wanted:
                 continue
             starts, values = lattice.column(type_name, feature)
             if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
@@ -270,9 +365,45 @@ class PhaseRun:
                     masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
             else:
                 masks = list(map(by_value.mask_of, values))
+            found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
+            while wanted:
+                bit = wanted & -wanted
+                wanted ^= bit
+                out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
+        return out
+
+    def masks(self, plan: Dispatch) -> dict[int, int]:
+        """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
+        does (or, for a type's feature, where an annotation of it starts), from the lattice's
+        columns: the masks of one type's features combined in C-level maps, then one dict per type."""
+        lattice, visible = self.lattice, self.visible
+        by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
+        for type_name, mask in plan.types.items():
+            if type_name in visible:
+                by_type[type_name] = [mask] * len(lattice.spans(type_name)[0])
+        for (type_name, feature), by_value in plan.features.items():
+            if type_name not in visible:
+                continue
+            values = lattice.column(type_name, feature)[1]
+            if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
+                masks = list(map(by_value.memo.get, values))
+                if None in masks:
+                    mask_of = by_value.mask_of
+                    masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
+            else:
+                masks = list(map(by_value.mask_of, values))
+            found = by_type.get(type_name)
+            by_type[type_name] = masks if found is None else list(map(or_, found, masks))
+        held: dict[int, int] = {}
+        for type_name in sorted(by_type, key=lambda t: -len(by_type[t])):
+            starts, masks = lattice.spans(type_name)[0], by_type[type_name]
+            if not held and len(starts) == len(lattice.at(type_name)):  # one annotation an offset
+                held = dict(zip(starts, masks))
+                continue
+            get = held.get
             for p, mask in compress(zip(starts, masks), masks):
-                trig[p] = get(p, 0) | mask
-        return sorted(trig), trig
+                held[p] = get(p, 0) | mask
+        return held
 
     def follow_filter(self) -> Callable[[int], int]:
         """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
@@ -305,7 +436,7 @@ class PhaseRun:
                                 value = b.features.get(feature)
                                 if value is None:  # a missing feature starts no rule
                                     continue
-                                found = memo.get(value) if value.__class__ is str else None
+                                found = memo.get(value) if value.__class__ is str or value.__class__ is int else None
                                 mask |= mask_of(value) if found is None else found
             return mask
 
@@ -422,6 +553,18 @@ class PhaseRun:
             self.touched = True
 
     def run(self) -> None:
+        """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
+        plan = self.phase.plan
+        self.anchoring = bool(plan.cuts) and len(self.starts) >= _ANCHORED_SIZE and plan.anchoring is not False
+        if not self.anchoring or plan.anchoring:
+            self._run()
+            return
+        self.anchoring = plan.trial_mode()
+        start = time.process_time()
+        self._run()
+        plan.record(self.anchoring, (time.process_time() - start) / len(self.starts))
+
+    def _run(self) -> None:
         phase = self.phase
         rules = phase.rules
         if not rules or not self.starts:

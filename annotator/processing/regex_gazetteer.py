@@ -21,10 +21,20 @@ continuations are tried first) and compiled in alternations of up to 2,000 entri
 alternation scans the text at every position (``overlapped``), so at each start where an entry
 matches, one match is found (the longest along the trie; between unrelated alternatives, the
 first that matches).
-Each regex entry is a pattern of its own (measured: an alternation of regexes is no faster than
-running them one by one, which keeps each one's own search optimisations and groups), and is not
-run on a document that lacks literal text every match of it contains (a month name, an "@"; see
-:mod:`annotator.regexes.literals`). With
+A regex entry whose matches all begin with a digit or punctuation (``first_chars`` of
+:mod:`annotator.regexes.literals`: no letter, no space; dates, times, phones, IDs) is not scanned
+at every offset: all such patterns of a view run in one scan that stops only at offsets holding
+one of those characters (after no word character with ``wholeWordsOnly``), tries their
+alternation there and, where it matches, reads each pattern's own match at that offset from a
+look-ahead group (:class:`Starts`; the same matches as scanning each at every offset, which the
+tests check on the MEDDOCAN texts and random text). A regex entry that begins with a group of
+alternatives each needing a literal (month names: :func:`literals.leading_alternatives`) is
+run only at the offsets where one of them matches, each alternative searched for once per
+document for all such entries (``Matcher.leads``).
+Each other regex entry scans the text of its own (measured: an alternation of regexes is no
+faster than running them one by one, which keeps each one's own search optimisations and
+groups). These last two kinds are not run on a document that lacks literal text every match
+contains (a month name, an "@"; see :mod:`annotator.regexes.literals`). With
 ``wholeWordsOnly`` (GATE's rule) the character before a match and the one after it may not be
 word characters (the scanning pattern checks only the character after: a pattern that starts with
 a look-behind defeats the ``regex`` module's search for where a match can start, so the character
@@ -62,12 +72,15 @@ from annotator.processing.folding import fold
 from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
-from annotator.regexes.literals import leading_alternatives, required_literals, starts_with_word
+from annotator.regexes.literals import first_chars, leading_alternatives, required_literals, starts_with_word
 
 CHUNK = 2000
 MIN_ANCHOR = 3
 _PLAIN_TEXT = (False, False)
 _AFTER_WORD = regex.compile(r"(?<=\w)")  # matches at an offset just after a word character
+# characters too common for a pattern to be run only at their offsets (see the module doc)
+_COMMON = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ \t\n"
+_NUMBERED = regex.compile(r"\\[1-9]|\\g<\d|\(\?\(\d|\(\?[+-]?\d|\(\?R|\(\?&|\(\?P>")  # group references by number
 
 Payload = list[tuple[int, "dict[str, str] | None"]]
 
@@ -133,11 +146,11 @@ class Matcher:
     has no ``marked``. With ``wholeWordsOnly`` the caller drops matches that start after a word
     character (``scan`` leaves that test out, see the module doc); ``marked`` keeps it.
     ``needs``: sets of strings a text must hold one of each of to hold a match
-    (:func:`literals.required_literals`; regex entries only). ``alternatives``: for a regex
-    entry that begins with a group of alternatives each needing a literal of ``MIN_ANCHOR``
-    characters or more (month names), ``scan`` split by alternative
-    (:func:`literals.leading_alternatives`), each with its needs: the caller runs those
-    instead of ``scan`` and keeps at each start the match of the first that matches there."""
+    (:func:`literals.required_literals`; regex entries only). ``leads``: for a regex entry that
+    begins with a group of alternatives each needing a literal of ``MIN_ANCHOR`` characters or
+    more (month names, :func:`literals.leading_alternatives`), those alternatives: every match
+    begins where one of them matches, so the caller runs ``scan`` only there (the offsets found
+    once for all matchers with the same ``leads``, each alternative searched for on its own)."""
 
     scan: regex.Pattern
     folding: tuple[bool, bool]
@@ -145,12 +158,56 @@ class Matcher:
     marked: regex.Pattern | None = None
     markers: dict[int, Entry] = field(default_factory=dict)
     needs: list[tuple[str, ...]] = field(default_factory=list)
-    alternatives: list[tuple[regex.Pattern, list[tuple[str, ...]]]] = field(default_factory=list)
+    leads: tuple[str, ...] = ()
 
-    def entry(self, text: str, match: regex.Match, timeout: float) -> Entry:
+    def entry(self, text: str, start: int, timeout: float) -> Entry:
+        """The entry of the match that begins at ``start``."""
         if self.marked is None:
             return self.entries[0]
-        return self.markers[self.marked.match(text, match.start(), timeout=timeout).lastindex]
+        return self.markers[self.marked.match(text, start, timeout=timeout).lastindex]
+
+
+@dataclass
+class Starts:
+    """Matchers run only at the offsets where a match of theirs can begin (see the module doc),
+    all in one call: ``scan`` stops at an offset holding a character of one of their
+    ``first_chars`` sets (after no word character with ``wholeWordsOnly``) where one of the
+    matchers whose set holds it matches, and holds the match of each there in a look-ahead group.
+    ``members``: for each matcher (an index in the PR's matchers), its set compiled and its group
+    number; ``plans``: for a character, the (group, index) pairs of the members whose set holds it."""
+
+    scan: regex.Pattern
+    members: list[tuple[int, regex.Pattern, int]]
+    plans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, matchers: list[tuple[int, Matcher, str]], whole_words: bool) -> "Starts":
+        by_set: dict[str, list[str]] = {}  # the patterns of each first-character set
+        each = []
+        for k, (_, matcher, first) in enumerate(matchers):
+            by_set.setdefault(first, []).append(f"(?:{matcher.scan.pattern})")
+            each.append(f"(?:(?={first})(?=(?P<_m{k}>{matcher.scan.pattern}))|)")
+        any_of = "|".join(f"(?={first})(?:{'|'.join(patterns)})" for first, patterns in by_set.items())
+        before = "(?<!\\w)" if whole_words else ""
+        scan = regex.compile(f"{before}(?={first_chars(*by_set)})(?=(?:{any_of})){''.join(each)}")
+        return cls(scan, [(index, regex.compile(first), scan.groupindex[f"_m{k}"])
+                          for k, (index, _, first) in enumerate(matchers)])
+
+    def find(self, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
+        """The spans of each member's matches (by index in the PR's matchers), in order of start."""
+        found: dict[int, list[tuple[int, int]]] = {index: [] for index, _, _ in self.members}
+        plans = self.plans
+        for match in self.scan.finditer(text, timeout=_left(deadline)):
+            char = text[match.start()]
+            plan = plans.get(char)
+            if plan is None:
+                plan = plans[char] = [(group, index) for index, first, group in self.members if first.match(char)]
+            regs = match.regs
+            for group, index in plan:
+                span = regs[group]
+                if span[0] >= 0:
+                    found[index].append(span)
+        return found
 
 
 @register("regex-gazetteer")
@@ -191,7 +248,10 @@ class RegexGazetteer(ProcessingResource):
                         self.own_pattern(entry)  # a bad pattern fails here, at its line
                 if (index, features) not in entry.payload:
                     entry.payload.append((index, features))
+        self.finders: dict[str, tuple[regex.Pattern, list[tuple[str, ...]]]] = {}  # Matcher.leads
         self.matchers = self._matchers(list(entries.values()))
+        self.starts = self._starts()
+        self.started_indices = {index for group in self.starts.values() for index, _, _ in group.members}
 
     def _wrap(self, pattern: str, before: bool = True) -> str:
         """``pattern`` bounded by non-word characters (``wholeWordsOnly``); ``before=False``: only
@@ -223,7 +283,7 @@ class RegexGazetteer(ProcessingResource):
             if entry.is_regex:
                 scan = self._compile(self._wrap(entry.pattern, before=False), entry)
                 matchers.append(Matcher(scan, entry.folding, [entry], needs=required_literals(entry.pattern),
-                                        alternatives=self._alternatives(entry)))
+                                        leads=self._leads(entry)))
             else:
                 shared.append(entry)
         shared.sort(key=lambda e: (e.folding, e.affixes, e.atoms))
@@ -241,18 +301,46 @@ class RegexGazetteer(ProcessingResource):
                                         markers))
         return matchers
 
-    def _alternatives(self, entry: Entry) -> list[tuple[regex.Pattern, list[tuple[str, ...]]]]:
-        """The scanning patterns of the alternatives ``entry`` begins with, with their needs, when
-        each alternative needs a literal of at least ``MIN_ANCHOR`` characters ([] otherwise)."""
+    def _starts(self) -> dict[tuple[bool, bool], Starts]:
+        """For each view of the text, the matchers run only where a match can begin: those whose
+        matches begin with a character of a set of no letters and no spaces (digits, ``+``, ``(``)
+        and that refer to no group by number (they are run as groups of one pattern)."""
+        chosen: dict[tuple[bool, bool], list[tuple[int, Matcher, str]]] = {}
+        for index, matcher in enumerate(self.matchers):
+            first = first_chars(matcher.scan.pattern)
+            if first is None or regex.search(first, _COMMON) or _NUMBERED.search(matcher.scan.pattern):
+                continue
+            chosen.setdefault(matcher.folding, []).append((index, matcher, first))
+        return {folding: Starts.of(members, self.wholeWordsOnly) for folding, members in chosen.items()}
+
+    def _leads(self, entry: Entry) -> tuple[str, ...]:
+        """The alternatives ``entry`` begins with, when each needs a literal of at least
+        ``MIN_ANCHOR`` characters (() otherwise); their finders go to ``self.finders``."""
         split = leading_alternatives(entry.pattern)
         if split is None:
-            return []
-        lead, alternatives, rest = split
-        if not all(any(min(map(len, need)) >= MIN_ANCHOR for need in required_literals(alternative))
-                   for alternative in alternatives):
-            return []
-        parts = [lead + alternative + rest for alternative in alternatives]
-        return [(self._compile(self._wrap(part, before=False), entry), required_literals(part)) for part in parts]
+            return ()
+        _, alternatives, _ = split
+        needs = [required_literals(alternative) for alternative in alternatives]
+        if not all(any(min(map(len, need)) >= MIN_ANCHOR for need in needed) for needed in needs):
+            return ()
+        for alternative, needed in zip(alternatives, needs):
+            if alternative not in self.finders:
+                self.finders[alternative] = (self._compile(alternative, entry), needed)
+        return tuple(alternatives)
+
+    def _offsets(self, leads: tuple[str, ...], text: str, present: dict[tuple[str, ...], bool],
+                 found: dict[str, list[int]], deadline: float) -> list[int]:
+        """The offsets of ``text`` where one of ``leads`` matches (those of each kept in ``found``)."""
+        offsets: set[int] = set()
+        for lead in leads:
+            starts = found.get(lead)
+            if starts is None:
+                finder, needs = self.finders[lead]
+                starts = found[lead] = ([match.start() for match in
+                                         finder.finditer(text, overlapped=True, timeout=_left(deadline))]
+                                        if _may_match(text, needs, present) else [])
+            offsets.update(starts)
+        return sorted(offsets)
 
     def __call__(self, doc: Document) -> None:
         deadline = time.monotonic() + self.timeout
@@ -262,27 +350,47 @@ class RegexGazetteer(ProcessingResource):
         longest: dict[int, int] = {}
         after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
         longest_only = self.longestMatchOnly  # a parameter: read once, not per match
-        for matcher in self.matchers:
+        started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts
+        offsets: dict[tuple, list[int]] = {}  # where the leads of matchers match (Matcher.leads)
+        lead_offsets: dict[tuple[bool, bool], dict[str, list[int]]] = {}  # where each lead matches
+        for folding, group in self.starts.items():
+            text = fold(doc.text, *folding)
+            views[folding] = (text, {})
+            try:
+                started.update(group.find(text, deadline))
+            except TimeoutError:
+                raise self._culprit([self.matchers[index] for index, _, _ in group.members], text, doc.name) from None
+        for index, matcher in enumerate(self.matchers):
             view = views.get(matcher.folding)
             if view is None:
                 view = views[matcher.folding] = (fold(doc.text, *matcher.folding), {})
             text, present = view
-            if not _may_match(text, matcher.needs, present):
+            in_starts = index in self.started_indices
+            if not in_starts and not _may_match(text, matcher.needs, present):
                 continue
             try:
-                for match in _scan(matcher, text, present, deadline):
-                    start, end = match.span()
+                if in_starts:
+                    spans: Iterable[tuple[int, int]] = started[index]
+                elif matcher.leads:
+                    key = (matcher.folding, matcher.leads)
+                    if key not in offsets:
+                        offsets[key] = self._offsets(matcher.leads, text, present,
+                                                     lead_offsets.setdefault(matcher.folding, {}), deadline)
+                    spans = _at(matcher.scan, text, offsets[key], deadline)
+                else:
+                    spans = (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)))
+                for start, end in spans:
                     if start == end or (after_word is not None and after_word(text, start)):
                         continue
                     if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
-                            found.setdefault((start, end), []).append(matcher.entry(text, match, _left(deadline)))
+                            found.setdefault((start, end), []).append(matcher.entry(text, start, _left(deadline)))
                     else:
                         for entry, entry_end in self._all_at(matcher, text, start, deadline):
                             found.setdefault((start, entry_end), []).append(entry)
             except TimeoutError:
-                raise self._culprit(matcher, text, doc.name) from None
+                raise self._culprit([matcher], text, doc.name) from None
         spans = sorted(s for s in found if not longest_only or longest[s[0]] == s[1])
         add_lookups(doc, self.outputASName, self.specs,
                     ((start, end, tuple(p for entry in found[start, end] for p in entry.payload)) for start, end in spans))
@@ -296,29 +404,26 @@ class RegexGazetteer(ProcessingResource):
                 found.append((entry, match.end()))
         return found
 
-    def _culprit(self, matcher: Matcher, text: str, doc_name: str) -> Exception:
-        """The E435 error for a timeout of ``matcher``, naming the entry that is too slow alone."""
-        for entry in matcher.entries:
+    def _culprit(self, matchers: list[Matcher], text: str, doc_name: str) -> Exception:
+        """The E435 error for a timeout of ``matchers``, naming the entry that is too slow alone."""
+        entries = [entry for matcher in matchers for entry in matcher.entries]
+        for entry in entries:
             try:
                 for _ in self.own_pattern(entry).finditer(text, overlapped=True, timeout=self.timeout):
                     pass
             except TimeoutError:
                 return gazetteer_error("E435", entry.path, entry.line, seconds=self.timeout, doc=doc_name, entry=entry.text)
-        first = matcher.entries[0]
+        first = entries[0]
         return gazetteer_error("E435", first.path, first.line, seconds=self.timeout, doc=doc_name,
-                               entry=f"{first.text}, or one of the {len(matcher.entries) - 1} entries after it")
+                               entry=f"{first.text}, or one of the {len(entries) - 1} entries after it")
 
 
-def _scan(matcher: Matcher, text: str, present: dict[tuple[str, ...], bool], deadline: float) -> Iterable[regex.Match]:
-    """The matches of ``matcher.scan`` in ``text`` (one per start, in order of start)."""
-    if not matcher.alternatives:
-        return matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline))
-    first: dict[int, regex.Match] = {}
-    for scan, needs in matcher.alternatives:
-        if _may_match(text, needs, present):
-            for match in scan.finditer(text, overlapped=True, timeout=_left(deadline)):
-                first.setdefault(match.start(), match)
-    return [first[start] for start in sorted(first)]
+def _at(scan: regex.Pattern, text: str, offsets: list[int], deadline: float) -> Iterable[tuple[int, int]]:
+    """The spans of the matches of ``scan`` that begin at one of ``offsets``."""
+    for offset in offsets:
+        match = scan.match(text, offset, timeout=_left(deadline))
+        if match is not None:
+            yield match.span()
 
 
 def _may_match(text: str, needs: list[tuple[str, ...]], present: dict[tuple[str, ...], bool]) -> bool:

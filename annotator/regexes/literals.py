@@ -14,6 +14,11 @@ pattern matches what the first of ``\\b[Ee]nero\\s+\\d{4}``, ``\\b[Ff]ebrero\\s+
 there matches (the regex engines try alternatives in order), and each of those has a literal the
 ``regex`` module searches for directly ("nero"), where the whole pattern is tried at every word.
 
+``first_chars(pattern)`` is a character set (pattern source) holding every character a non-empty
+match can begin with: ``\\b(?:0{0,2}[1-9]|1[0-2])/\\d`` gives ``[\\U00000030-\\U00000039]``.
+The regex gazetteer runs patterns that begin with digits or punctuation only where such a
+character is, instead of trying them at every offset.
+
 ``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
 then a match may start after a non-word character only where ``\\b`` holds, and a scanning
 pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
@@ -77,6 +82,28 @@ def starts_with_word(pattern: str) -> bool:
     except (UnknownSyntax, RecursionError):
         return False
     return word and not empty
+
+
+def first_chars(*patterns: str) -> str | None:
+    """A character set (``[...]``, ``regex`` syntax) holding every character a non-empty match of
+    one of ``patterns`` can begin with; None when not known, or when any character can begin one."""
+    members: set = set()
+    try:
+        for pattern in patterns:
+            members |= _starts(parse(pattern))[0]
+    except (UnknownSyntax, RecursionError):
+        return None
+    if not members:
+        return None
+    ranges = sorted(m for m in members if isinstance(m, tuple))
+    merged: list[list[int]] = []
+    for low, high in ranges:
+        if merged and low <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], high)
+        else:
+            merged.append([low, high])
+    chars = "".join(_member(low) + ("" if low == high else "-" + _member(high)) for low, high in merged)
+    return "[" + chars + "".join(sorted(m for m in members if isinstance(m, str))) + "]"
 
 
 def leading_alternatives(pattern: str) -> tuple[str, list[str], str] | None:
@@ -214,6 +241,60 @@ def _first(items: list) -> tuple[bool, bool]:
         if not word or not empty:
             return word, False
     return True, True
+
+
+def _starts(items: list) -> tuple[set, bool]:
+    """The characters a sequence can begin its match with (code point ranges ``(low, high)`` and
+    category escapes such as ``\\d``), and whether it can match the empty string (then what
+    follows it can begin the match). UnknownSyntax for any character, a negated set or a group
+    reference."""
+    found: set = set()
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            continue
+        if op is sre.LITERAL:
+            members, empty = {(av, av)}, False
+        elif op is sre.IN:
+            members, empty = set(map(_set_member, av)), False
+        elif op is sre.SUBPATTERN:
+            if av[1] or av[2]:
+                raise UnknownSyntax
+            members, empty = _starts(av[3])
+        elif op is sre.ATOMIC_GROUP:
+            members, empty = _starts(av)
+        elif op in _REPEATS:
+            members, empty = _starts(av[2])
+            empty = empty or av[0] == 0
+        elif op is sre.BRANCH:
+            starts = [_starts(alternative) for alternative in av[1]]
+            members, empty = set().union(*(m for m, _ in starts)), any(e for _, e in starts)
+        else:
+            raise UnknownSyntax
+        found |= members
+        if not empty:
+            return found, False
+    return found, True
+
+
+def _member(code: int) -> str:
+    return f"\\U{code:08x}"
+
+
+_CATEGORIES = {sre.CATEGORY_DIGIT: "\\d", sre.CATEGORY_NOT_DIGIT: "\\D", sre.CATEGORY_WORD: "\\w",
+               sre.CATEGORY_NOT_WORD: "\\W", sre.CATEGORY_SPACE: "\\s", sre.CATEGORY_NOT_SPACE: "\\S"}
+
+
+def _set_member(item: tuple) -> tuple[int, int] | str:
+    """An item of a character set: a code point range or a category escape (UnknownSyntax for a
+    negation)."""
+    op, av = item
+    if op is sre.LITERAL:
+        return av, av
+    if op is sre.RANGE:
+        return av
+    if op is sre.CATEGORY and av in _CATEGORIES:
+        return _CATEGORIES[av]
+    raise UnknownSyntax
 
 
 def _in_word(item: tuple) -> bool:

@@ -61,6 +61,9 @@ SHORT = ["ene", "jan", "feb", "mar", "abr", "apr", "ago", "aug", "jun", "jul", "
 # "may" is an English modal verb and Spanish/English/Swedish short "may", "maj": capitalised only
 MONTH = "(?:" + cased(*sorted({m for names in MONTHS.values() for m in names}))[3:-1] + "|May|MAY)"
 MONTH_SHORT = "(?:" + cased(*SHORT)[3:-1] + r"|May|MAY|Maj|MAJ)\.?"
+# a month written in full or short, as one group of alternatives (so that the gazetteer can search
+# for each: literals.leading_alternatives)
+MONTH_ANY = "(?:" + MONTH[3:-1] + "|" + "|".join(rf"{m}\.?" for m in (cased(*SHORT)[3:-1] + "|May|MAY|Maj|MAJ").split("|")) + ")"
 WEEKDAYS = ["lunes", "martes", "miércoles", "miercoles", "jueves", "viernes", "sábado", "sabado", "domingo",
             "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
             "måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"]
@@ -106,25 +109,57 @@ def date_entries() -> list[str]:
     entries.append(_entry(rf"\b{MONTH_SHORT}[-/]'?\d{{2}}{NOT_MORE_DIGITS}", "month-name"))
     entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{DAY}[-/ ]{MONTH_SHORT}[-/ ]{YEAR}{NOT_MORE_DIGITS}", "month-name"))
     entries.append(_entry(rf"\b{MONTH_SHORT}[-/ ]{YEAR4}{NOT_MORE_DIGITS}", "month-name"))
+    # an abbreviated month, a day and a year: "Feb 3, 2021", "Sept 9 2019", "Dec. 25, 2019"
+    entries.append(_entry(rf"\b{MONTH_SHORT}[ \t]+{DAY}(?:,[ \t]*|[ \t]+){YEAR4}{NOT_MORE_DIGITS}", "month-name"))
     # ordinals: "12th March 2019", "1º de marzo", "the 3rd of May", "12:e mars", "March 12th, 2019"
     entries.append(_entry(rf"\b{DAY}{ORDINAL_SUFFIX}(?:[ \t]+(?:de|of))?[ \t]+{MONTH}\b{year_after}?", "ordinal"))
-    entries.append(_entry(rf"\b{MONTH}[ \t]+{DAY}(?:st|nd|rd|th)\b(?:,?[ \t]+{YEAR4}{NOT_MORE_DIGITS})?", "ordinal"))
+    entries.append(_entry(rf"\b{MONTH_ANY}[ \t]+{DAY}(?:st|nd|rd|th)\b(?:,?[ \t]+{YEAR4}{NOT_MORE_DIGITS})?", "ordinal"))
     # "año 2000", "year 2000", "år 2000"
     entries.append(_entry(rf"\b{cased('año', 'year', 'år')}[ \t]+{YEAR4}{NOT_MORE_DIGITS}", "year"))
     return entries
 
 
-def cued_date_entries() -> list[str]:
+def cued_date_entries(cue: str = "") -> list[str]:
     """Dates that are dates only with context (patterns.jape): a day and a month without a year,
-    "March 12", a bare year. Never before a unit ("2/7 días", "3/4 de comprimido")."""
-    entries = []
+    "March 12", a bare year. Never before a unit ("2/7 días", "3/4 de comprimido"). ``cue``: a
+    look-behind every match must follow (:func:`after_words`), tested where a month name ends."""
+    def after_cue(body: str) -> str:  # the cue tested only where the body matches (it is the slower test)
+        return rf"(?={body}){cue}{body}" if cue else body
+
+    day_month, year_month = [], []
     for first, second, kind, alt in ((DAY_HIGH, LOW, "dm", None), (LOW, DAY_HIGH, "md", None),
                                      (LOW, LOW, "dm", "md")):
-        entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{first}(?P<s>[-/]){second}{NOT_MORE_DIGITS}{NOT_QUANTITY}", kind, alt))
-    entries.append(_entry(rf"\b{MONTH}[ \t]+{DAY}\b{NOT_MORE_DIGITS}{NOT_QUANTITY}", "month-name"))
-    entries.append(_entry(rf"\b{MONTH}\b(?![ \t]+\d)", "month"))
-    entries.append(_entry(rf"\b{AFTER_NO_NUMBER}{YEAR4}{NOT_MORE_DIGITS}{NOT_QUANTITY}", "year"))
-    return entries
+        day_month.append(_entry(after_cue(rf"\b{AFTER_NO_NUMBER}{first}[-/]{second}{NOT_MORE_DIGITS}{NOT_QUANTITY}"),
+                                kind, alt))
+    named = MONTH_ANY + (rf"(?<={cue[4:-1]}[^\W\d_]+\.?)" if cue else "")
+    day_month.append(_entry(rf"\b{named}[ \t]+{DAY}\b{NOT_MORE_DIGITS}{NOT_QUANTITY}", "month-name"))
+    month = MONTH + (rf"(?<={cue[4:-1]}[^\W\d_]+)" if cue else "")
+    year_month.append(_entry(rf"\b{month}\b(?![ \t]+\d)", "month"))
+    year_month.append(_entry(after_cue(rf"\b{AFTER_NO_NUMBER}{YEAR4}{NOT_MORE_DIGITS}{NOT_QUANTITY}"), "year"))
+    return day_month + year_month if not cue else (day_month, year_month)
+
+
+# The words after which a cued date counts (patterns.jape's rules CuedDayMonth, CuedYearMonth):
+# each a whole Token of the tokenizer (not part of a longer word, nor joined to one by a hyphen
+# before a lower-case letter), then up to three spaces or tabs. Written into look-behinds of the
+# cued patterns (lists date_cued_day.lst, date_cued_year.lst) rather than matched as Tokens in the
+# grammar, where a rule that begins with "de", "y", "en" or "," would be tried at most words.
+DAY_WORDS = ["el", "on", "den", "del", "al", "desde", "hasta", "since", "until", "till", "from", "sedan", "från"]
+YEAR_WORDS = DAY_WORDS + ["en", "in", "i", "of", "de", "y", "and", "och", "o", "or", "eller", "a", "to", "entre",
+                          "between", "mellan", "durante", "during", "under", "año", "year", "år", "mes", "month",
+                          "månad", "finales", "principios", "mediados", "early", "late", "mid"]
+_LETTER = r"[^\W\d_]"
+_DASH = r"[\-\u00ad\u2010-\u2015]"
+_SPACE = r"[ \t\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]"
+
+
+def after_words(words: list[str], punctuation: str = "") -> str:
+    """A look-behind: one of ``words`` (any case) as a whole Token, or one of the characters
+    ``punctuation``, then up to three spaces or tabs."""
+    word = (rf"(?<!{_LETTER}|{_LETTER}{_DASH}(?=[^\W\d_A-ZÀ-ÞΑ-ΩА-Я]))"
+            rf"(?i:{'|'.join(sorted(words, key=lambda w: (-len(w), w)))})(?!{_LETTER}|{_DASH}[^\W\d_A-ZÀ-ÞΑ-ΩА-Я])")
+    cue = rf"(?:{word}|[{punctuation}])" if punctuation else word
+    return rf"(?<={cue}{_SPACE}{{0,3}})"
 
 
 def time_entries() -> tuple[list[str], list[str]]:
@@ -160,7 +195,8 @@ def phone_entries() -> list[str]:
         # US: (617) 555-1234, 617-555-1234, +1 617 555 1234
         # (one entry per way of beginning: a pattern that may begin anywhere is tried at every offset)
         _entry(rf"\b{AFTER_NO_NUMBER}(?:1{sep}?)?(?:\([2-9]\d{{2}}\)[ ]?|[2-9]\d{{2}}{sep}){us}", "us"),
-        _entry(rf"(?<![\w+])\([2-9]\d{{2}}\)[ ]?{us}", "us"),
+        # a bracketed area code says enough: any exchange, "(555)123-4567"
+        _entry(rf"(?<![\w+])\([2-9]\d{{2}}\)[ ]?\d{{3}}{sep}\d{{4}}(?!\d)", "us"),
         _entry(rf"(?<![\w+])(?:\+|00)1{sep}?(?:\([2-9]\d{{2}}\)[ ]?|[2-9]\d{{2}}{sep}){us}", "us"),
         # UK: 01632 960123, 020 7946 0958, 0161 496 0000, 07700 900123, +44 (0)20 7946 0958
         _entry(rf"(?<![\w+])(?:(?:\+|00)44[ ]?(?:\(0\)[ ]?)?|0)(?:\d{{4}}[ ]\d{{6}}|\d{{3}}[ ]\d{{3}}[ ]\d{{4}}|"
@@ -320,7 +356,8 @@ def cue_lists() -> dict[str, list[str]]:
 
 def lists_def() -> list[str]:
     """The lines of lists.def: the regex lists, then the cue lists."""
-    regexes = [("date.lst", "Date:free"), ("date_cued.lst", "Date:cued"), ("time.lst", "Time:free"),
+    regexes = [("date.lst", "Date:free"), ("date_cued.lst", "Date:cued"), ("date_cued_day.lst", "Date:cued-day"),
+               ("date_cued_year.lst", "Date:cued-year"), ("time.lst", "Time:free"),
                ("time_cued.lst", "Time:cued"), ("phone.lst", "Phone:free"), ("id.lst", "Id:free"),
                ("email.lst", "Email:free"), ("url.lst", "Url:free"), ("ip.lst", "Ip:free"),
                ("postcode.lst", "Postcode:free"), ("postcode_cued.lst", "Postcode:cued")]
@@ -340,8 +377,11 @@ def lists() -> dict[str, list[str]]:
     times, cued_times = time_entries()
     emails, urls, ips = email_url_ip_entries()
     postcodes, cued_postcodes = postcode_entries()
+    day_month, _ = cued_date_entries(after_words(DAY_WORDS))
+    _, year_month = cued_date_entries(after_words(YEAR_WORDS, "(,"))
     return {
         "date.lst": date_entries(), "date_cued.lst": cued_date_entries(),
+        "date_cued_day.lst": day_month, "date_cued_year.lst": year_month,
         "time.lst": times, "time_cued.lst": cued_times,
         "phone.lst": phone_entries(), "id.lst": id_entries(),
         "email.lst": emails, "url.lst": urls, "ip.lst": ips,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,24 @@ def test_a_scheduler_with_workers_is_a_usage_error(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main([*args, "--scheduler", "tcp://127.0.0.1:1", "--workers", "2"])
     assert exit_.value.code == 2 and "E162" in capsys.readouterr().err
+
+
+def test_a_run_loads_only_what_it_uses(tmp_path):
+    """Every start compiles the modules it imports (no .pyc where PYTHONDONTWRITEBYTECODE is set):
+    a surrogate run on brat, its stderr no terminal, imports no other verb, no other format's
+    adapter (nor their XML parser) and no progress bar."""
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['annotator', 'deidentify', {str(DATA / 'en')!r}, '--out', {str(tmp_path / 'o')!r},"
+            " '--language', 'en']\n"
+            "try:\n    runpy.run_module('annotator', run_name='__main__', alter_sys=True)\n"
+            "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
+            "print(*sorted(sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    modules = set(done.stdout.split())
+    assert {"annotator.cli.deidentify", "annotator.formats.brat", "annotator.deid.surrogates.people"} <= modules
+    assert sorted(m for m in modules if m.startswith("annotator.cli.")) == ["annotator.cli.corpus_options",
+                                                                            "annotator.cli.deidentify"]
+    assert sorted(m for m in modules if m.startswith("annotator.formats.")) == ["annotator.formats.base",
+                                                                                "annotator.formats.brat"]
+    assert not {m.partition(".")[0] for m in modules} & {"lxml", "tqdm"}
+    assert len(list((tmp_path / "o").glob("*.txt"))) == 2

@@ -149,8 +149,8 @@ def test_scans_find_every_start_the_entries_match_at(tmp_path: Path) -> None:
     pr = RegexGazetteer(listsURL=definition, longestMatchOnly=False)
     # the plain list a and three regexes begin with \b; "[+]?\d" and the list c with "-Juan" cannot
     assert sorted(m.scan.pattern.startswith("\\b") for m in pr.matchers) == [False, False, True, True, True, True]
-    # the month pattern is scanned as one pattern per name ("nero", "ene": literals to search for)
-    assert [len(m.alternatives) for m in pr.matchers if m.alternatives] == [2]
+    # the month pattern is run where one of its names is ("nero", "ene": literals to search for)
+    assert [len(m.leads) for m in pr.matchers if m.leads] == [2]
     text = ("ana xana _ana \u0301ana ·ana ªana SAN JUÁN san-juan -juan 1950 x19 +7 ²12 a_12 12_ 5678 "
             "enero 1 ene. 12 enero12 xene 3")
     doc = Document(text, name="doc-1")
@@ -167,9 +167,9 @@ def test_scans_find_every_start_the_entries_match_at(tmp_path: Path) -> None:
 
 
 def test_split_pattern_matches_its_first_alternative(tmp_path: Path) -> None:
-    # scanned as "abc( fgh)?" and "abc de( fgh)?", the entry still matches what it matches whole
+    # run where "abc" or "abc de" is, the entry still matches what it matches whole
     definition = write(tmp_path, {"lists.def": "b.lst:n::::regex\n", "b.lst": "(?:abc|abc de)(?: fgh)?\n"})
-    assert [len(m.alternatives) for m in RegexGazetteer(listsURL=definition).matchers] == [2]
+    assert [len(m.leads) for m in RegexGazetteer(listsURL=definition).matchers] == [2]
     assert [s for s, _ in found(definition, "abc de fgh, xabc de fgh")] == ["abc"]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import regex
 
-from annotator.regexes.literals import leading_alternatives, required_literals, starts_with_word
+from annotator.regexes.literals import first_chars, leading_alternatives, required_literals, starts_with_word
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
 
@@ -118,3 +118,21 @@ def test_first_alternative_that_matches_is_the_match(pattern: str) -> None:
         whole = regex.compile(pattern).match(text, start)
         first = next((m for m in (p.match(text, start) for p in parts) if m), None)
         assert (whole and whole.span()) == (first and first.span())
+
+
+@pytest.mark.parametrize("patterns, begins, never", [
+    ((r"\b(?:0{0,2}[1-9]|1[0-2])/\d",), "0123456789", "a /"),
+    ((r"(?<![\w+])(?:\(?(?:\+|00)34\)?[ .\-]?)?[6789]\d{8}",), "(+06789", "12345a "),
+    ((r"\d{2}", r"x?y"), "09xy", "az-"),         # several patterns: any of them
+    ((r"(?=abc)\d",), "5", "a"),                  # a look-ahead begins nothing
+    ((r"(?:ab)*c",), "ac", "b"),
+])
+def test_first_chars(patterns: tuple, begins: str, never: str) -> None:
+    chars = regex.compile(first_chars(*patterns))
+    assert all(chars.fullmatch(c) for c in begins)
+    assert not any(chars.fullmatch(c) for c in never)
+
+
+@pytest.mark.parametrize("pattern", [r".\d", r"[^a]b", r"(?i:abc)", r"(?P<s>a)?(?P=s)", r"\p{Lu}", r"(?:)"])
+def test_first_chars_unknown(pattern: str) -> None:
+    assert first_chars(pattern) is None

@@ -69,6 +69,11 @@ def only(find, text: str) -> tuple[str, str, str] | None:
     ("12th March 2019", "12th March 2019", "ordinal"),
     ("on the 3rd of May", "3rd of May", "ordinal"),
     ("March 12th, 2019", "March 12th, 2019", "ordinal"),
+    ("seen Feb 3, 2021 in clinic", "Feb 3, 2021", "month-name"),   # an abbreviated month, comma
+    ("DOB Sept 9 2019.", "Sept 9 2019", "month-name"),              # "Sept", no comma
+    ("on Dec. 25, 2019", "Dec. 25, 2019", "month-name"),
+    ("el 3 ene 2019", "3 ene 2019", "month-name"),
+    ("on Feb 3rd, 2021", "Feb 3rd, 2021", "ordinal"),
     ("el 1º de marzo", "1º de marzo", "ordinal"),
     ("den 12:e mars", "12:e mars", "ordinal"),
     ("el año 2000", "año 2000", "year"),
@@ -95,6 +100,7 @@ def test_ambiguous_numeric_dates_name_the_other_reading(pipeline):
     ("Monday, 3/12", "3/12", "dm"),
     ("Fecha: 2/7", "2/7", "dm"),
     ("since March 12 she", "March 12", "month-name"),
+    ("since Sept 9 she", "Sept 9", "month-name"),
     ("en 2005 inició", "2005", "year"),
     ("entre 2001 y 2005", None, None),  # two years: checked below
     ("Consulta en junio por tumor", "junio", "month"),
@@ -128,6 +134,8 @@ def test_dates_that_need_context_have_it(find, text, span, kind):
     "version 1.2.3",
     "Grade 3 may be seen",              # "may": a verb
     "hace 5 años",
+    "visto Sept 9",                     # a day and an abbreviated month need context too
+    "Feb 3 mg",
     "un área de 25 X 25 cm",            # a Roman 10 between numbers, without a four-digit year
 ])
 def test_durations_dosages_scores_and_bare_fractions_are_not_dates(find, text):
@@ -165,6 +173,8 @@ def test_not_times(find, text):
     ("tel 0034 607 819 141", "0034 607 819 141", "es"),
     ("Tel (+34) 915 551 234", "(+34) 915 551 234", "es"),
     ("call (617) 555-1234", "(617) 555-1234", "us"),
+    ("call (555)123-4567 now", "(555)123-4567", "us"),   # a bracketed area code: any exchange, no space
+    ("call (555) 123-4567", "(555) 123-4567", "us"),
     ("call 617-555-1234", "617-555-1234", "us"),
     ("call +1 617 555 1234", "+1 617 555 1234", "us"),
     ("ring 01632 960123", "01632 960123", "uk"),
@@ -189,7 +199,7 @@ def test_a_fax_is_a_phone_used_as_a_fax(pipeline):
 
 
 @pytest.mark.parametrize("text", ["12345", "1234 5678", "gen SCN4A (OMIM +603967)", "3.141592653", "7.10.2019 12", "peso 69 kg 170 cm",
-                                  "1 2 3 4 5 6 7 8 9", "5.000.000 plaquetas"])
+                                  "1 2 3 4 5 6 7 8 9", "5.000.000 plaquetas", "(555)12-4567", "(155)123-4567"])
 def test_not_phones(find, text):
     assert [f for f in find(text) if f[0] == "Phone"] == []
 

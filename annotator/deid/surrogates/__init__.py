@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
 
-from annotator.deid.surrogates.base import KINDS, DocumentContext, Generator, Span, normalised
+from annotator.deid.surrogates.base import KINDS, DocumentContext, Factory, Generator, Span, normalised
 
 #: kind -> the module whose ``FACTORIES[kind](ctx)`` makes its generator
 _MODULES = {
@@ -22,8 +23,14 @@ assert set(_MODULES) == set(KINDS)
 
 def generator(kind: str, ctx: DocumentContext) -> Generator:
     """The generator of ``kind`` (one of :data:`KINDS`) for the document of ``ctx``."""
-    module = import_module(f"{__name__}.{_MODULES[kind]}")
-    return module.FACTORIES[kind](ctx)
+    return _factory(_MODULES[kind], kind)(ctx)
+
+
+@lru_cache(maxsize=None)
+def _factory(module: str, kind: str) -> Factory:
+    """``FACTORIES[kind]`` of ``module``, looked up once (a corpus makes one generator per kind and
+    document)."""
+    return import_module(f"{__name__}.{module}").FACTORIES[kind]
 
 
 __all__ = ["KINDS", "DocumentContext", "Generator", "Span", "generator", "normalised"]

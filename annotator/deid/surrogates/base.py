@@ -20,18 +20,18 @@ import random
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, NamedTuple, Protocol
 
 #: The PHI kinds a policy table may name, each made by one generator module.
 KINDS = ("name", "date", "age", "phone", "id", "email", "url", "ip",
          "place", "country", "street", "hospital", "profession")
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(NamedTuple):
     """One annotation to replace: its offsets, its tag-set type, the kind of PHI its type is
     (see :data:`KINDS`) and, for people, their role (``patient``, ``clinician``, ``relative``,
-    ``other``; empty for everything else)."""
+    ``other``; empty for everything else). A named tuple: a corpus makes one per PHI annotation,
+    and generators key their per-document tables by it."""
 
     start: int
     end: int

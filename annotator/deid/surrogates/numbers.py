@@ -126,7 +126,7 @@ class _Kind:
 
     def rng(self, value: str) -> random.Random:
         """Keyed on the value's letters and digits: ``28/123/40`` and ``28 123 40`` are one value."""
-        return self.ctx.random(self.kind, "".join(c for c in normalised(value) if c.isalnum()))
+        return self.ctx.random(self.kind, "".join(filter(str.isalnum, normalised(value))))
 
     def make(self, surface: str) -> str:
         raise NotImplementedError

@@ -115,7 +115,8 @@ class NameGenerator:
         spans = [span for span in ctx.spans if span.kind == "name"]
         self.real = {fold(word) for span in spans for word in _WORD.findall(ctx.surface(span))}
         self.real_values = RealValues.of(ctx)
-        fullness = {span: sum(t.role in ("first", "last") for t in self._parse(span)) for span in spans}
+        # how many first and last names a span holds: its name tokens (each becomes one or the other)
+        fullness = {span: sum(token[4] == "name" for token in self._tokens(span)[0]) for span in spans}
         for span in sorted(spans, key=lambda span: -fullness[span]):  # stable: document order within
             self.results[(span.start, span.end)] = self._render(span, self._parse(span))
 
@@ -126,13 +127,17 @@ class NameGenerator:
     # -- reading a span ------------------------------------------------------------------------
 
     def _parse(self, span: Span) -> list[_Token]:
-        read = self.read.get(span)
-        if read is None:
-            read = self.read[span] = self._read(span)
-        fields, titled = read
+        fields, titled = self._tokens(span)
         tokens = [_Token(*token) for token in fields]
         self._classify(tokens, self.ctx.surface(span), titled)
         return tokens
+
+    def _tokens(self, span: Span) -> tuple[tuple[tuple[int, int, str, str, str, str], ...], bool]:
+        """:meth:`_read`, once per span."""
+        read = self.read.get(span)
+        if read is None:
+            read = self.read[span] = self._read(span)
+        return read
 
     def _read(self, span: Span) -> tuple[tuple[tuple[int, int, str, str, str, str], ...], bool]:
         """The tokens of a span before classification (names not yet first or last), as tuples, and

@@ -34,7 +34,7 @@ from typing import Callable, NamedTuple
 
 import regex
 
-from annotator.deid.surrogates.base import DocumentContext, Factory, Span
+from annotator.deid.surrogates.base import DocumentContext, Factory, Span, normalised
 from annotator.deid.surrogates.casing import match_case
 from annotator.deid.surrogates.pools import Pool, RealValues, check_language, fold, pool, rows, table
 
@@ -52,28 +52,50 @@ class _City(NamedTuple):
 
 
 @lru_cache(maxsize=None)
-def _cities() -> tuple[dict[str, list[_City]], dict[tuple[str, ...], tuple[list[str], list[float]]]]:
-    """Normalised name -> the places of that name (biggest first); and the names and populations
-    of the places of each (country,), (country, region) and (country, region, province): the
-    pools (:func:`_pool`) are made from them when a group is first drawn from."""
-    by_name: dict[str, list[_City]] = defaultdict(list)
-    members: dict[tuple[str, ...], tuple[list[str], list[float]]] = defaultdict(lambda: ([], []))
-    for name, country, region, province, population in rows("world", "cities.tsv"):
-        by_name[fold(name)].append(_City(name, country, region, province))
-        weight = float(population)
-        for group in ((country,), (country, region), (country, region, province)):
-            names, weights = members[group]
-            names.append(name)
-            weights.append(weight)
-    return dict(by_name), dict(members)
+def _cities() -> tuple[dict[str, list[tuple[str, ...]]], dict[tuple[str, ...], list[int]]]:
+    """Normalised name -> the rows of the places of that name (biggest first); and the row numbers
+    of the places of each (country, region, province). One pass over the list; the pools of larger
+    groups and the :class:`_City` records are made only when asked for (:func:`_group`, :func:`_named`)."""
+    by_name: dict[str, list[tuple[str, ...]]] = {}
+    provinces: dict[tuple[str, ...], list[int]] = {}
+    for i, row in enumerate(rows("world", "cities.tsv")):
+        by_name.setdefault(normalised(row[0]), []).append(row)
+        provinces.setdefault(row[1:4], []).append(i)
+    return by_name, provinces
+
+
+def _named(key: str) -> list[_City]:
+    """The listed places whose normalised name is ``key``, biggest first."""
+    return [_City(*row[:4]) for row in _cities()[0].get(key, ())]
+
+
+@lru_cache(maxsize=None)
+def _group(group: tuple[str, ...]) -> tuple[int, ...]:
+    """The row numbers, in list order, of the places of a (country,), (country, region) or
+    (country, region, province)."""
+    provinces = _cities()[1]
+    if len(group) == 3:
+        return tuple(provinces.get(group, ()))
+    return tuple(sorted(i for key in _provinces_of().get(group, ()) for i in provinces[key]))
+
+
+@lru_cache(maxsize=None)
+def _provinces_of() -> dict[tuple[str, ...], list[tuple[str, ...]]]:
+    """(country,) and (country, region) -> the (country, region, province) keys in them."""
+    found: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for key in _cities()[1]:
+        found.setdefault(key[:1], []).append(key)
+        found.setdefault(key[:2], []).append(key)
+    return found
 
 
 @lru_cache(maxsize=None)
 def _pool(group: tuple[str, ...]) -> Pool:
     """The places of a group, drawn by population: a surrogate town is as likely as a patient
     living there (and as well known)."""
-    names, populations = _cities()[1][group]
-    return Pool(names, populations)
+    cities = rows("world", "cities.tsv")
+    found = [cities[i] for i in _group(group)]
+    return Pool([row[0] for row in found], [float(row[4]) for row in found])
 
 
 @lru_cache(maxsize=None)
@@ -140,8 +162,7 @@ class PlaceGenerator:
         """The surrogate of a place name, and the listed place the surrogate names (None where the
         original is no listed municipality)."""
         key = fold(surface)
-        by_name, members = _cities()
-        found = by_name.get(key, [])
+        found = _named(key)
         if key in _regions() and not found:
             return surface, None
         if not found and key in _countries(self.language)[0]:
@@ -150,7 +171,7 @@ class PlaceGenerator:
         city = next((c for c in found if c.country == main), found[0] if found else None)
         groups = [(city.country, city.region, city.province), (city.country, city.region), (city.country,)] \
             if city else [(main,)]
-        pool = _pool(next(g for g in groups if g in members and len(members[g][0]) > 3 or g == groups[-1]))
+        pool = _pool(next(g for g in groups if len(_group(g)) > 3 or g == groups[-1]))
         street_types = table(self.language, "street_types.tsv")
         value = self.keyed.choose(key, pool, reject=lambda value: fold(value) in street_types)
         return match_case(value, surface), self._place(value, city) if city else None
@@ -158,7 +179,7 @@ class PlaceGenerator:
     @staticmethod
     def _place(name: str, near: _City | None) -> _City | None:
         """The listed place ``name`` (the one in the region of ``near`` where several have that name)."""
-        found = _cities()[0].get(fold(name), [])
+        found = _named(fold(name))
         same = [c for c in found if near and (c.country, c.region) == (near.country, near.region)]
         return (same or found or [None])[0]
 

@@ -59,7 +59,8 @@ _SUBJECT = re.compile(rf"(?m)^[ \t]*([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)[ 
                       rf"(?=[ \t]+(?:{_VERBS})\b)")
 _COMMON = frozenset((files("annotator.resources") / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
 _LOCAL_PHONE = re.compile(r"(?<![\d/.\-])(?:\(\d{3}\)[ \t]?|\b\d{3}[-.])?\b\d{3}[-.]\d{4}\b(?![\-/.]\d)")
-_BARE_ID = re.compile(r"(?<![\w@./\-])[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w@]|\.\d)")
+# a word with a digit (the lookahead only skips words without one, which are never IDs: same matches)
+_BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w@]|\.\d)")
 
 
 def _add(ctx: ActionContext, type_: str, start: int, end: int, prio: int, rule: str, policies: str | None = None) -> None:

@@ -1,0 +1,49 @@
+"""Rules tried only where a key every match needs can be reached (annotator/jape/anchors.py): in
+documents long enough for the runtime to check cuts, the matches must be those of a full search.
+
+Each document is padded with ordinary words, so that the rules' rare keys ("University",
+"Hospital") hold at few of its offsets and their cuts are checked.
+"""
+
+from __future__ import annotations
+
+from japehelp import found, make_doc
+
+FILLER = " the cat sat on the mat and then it went home." * 12
+HEAD = ('({Token.orth == upperInitial})[1,3] {Token.string == "University"}')
+
+
+def test_a_head_word_at_the_bound_and_beyond_it(grammar):
+    g = grammar(f"Phase: P\nInput: Token\nOptions: control = appelt\nRule: Org ({HEAD}):o --> :o.Org = {{}}\n")
+    doc = make_doc("Visit Grand Harbour City University today." + FILLER +
+                   " Then Alpha Beta Gamma Delta University and Harvard University." + FILLER)
+    g(doc)
+    assert found(doc, "Org") == ["Grand Harbour City University", "Beta Gamma Delta University",
+                                 "Harvard University"]
+
+
+def test_every_start_that_reaches_the_head_word_matches_with_control_all(grammar):
+    g = grammar(f"Phase: P\nInput: Token\nOptions: control = all\nRule: Org ({HEAD}):o --> :o.Org = {{}}\n")
+    doc = make_doc(FILLER + " Alpha Beta Gamma Delta University." + FILLER)
+    g(doc)
+    assert found(doc, "Org") == ["Beta Gamma Delta University", "Gamma Delta University", "Delta University"]
+
+
+def test_a_long_annotation_is_one_step_on_the_way_to_the_head_word(grammar):
+    g = grammar("Phase: P\nInput: Token Lookup\nOptions: control = appelt\n"
+                'Rule: H (({Lookup} | {Token.orth == upperInitial})[1,2] {Token.string == "Hospital"}):h'
+                " --> :h.Hosp = {}\n")
+    doc = make_doc(FILLER + " at Saint Mary of the Angels Hospital today." + FILLER,
+                   ("Lookup", "Saint Mary of the Angels", None))
+    g(doc)
+    assert found(doc, "Hosp") == ["Saint Mary of the Angels Hospital"]
+
+
+def test_alternative_heads_and_a_head_of_two_words(grammar):
+    g = grammar("Phase: P\nInput: Token\nOptions: control = appelt\n"
+                "Rule: Place (({Token.orth == upperInitial})[1,3]"
+                ' ({Token.string == "National"} {Token.string == "Park"} | {Token.string == "Park"} |'
+                ' {Token.string ==~ "Beach|Lake"})):l --> :l.Place = {}\n')
+    doc = make_doc(FILLER + " Yellowstone National Park, Roundhay Park and Silver Lake." + FILLER)
+    g(doc)
+    assert found(doc, "Place") == ["Yellowstone National Park", "Roundhay Park", "Silver Lake"]

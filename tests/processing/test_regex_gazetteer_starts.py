@@ -1,0 +1,78 @@
+"""The regex gazetteer runs patterns that begin with digits or punctuation only at the offsets
+where a match of theirs can begin, all in one scan, and patterns that begin with month names only
+where one is: the Lookups must be exactly those of scanning each pattern at every offset (the path
+every other pattern takes), on real and random text."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from gazetteerhelp import write
+
+from annotator.document import Document
+from annotator.paths import RESOURCES
+from annotator.processing.regex_gazetteer import RegexGazetteer
+
+LISTS = {
+    "patterns": RESOURCES / "patterns" / "lists.def",
+    "meddocan": RESOURCES / "gazetteers" / "es" / "regex" / "lists.def",
+}
+PIECES = ["1", "2", "3", "07", "12", "19", "2019", "1998", "28034", "555", "0958", "123-45-6789", "12345678Z",
+          "/", "-", ".", ":", ",", " ", " ", " ", "\t", "\n", "(", ")", "+", "+34", "@", "a", "de", "el", "of",
+          "Feb", "Sept", "marzo", "March", "mars", "NHC", "Fecha", "mg", "h", "pm", "www.", ".com", "x", "Z", "III"]
+
+
+def lookups(gazetteer: RegexGazetteer, text: str) -> list[tuple]:
+    doc = Document(text)
+    gazetteer(doc)
+    return [(a.type, a.start, a.end, tuple(sorted(a.features.items()))) for a in doc.annset()]
+
+
+def scanning_everywhere(gazetteer: RegexGazetteer) -> RegexGazetteer:
+    """The same gazetteer with every pattern scanned at every offset."""
+    reference = RegexGazetteer(**{name: getattr(gazetteer, name) for name in
+                                  ("listsURL", "longestMatchOnly", "wholeWordsOnly", "timeout")})
+    assert reference.starts, "the lists have patterns the start-offset pass runs"
+    reference.starts = {}
+    reference.started_indices = set()
+    for matcher in reference.matchers:
+        matcher.leads = ()
+    return reference
+
+
+def random_texts(seed: int, count: int = 60) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randint(50, 400))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+@pytest.mark.parametrize("options", [{}, {"longestMatchOnly": False}, {"wholeWordsOnly": False}])
+def test_same_lookups_as_scanning_every_offset_on_random_text(lists: str, options: dict) -> None:
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists], **options)
+    reference = scanning_everywhere(gazetteer)
+    for text in random_texts(15):
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+def test_same_lookups_as_scanning_every_offset_on_meddocan(lists: str, meddocan_dir: Path) -> None:
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists])
+    reference = scanning_everywhere(gazetteer)
+    texts = sorted((meddocan_dir / "dev" / "brat").glob("*.txt"))
+    assert texts
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert lookups(gazetteer, text) == lookups(reference, text), path.name
+
+
+def test_groups_of_the_same_name_in_several_patterns(tmp_path: Path) -> None:
+    """Each pattern's groups and back-references are its own, though all run in one scan."""
+    definition = write(tmp_path, {"lists.def": "d.lst:Date:a:::regex\n",
+                                  "d.lst": "\\d(?P<s>[-/])\\d(?P=s)\\d\tkind=x\n\\d(?P<s>[.:])\\d\\d(?P=s)\\d\tkind=y\n"})
+    gazetteer = RegexGazetteer(listsURL=definition)
+    text = "1-2-3 1-2/3 4.55.6 4.55:6 7:88:9"
+    assert [(text[s:e], dict(f)["kind"]) for _, s, e, f in lookups(gazetteer, text)] == [
+        ("1-2-3", "x"), ("4.55.6", "y"), ("7:88:9", "y")]
+    assert lookups(gazetteer, text) == lookups(scanning_everywhere(gazetteer), text)
