@@ -6,12 +6,14 @@ every other pattern takes), on real and random text."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
 from gazetteerhelp import write
 
 from annotator.document import Document
+from annotator.errors import PipelineError
 from annotator.paths import RESOURCES
 from annotator.processing.regex_gazetteer import RegexGazetteer
 
@@ -76,3 +78,16 @@ def test_groups_of_the_same_name_in_several_patterns(tmp_path: Path) -> None:
     assert [(text[s:e], dict(f)["kind"]) for _, s, e, f in lookups(gazetteer, text)] == [
         ("1-2-3", "x"), ("4.55.6", "y"), ("7:88:9", "y")]
     assert lookups(gazetteer, text) == lookups(scanning_everywhere(gazetteer), text)
+
+
+def test_timeout_of_a_pattern_tried_after_another_matched(tmp_path: Path) -> None:
+    """At an offset where a first pattern matches, the ones after it are still tried, under the
+    same timeout: a catastrophic one fails the document with E435 naming its line."""
+    definition = write(tmp_path, {"lists.def": "d.lst:x::::regex\n",
+                                  "d.lst": "12+\n1(?:2|2)*(?:2|2)*(?:2|2)*$\n"})
+    gazetteer = RegexGazetteer(listsURL=definition, timeout=0.2)
+    assert gazetteer.starts
+    start = time.monotonic()
+    with pytest.raises(PipelineError, match=r"d\.lst:2: E435"):
+        gazetteer(Document("1" + "2" * 40 + "!"))
+    assert time.monotonic() - start < 5
