@@ -17,7 +17,9 @@ files read and written by the workers) and by :meth:`annotator.pipeline.Pipeline
   every batch, so it must pickle small (a pipeline loaded from a file pickles as its recipe and
   is loaded once per worker process: :mod:`annotator.pipeline`; the worker's garbage collector is
   then settled as a pool worker's is; scattering it once instead would lose it with a killed
-  worker, and every batch with it). Our LocalCluster gives a worker
+  worker, and every batch with it). Our LocalCluster forks its workers on Linux, as a local
+  pool does: they find the client's pipeline already loaded and share its memory (less CPU
+  than spawned workers that load their own copies). Our LocalCluster gives a worker
   at most two batches at a time (the one it runs, the next) and lets the scheduler retry
   nothing, so a dead worker loses only those, each then run once more by us, as a local pool's;
   on a cluster of your own its ``allowed-failures`` and ``worker-saturation`` settings
