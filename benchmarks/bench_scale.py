@@ -5,8 +5,9 @@ half way then ``--resume``; a projection to 200 million words.
 The corpus is the MEDDOCAN train + dev texts (../shared/corpora/meddocan/{train,dev}/brat/*.txt,
 750 texts) repeated to N plain-text documents, written once under WORK/corpus-N (reused by
 later runs). Each configuration runs ``annotator run meddocan CORPUS --from text --to brat``
-as a subprocess (a fresh output folder each time), RUNS times. The table gives the median wall
-seconds, documents and megabytes per second, the speed-up over 1 process and the peak RSS of
+as a subprocess (a fresh output folder each time), RUNS rounds of the three in turn. The table
+gives the median wall seconds, documents and megabytes per second, the speed-up over 1 process
+(the median of each round's ratio to that round's 1-process run) and the peak RSS of
 the client: the ``annotator`` process itself (polled with psutil every 20 ms; worker processes
 are not counted; Dask's LocalCluster scheduler and nannies live in the client, so they are
 counted), and the median CPU seconds of the client and of its worker processes together: on a
@@ -177,22 +178,24 @@ def main() -> None:
           f"{'speed-up':>8} {'client peak RSS':>16} {'client CPU s':>12} {'workers CPU s':>13}")
     results = {}
     expected: dict[str, str] = {}
-    for name, extra in CONFIGS:
-        out = args.work / "out"
-        times, peaks, clients, workers = [], [], [], []
-        for _ in range(args.runs):
-            seconds, peak, client, worker = run_once(corpus, out, extra)
-            times.append(seconds)
-            peaks.append(peak)
-            clients.append(client)
-            workers.append(worker)
-        if not expected:
-            expected = checksums(out)
-        elif checksums(out) != expected:
-            print(f"  !! {name}: output differs from 1 process")
+    # rounds of every configuration in turn, so that a drift of the machine's speed (seen here: the
+    # same run 62 s, then 82 s, minutes apart) weighs on all of them alike; a speed-up is the median
+    # of its rounds' ratios to the same round's 1-process run
+    samples: dict[str, list[tuple[float, int, float, float]]] = {name: [] for name, _ in CONFIGS}
+    for _ in range(args.runs):
+        for name, extra in CONFIGS:
+            out = args.work / "out"
+            samples[name].append(run_once(corpus, out, extra))
+            if not expected:
+                expected = checksums(out)
+            elif checksums(out) != expected:
+                print(f"  !! {name}: output differs from 1 process")
+    baseline = [sample[0] for sample in samples[CONFIGS[0][0]]]
+    for name, _ in CONFIGS:
+        times, peaks, clients, workers = zip(*samples[name])
         seconds = statistics.median(times)
         results[name] = seconds
-        speedup = results[CONFIGS[0][0]] / seconds
+        speedup = statistics.median(one / each for one, each in zip(baseline, times))
         print(f"{name:<17} {args.docs:>8} {mb:>7.1f} {seconds:>8.1f} {args.docs / seconds:>8.1f} {mb / seconds:>6.2f} "
               f"{speedup:>7.2f}x {max(peaks) / 2**20:>13.0f} MB {statistics.median(clients):>12.1f} "
               f"{statistics.median(workers):>13.1f}")
