@@ -20,7 +20,9 @@ _SERIAL = count()
 
 def _create(path: Path) -> tuple[int, str]:
     """A new temporary file beside ``path`` (its folder made when missing): its descriptor and name.
-    Names hold the process id and a serial; one taken (another host, a leftover) is skipped."""
+    Names hold the process id and a serial; one taken (another host, a leftover) is skipped. The
+    folder is made at most once here; another process or thread may make it meanwhile."""
+    made = False
     while True:
         tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_SERIAL)}.tmp")
         try:
@@ -28,9 +30,10 @@ def _create(path: Path) -> tuple[int, str]:
         except FileExistsError:
             continue
         except FileNotFoundError:
-            if path.parent.is_dir():
+            if made:
                 raise
             path.parent.mkdir(parents=True, exist_ok=True)
+            made = True
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -58,6 +58,18 @@ Candidate = tuple
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
+def _value_masks(by_value: Any, values: list) -> list[int]:
+    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
+    values, the usual case, one memo lookup each, in C; ``mask_of`` for the rest."""
+    if _PLAIN.issuperset(map(type, values)):
+        masks = list(map(by_value.memo.get, values))
+        if None in masks:
+            mask_of = by_value.mask_of
+            masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
+        return masks
+    return list(map(by_value.mask_of, values))
+
+
 class Lattice:
     """The visible annotations of one input set, by type and start offset, shared by phases.
     It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
@@ -358,13 +370,7 @@ class PhaseRun:
             if type_name not in visible or not wanted:
                 continue
             starts, values = lattice.column(type_name, feature)
-            if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
-                masks = list(map(by_value.memo.get, values))
-                if None in masks:
-                    mask_of = by_value.mask_of
-                    masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
-            else:
-                masks = list(map(by_value.mask_of, values))
+            masks = _value_masks(by_value, values)
             found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
             while wanted:
                 bit = wanted & -wanted
@@ -384,14 +390,7 @@ class PhaseRun:
         for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            values = lattice.column(type_name, feature)[1]
-            if _PLAIN.issuperset(map(type, values)):  # the usual case: one dict lookup per value, in C
-                masks = list(map(by_value.memo.get, values))
-                if None in masks:
-                    mask_of = by_value.mask_of
-                    masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
-            else:
-                masks = list(map(by_value.mask_of, values))
+            masks = _value_masks(by_value, lattice.column(type_name, feature)[1])
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held: dict[int, int] = {}

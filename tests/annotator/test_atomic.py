@@ -46,3 +46,22 @@ def test_a_file_where_the_folder_should_be_is_an_error(tmp_path):
     with pytest.raises(OSError):
         write_atomic(tmp_path / "a" / "out.txt", b"x")
     assert os.listdir(tmp_path) == ["a"]
+
+
+def test_a_folder_made_by_another_writer_meanwhile_is_used(tmp_path, monkeypatch):
+    """Regression: two workers writing the first documents of a run into a missing folder; the one
+    whose first try failed saw the folder (made by the other) and raised E131 instead of retrying."""
+    target = tmp_path / "out" / "d00.txt"
+    real_open = os.open
+    tries = []
+
+    def open_racing(path, *args):
+        tries.append(path)
+        if len(tries) == 1:  # the folder is missing here; another writer makes it right after
+            target.parent.mkdir()
+            raise FileNotFoundError(path)
+        return real_open(path, *args)
+
+    monkeypatch.setattr(atomic.os, "open", open_racing)
+    write_atomic(target, b"x")
+    assert target.read_bytes() == b"x" and len(tries) == 2
