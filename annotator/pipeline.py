@@ -282,6 +282,7 @@ _KEEP = 4  # pipelines kept per process (a long-lived Dask worker may serve many
 
 
 def _recipe_key(path: str, overrides: dict[str, Any]) -> tuple | None:
+    """What identifies a loaded pipeline in :data:`_LOADED`; None when its file cannot be read."""
     try:
         stat = Path(path).stat()
     except OSError:

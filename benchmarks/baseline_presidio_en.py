@@ -33,7 +33,7 @@ from bench_deid_en import joined, notes  # noqa: E402
 from timing import machine, median_time, print_table  # noqa: E402
 
 from annotator import Document, Pipeline  # noqa: E402
-from annotator.evaluation.phi_values import ValueCounts, ValueResult, evaluate_values  # noqa: E402
+from annotator.evaluation.phi_values import ValueResult, evaluate_values  # noqa: E402
 
 Tagger = Callable[[str, str], Document]  # (name, text) -> a document with its PHI in set "PHI"
 
@@ -71,8 +71,9 @@ def ours() -> Tagger:
     return lambda name, text: pipeline(Document(text, name=name))
 
 
-def coverage(tag: Tagger, part: str) -> ValueResult:
-    gold = deid_en_material.load(part)
+def coverage(tag: Tagger, parts: tuple[str, ...]) -> ValueResult:
+    """The PHI-value figures of ``tag`` on the documents of ``parts``, together."""
+    gold = [doc for part in parts for doc in deid_en_material.load(part)]
     return evaluate_values(gold, [tag(g.name, g.text) for g in gold], gold_set="PHI", system_set="PHI")
 
 
@@ -93,19 +94,14 @@ def main() -> None:
     rows = []
     for label, make in [("annotator deid-en.xml", ours), ("Presidio, no NER model", presidio)]:
         tag = make()
-        notes_total, queries = ValueCounts(), ValueResult()
-        for part in ("dev", "heldout"):
-            notes_total += coverage(tag, part).total
-        for part in ("queries-dev", "queries-heldout"):
-            result = coverage(tag, part)
-            queries.per_type[part] = result.total
-            queries.free += result.free
-            queries.touched += result.touched
-        rows.append([label, f"{notes_total.recall:.3f}", f"{notes_total.precision:.3f}",
+        on_notes = coverage(tag, ("dev", "heldout")).total
+        queries = coverage(tag, ("queries-dev", "queries-heldout"))
+        rows.append([label, f"{on_notes.recall:.3f}", f"{on_notes.precision:.3f}",
                      f"{queries.total.recall:.3f}", f"{queries.touched_share:.3f}",
                      f"{speed(tag, joined(texts), args.runs):,.0f}", f"{speed(tag, texts, args.runs):,.0f}"])
     print_table(["tool", "notes: recall", "precision", "queries: recall", "PHI-free touched",
                  "chars/CPU s, 100 notes a doc", "1 note a doc"], rows)
+
 
 if __name__ == "__main__":
     main()
