@@ -208,7 +208,7 @@ class Dask(Engine):
     ``tcp://HOST:8786``, or a ``distributed.Client``), else a LocalCluster of ``workers``
     processes of one thread each, started for the run and closed after it."""
 
-    batch = 32  # a task costs the client and the scheduler milliseconds: fewer, larger ones
+    batch = 64  # a task costs the client, the scheduler and the worker milliseconds of messages: fewer, larger ones
 
     def __init__(self, workers: int = 1, scheduler: Any = None) -> None:
         self.workers = workers
