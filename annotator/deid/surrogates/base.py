@@ -9,8 +9,9 @@ whole document through ``ctx`` (the text, every span to replace, the real names 
 
 Choices are keyed, never random: ``ctx.random(...)`` draws from the keyed BLAKE2b hash of the
 normalised value (:class:`KeyedRandom`), so one key gives one surrogate per value across a whole
-corpus (``--key-file``), and nobody without the key can map a surrogate back. The offsets that must agree between kinds
-(a date shift and an age shift, so that a birth date and an age stay consistent) live here too.
+corpus (``--key-file``), and nobody without the key can map a surrogate back. The offsets that
+must agree between kinds (a date shift and an age shift, so that a birth date and an age stay
+consistent) live here too.
 """
 
 from __future__ import annotations
