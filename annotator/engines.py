@@ -29,14 +29,14 @@ files read and written by the workers) and by :meth:`annotator.pipeline.Pipeline
 from __future__ import annotations
 
 import gc
-import multiprocessing
 import os
 import sys
 from collections import deque
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+if TYPE_CHECKING:  # imported where a pool is made: a run in this process starts without them
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_relaxed, relaxed_thresholds
@@ -120,6 +120,9 @@ def _call(batch: Any) -> Any:
 def _submit(pool: ProcessPoolExecutor, batch: Any) -> Future:
     """``batch`` submitted to ``pool``; a pool that a worker's death has already broken refuses new
     work at once: the batch then gets a failed future, settled (run again alone) like the others."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         return pool.submit(_call, batch)
     except BrokenProcessPool as broken:
@@ -151,12 +154,17 @@ class Processes(Engine):
             pool.shutdown(wait=True, cancel_futures=True)
 
     def _pool(self, work: Work) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         return ProcessPoolExecutor(self.workers, multiprocessing.get_context(), _init_worker, (work,))
 
     def _settle(self, pool: ProcessPoolExecutor, work: Work, pending: deque) -> tuple[ProcessPoolExecutor, tuple]:
         """The first pending batch and its result. A dead worker breaks the whole pool and every
         batch in it: each of those runs again alone in a new pool (so a second death is the
         batch's own), the batches done before keep their results."""
+        from concurrent.futures.process import BrokenProcessPool
+
         batch, future = pending[0]
         try:
             result = future.result()
@@ -171,6 +179,9 @@ class Processes(Engine):
         return pool, (batch, result)
 
     def _alone(self, pool: ProcessPoolExecutor, work: Work, batch: Any) -> tuple[ProcessPoolExecutor, Future]:
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+
         done: Future = Future()
         try:
             done.set_result(pool.submit(_call, batch).result())
@@ -272,6 +283,8 @@ class Dask(Engine):
 
     def _settle(self, distributed: Any, client: Any, work: Work, entry: tuple[Any, Any]) -> tuple[Any, Any]:
         """A batch and its result; a batch whose worker died runs once more (waited for alone)."""
+        from concurrent.futures import CancelledError
+
         batch, future = entry
         retried = False
         while True:

@@ -56,7 +56,7 @@ from contextlib import closing, nullcontext
 from itertools import islice
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from annotator import engines, formats
 from annotator.atomic import write_atomic
@@ -64,7 +64,9 @@ from annotator.corpus import Failure, InputFiles, read_documents, read_units, un
 from annotator.document import Document
 from annotator.errors import AnnotatorError, ProcessingError, input_error
 from annotator.gc_pause import gc_relaxed
-from annotator.pipeline import Pipeline, decode, encode
+
+if TYPE_CHECKING:  # the pipeline module (and every processing resource it brings) is imported on use:
+    from annotator.pipeline import Pipeline  # a verb without a pipeline (convert, deidentify) starts without it
 
 Transform = Callable[[Document], Document]
 
@@ -134,6 +136,8 @@ def run(
     ``set_name`` and ``types`` the pipeline's declared output is written (``types`` alone: of its
     declared set). Failures are printed on stderr; returns 0, or 1 if any document failed."""
     if isinstance(pipeline, (str, Path)):
+        from annotator.pipeline import Pipeline
+
         pipeline = Pipeline.load(pipeline)
     if pipeline is not None and set_name is None:
         if types is None:
@@ -228,8 +232,12 @@ class _Work:
                                        else self._one(doc, unit, reader))
                 elif isinstance(item, Failure):
                     records.append(_read_failure(item, reader))
+                elif isinstance(item, Document):
+                    records.append(self._one(item, None, reader))
                 else:
-                    records.append(self._one(item if isinstance(item, Document) else decode(item), None, reader))
+                    from annotator.pipeline import decode
+
+                    records.append(self._one(decode(item), None, reader))
         return records
 
     def _one(self, doc: Document, unit: Path | None, reader: formats.Format) -> Record:
@@ -245,6 +253,8 @@ class _Work:
             doc = select_output(doc, self.set_name, self.types)
             writer = formats.get(self.to_format)
             if writer.many:
+                from annotator.pipeline import encode
+
                 writer.render_many([doc])  # fails here, alone, not in the whole file
                 return Rendered(encode(doc))
             written = write_digested([doc], self.out, self.to_format, self.inputs)
@@ -395,6 +405,8 @@ def run_corpus(job: CorpusJob) -> int:
         _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
     manifest = Manifest(job.out, job.resume) if per_document else None
     if reader.many:
+        from annotator.pipeline import encode
+
         items: Iterable[Any] = documents if runner.in_process else \
             [encode(item) if isinstance(item, Document) else item for item in documents]
         total = len(documents)
@@ -454,6 +466,8 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
                 elif isinstance(record, Written) and manifest is not None:
                     manifest.append(record)
                 elif isinstance(record, Rendered):
+                    from annotator.pipeline import decode
+
                     collected.append(decode(record.data))
             progress.update(len(batch))
             if failed and not job.keep_going:

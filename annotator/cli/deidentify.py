@@ -76,10 +76,13 @@ def read_key(path: Path) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     from annotator.deid.pseudonymiser import Pseudonymiser
-    from annotator.pipeline import Pipeline
     from annotator.runner import CorpusJob, run_corpus
 
-    pipeline = Pipeline.load(args.pipeline) if args.pipeline else None
+    pipeline = None
+    if args.pipeline:
+        from annotator.pipeline import Pipeline  # (its processing resources: only when one runs)
+
+        pipeline = Pipeline.load(args.pipeline)
     language = args.language or (pipeline.language if pipeline is not None else "")
     if args.mode == "surrogate" and not language:
         print(f"annotator: error: {coded('E702', known=', '.join(LANGUAGES))}", file=sys.stderr)

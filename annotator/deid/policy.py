@@ -3,14 +3,17 @@ with which surrogate generator, for whom, under which placeholder, and why.
 
 The tables are YAML files, one per tag set, in ``corpora_schemas/deid/`` (documented in the
 README there). Types shared by two tag sets (i2b2 2006 and 2014) have the same row in both, so a
-document whose types fit both is treated the same whichever is picked.
+document whose types fit both is treated the same whichever is picked. A file in the shape the
+shipped ones have (one flow mapping per type) is read here, without PyYAML, whose import costs
+``annotator deidentify`` more start-up than the rest of the policy; PyYAML reads any other.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Any, Iterable
 
 from annotator.deid.surrogates.base import KINDS
 from annotator.errors import DeidError, coded
@@ -62,16 +65,57 @@ def _row(file: str, type: str, spec: object) -> Policy:
     return policy
 
 
+_WORD = r"[A-Za-z][\w-]*"
+_SCALAR = rf'(?:"[^"\\\n]*"|{_WORD})'  # double-quoted without escapes, or a plain word
+_TOP = re.compile(rf"(tag_set): ({_WORD})|(types):")
+_ROW = re.compile(rf"  ({_WORD}): *\{{ *((?:{_WORD}: *{_SCALAR} *, *)*{_WORD}: *{_SCALAR}) *\}}")
+_COLUMN = re.compile(rf"({_WORD}): *({_SCALAR})")
+#: plain words PyYAML reads as something else than a string (any case, to be safe)
+_SPECIAL = {"yes", "no", "on", "off", "null", "true", "false"}
+
+
+def _simple(text: str) -> dict[str, Any] | None:
+    """The mapping of a policy file in the shipped shape (``#`` comment lines, ``tag_set: NAME``,
+    ``types:``, then one ``  TYPE: {column: value, ...}`` line per type; keys and values plain
+    words or, values only, ``true`` or double-quoted without escapes), as PyYAML reads it; None
+    for any other text (PyYAML then reads it)."""
+    data: dict[str, Any] = {}
+    in_types = False
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        top = None if in_types else _TOP.fullmatch(line)
+        row = _ROW.fullmatch(line) if in_types else None
+        if top and top[1] and top[2].lower() not in _SPECIAL:
+            data[top[1]] = top[2]
+        elif top and top[3]:
+            in_types, data["types"] = True, None  # as PyYAML: no rows, no mapping
+        elif row and row[1].lower() not in _SPECIAL:
+            columns: dict[str, Any] = {}
+            for name, value in _COLUMN.findall(row[2]):
+                if name.lower() in _SPECIAL or value.lower() in _SPECIAL and value != "true":
+                    return None
+                columns[name] = True if value == "true" else value.strip('"')
+            data["types"] = data["types"] or {}
+            data["types"][row[1]] = columns
+        else:
+            return None
+    return data or None  # an empty file: PyYAML's None
+
+
 @lru_cache(maxsize=None)
 def table(tag_set: str) -> dict[str, Policy]:
     """The policy of every type of ``tag_set`` (one of :data:`TAG_SETS`, else E701)."""
-    import yaml
-
     if tag_set not in TAG_SETS:
         raise DeidError(coded("E701", name=tag_set, known=", ".join(TAG_SETS)))
     path = POLICY_FOLDER / f"{tag_set}.yaml"
     with open(path, encoding="utf-8") as handle:
-        data = yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's: ten times faster
+        text = handle.read()
+    data = _simple(text)
+    if data is None:
+        import yaml
+
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's: ten times faster
     if not isinstance(data, dict) or data.get("tag_set") != tag_set or not isinstance(data.get("types"), dict):
         raise DeidError(coded("E713", file=path, reason=f"expected 'tag_set: {tag_set}' and a 'types' mapping"))
     return {type: _row(str(path), type, spec) for type, spec in data["types"].items()}

@@ -102,6 +102,8 @@ def test_dask_on_a_cluster_of_threads_gives_results_in_order():
 def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeypatch):
     # Regression: under load the pool notices a worker's death before the next submit, and
     # ProcessPoolExecutor.submit then raises BrokenProcessPool; that escaped the engine.
+    from concurrent.futures.process import BrokenProcessPool
+
     import annotator.engines as engines
 
     real_submit = engines._submit
@@ -110,7 +112,7 @@ def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeyp
     def submit(pool, batch):
         if batch == [8, 9] and not broken_once:  # as if the pool broke just before this batch
             broken_once.append(batch)
-            pool.submit = lambda *args: (_ for _ in ()).throw(engines.BrokenProcessPool("broken"))
+            pool.submit = lambda *args: (_ for _ in ()).throw(BrokenProcessPool("broken"))
             try:
                 return real_submit(pool, batch)
             finally:

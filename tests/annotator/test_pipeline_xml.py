@@ -227,7 +227,7 @@ def test_spawned_workers_reload_the_pipeline_from_its_file(tmp_path, monkeypatch
     import multiprocessing
 
     spawn = multiprocessing.get_context("spawn")
-    monkeypatch.setattr("annotator.engines.multiprocessing.get_context", lambda: spawn)
+    monkeypatch.setattr("multiprocessing.get_context", lambda: spawn)  # what the engine asks for its pool
     path = write(tmp_path / "p.xml", '<pipeline><pr type="tokenizer" name="tok"/></pipeline>')
     pipeline = Pipeline.from_xml(path)
     docs = [Document(f"Dr. Pérez vio {i} pacientes.", name=f"d{i}") for i in range(6)]

@@ -149,7 +149,8 @@ def test_a_scheduler_with_workers_is_a_usage_error(tmp_path, capsys):
 def test_a_run_loads_only_what_it_uses(tmp_path):
     """Every start compiles the modules it imports (no .pyc where PYTHONDONTWRITEBYTECODE is set):
     a surrogate run on brat, its stderr no terminal, imports no other verb, no other format's
-    adapter (nor their XML parser) and no progress bar."""
+    adapter (nor their XML parser), no progress bar, no pipeline (nor its processing resources),
+    no process pool (one worker) and no YAML parser (the policy tables are read without it)."""
     code = ("import runpy, sys\n"
             f"sys.argv = ['annotator', 'deidentify', {str(DATA / 'en')!r}, '--out', {str(tmp_path / 'o')!r},"
             " '--language', 'en']\n"
@@ -163,5 +164,6 @@ def test_a_run_loads_only_what_it_uses(tmp_path):
                                                                             "annotator.cli.deidentify"]
     assert sorted(m for m in modules if m.startswith("annotator.formats.")) == ["annotator.formats.base",
                                                                                 "annotator.formats.brat"]
-    assert not {m.partition(".")[0] for m in modules} & {"lxml", "tqdm"}
+    assert not {m.partition(".")[0] for m in modules} & {"lxml", "tqdm", "yaml"}
+    assert not modules & {"annotator.pipeline", "annotator.processing", "multiprocessing", "concurrent.futures"}
     assert len(list((tmp_path / "o").glob("*.txt"))) == 2

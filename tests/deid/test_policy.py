@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from annotator import schemas
 from annotator.deid import policy
@@ -65,6 +67,33 @@ def test_a_bad_policy_file_is_reported(tmp_path, monkeypatch):
             policy.table("hina")
     finally:
         policy.table.cache_clear()
+
+
+@pytest.mark.parametrize("tag_set", policy.TAG_SETS)
+def test_the_shipped_files_are_read_without_pyyaml_as_pyyaml_reads_them(tag_set):
+    text = (policy.POLICY_FOLDER / f"{tag_set}.yaml").read_text(encoding="utf-8")
+    assert policy._simple(text) is not None
+    assert policy._simple(text) == yaml.safe_load(text)
+
+
+_LINES = ["# a comment", "", "tag_set: hina", "tag_set: Yes", "types:", "types: ", "  # indented comment",
+          "  Patient: {action: replace, kind: name, why: \"a, b: c # d\"}", "  Doctor: {keep_kinship: true, why: x}",
+          "  On: {action: keep}", "  Place: {action: True, why: off}", "  Place: {why: two words}",
+          "  Place: {why: 'single'}", "  Place: {why: \"esc\\\"aped\"}", "  Place: {why: x} # trailing",
+          "  Place: {why: null}", "  Place: {why: ~}", "  Place: {why: 12}", "  Place: {why: x, why: y}",
+          "  Place: {}", "\tPlace: {why: x}", "Place: {why: x}", "  Place: {why: FALSE}", "  Place: [x]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LINES), max_size=8))
+def test_any_other_text_is_left_to_pyyaml(lines):
+    text = "\n".join(lines)
+    try:
+        expected = yaml.safe_load(text)
+    except yaml.YAMLError:
+        expected = "an error"
+    found = policy._simple(text)
+    assert found is None or found == expected
 
 
 @pytest.mark.parametrize("surface, language, what", [

@@ -593,15 +593,16 @@ def _ordinal_words(language: str) -> dict[str, int]:
     return table
 
 
-def _in_ordinal_words(n: int, language: str, template: str) -> str:
-    """``n`` as an ordinal like ``template`` (its gender and apocope in Spanish); digits past 10."""
+def _in_ordinal_words(n: int, language: str, template: str, before_unit: bool = False) -> str:
+    """``n`` as an ordinal like ``template`` (its gender and, in Spanish, the apocope of a masculine
+    one written so or ``before_unit``, a unit word: ``cuarto mes`` -> ``primer mes``); digits past 10."""
     if n > 10:
         return f"{n}" + {"es": "º", "en": _ordinal_en(n), "sv": ":" + _ordinal_sv(n)}[language]
     word = _ORDINALS[language][n - 1]
     if language == "es":
         if template.casefold().endswith("a"):
             word = word[:-1] + "a"
-        elif template.casefold() in ("primer", "tercer") and n in (1, 3):
+        elif (template.casefold() in ("primer", "tercer") or before_unit) and n in (1, 3):
             word = word[:-1]
     return word
 
@@ -690,7 +691,7 @@ class _AgeGenerator:
         if in_years and (value > 89 or new > 89):
             fresh = "90+"
         elif ordinal:
-            fresh = _case_like(text, _in_ordinal_words(new, self.language, text))
+            fresh = _case_like(text, _in_ordinal_words(new, self.language, text, bool(units[pick])))
         elif in_words and new <= 100:
             word = _in_words(new, self.language)
             if new == 1 and self.language == "es":        # un año, una semana

@@ -171,8 +171,14 @@ class NameGenerator:
         first names: ``José Luis``), then by this document (a
         token keeps the class it had in a fuller mention: ``Smith`` after ``John Smith``, unless the lists
         make it likelier a first name), then by the lists. A lone token in the first-name list is a first
-        name (``Ana``, ``Lara``) unless a title goes with it (``Dra. García``, ``Dr. Martín``)."""
-        names = [t for t in tokens if t.role == "name"]
+        name (``Ana``, ``Lara``) unless a title goes with it (``Dra. García``, ``Dr. Martín``). An
+        abbreviated first name (``Mª``) is one wherever it stands (``José Mª Sánchez``: one surname)."""
+        names = []
+        for t in tokens:
+            if t.role == "name" and t.text.casefold() in _ABBREVIATED:
+                t.role = "first"
+            elif t.role == "name":
+                names.append(t)
         comma = surface.find(",")
         surnames = 2 if self.ctx.language == "es" and len(names) >= 3 else 1
         for i, token in enumerate(names):

@@ -246,6 +246,17 @@ def test_ordinal_ages_shift_and_life_stages_are_kept():
     assert out[2] == "Recién nacido"
 
 
+@pytest.mark.parametrize("n, template, before_unit, expected", [
+    (1, "cuarto", True, "primer"), (3, "quinto", True, "tercer"), (1, "cuarto", False, "primero"),
+    (3, "primer", False, "tercer"), (1, "cuarta", True, "primera"), (2, "tercer", True, "segundo"),
+])
+def test_spanish_ordinals_before_a_unit_are_apocopated(n, template, before_unit, expected):
+    # regression: "cuarto mes" shifted by -3 was written "primero mes" (the apocope only followed the template)
+    from annotator.deid.surrogates.dates import _in_ordinal_words
+
+    assert _in_ordinal_words(n, "es", template, before_unit) == expected
+
+
 # ---- MEDDOCAN dev gold ----------------------------------------------------------------------
 
 _MONTHS = {m: i + 1 for i, m in enumerate(

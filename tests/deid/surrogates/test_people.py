@@ -106,6 +106,11 @@ def test_an_abbreviated_maria_is_a_first_name():
     first, second, *_ = out[0].split()
     assert gender("es", first) == gender("es", second) == "f"
     assert gender("es", out[1].split()[0]) == "m" and gender("es", out[1].split()[1]) is not None
+    # regression: the middle of three tokens was taken for a surname (passing above only where the
+    # surname drawn was also a first name): Mª is a first name wherever it stands, under any key
+    for key in (b"a" * 32, b"b" * 32, b"c" * 32):
+        new = pseudonymise("[[José Mª Sánchez|name]]", "es", key=key)[0].split()
+        assert gender("es", new[1]) == "m" and normalised(new[2]) in surnames("es")
 
 
 def test_kinship_and_sex_words_in_a_relative_span_are_kept():
