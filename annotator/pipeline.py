@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
+from annotator.document_tuples import decode, encode
 from annotator.engines import Lost, Processes
 from annotator.errors import ProcessingError, coded, pipeline_error
 from annotator.gc_pause import gc_paused, gc_relaxed
@@ -245,35 +246,6 @@ class Pipeline:
 
     def __repr__(self) -> str:
         return f"Pipeline({self.name!r}, [{', '.join(s.name for s in self.steps)}])"
-
-
-# --------------------------------------------------------------------------- documents as tuples
-def encode(doc: Document) -> tuple:
-    """A document as plain tuples (cheap to pickle): text, name, features and, per set, its
-    annotations ``(id, type, start, end, features)`` and relations ``(id, type, members, features)``."""
-    sets = []
-    for set_name in doc.annset_names():
-        annset = doc.annset(set_name)
-        # in no particular order (ids travel), without building an index
-        anns = [(a.id, a.type, a.start, a.end, a.features) for a in annset.with_type(*annset.types()).unordered()]
-        rels = [(r.id, r.type, r.members, r.features) for r in annset.relations.values()]
-        sets.append((set_name, anns, rels))
-    return (doc.text, doc.name, doc.features, sets)
-
-
-def decode(data: tuple) -> Document:
-    """The inverse of :func:`encode` (same ids, sets, features)."""
-    text, name, features, sets = data
-    doc = Document(text, name=name, features=features)
-    for set_name, anns, _ in sets:
-        add = doc.annset(set_name).add
-        for ann_id, type_name, start, end, feats in anns:
-            add(type_name, start, end, feats, ann_id)
-    for set_name, _, rels in sets:
-        annset = doc.annset(set_name)
-        for rel_id, type_name, members, feats in rels:
-            annset.add_relation(type_name, members, feats, rel_id)
-    return doc
 
 
 # --------------------------------------------------------------------------- worker processes

@@ -62,6 +62,7 @@ from annotator import engines, formats
 from annotator.atomic import write_atomic
 from annotator.corpus import Failure, InputFiles, read_documents, read_units, units, write_digested, write_documents
 from annotator.document import Document
+from annotator.document_tuples import decode, encode
 from annotator.errors import AnnotatorError, ProcessingError, input_error
 from annotator.gc_pause import gc_relaxed
 
@@ -194,7 +195,7 @@ class Failed:
 
 @dataclass(frozen=True)
 class Rendered:
-    """A document for a one-file output format (as tuples: :func:`annotator.pipeline.encode`),
+    """A document for a one-file output format (as tuples: :func:`annotator.document_tuples.encode`),
     written by the client at the end."""
 
     data: tuple
@@ -235,8 +236,6 @@ class _Work:
                 elif isinstance(item, Document):
                     records.append(self._one(item, None, reader))
                 else:
-                    from annotator.pipeline import decode
-
                     records.append(self._one(decode(item), None, reader))
         return records
 
@@ -253,8 +252,6 @@ class _Work:
             doc = select_output(doc, self.set_name, self.types)
             writer = formats.get(self.to_format)
             if writer.many:
-                from annotator.pipeline import encode
-
                 writer.render_many([doc])  # fails here, alone, not in the whole file
                 return Rendered(encode(doc))
             written = write_digested([doc], self.out, self.to_format, self.inputs)
@@ -405,8 +402,6 @@ def run_corpus(job: CorpusJob) -> int:
         _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
     manifest = Manifest(job.out, job.resume) if per_document else None
     if reader.many:
-        from annotator.pipeline import encode
-
         items: Iterable[Any] = documents if runner.in_process else \
             [encode(item) if isinstance(item, Document) else item for item in documents]
         total = len(documents)
@@ -466,8 +461,6 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
                 elif isinstance(record, Written) and manifest is not None:
                     manifest.append(record)
                 elif isinstance(record, Rendered):
-                    from annotator.pipeline import decode
-
                     collected.append(decode(record.data))
             progress.update(len(batch))
             if failed and not job.keep_going:

@@ -8,8 +8,9 @@ import pytest
 from pipeline_test_prs import Count, Fail, Words
 
 from annotator import Document, Pipeline
+from annotator.document_tuples import decode, encode
 from annotator.errors import PipelineError, ProcessingError
-from annotator.pipeline import Condition, Step, decode, encode
+from annotator.pipeline import Condition, Step
 from annotator.processing.base import (
     ENTRY_POINT_GROUP,
     ProcessingResource,
@@ -95,20 +96,6 @@ def test_parameters_from_python_are_converted_and_checked():
         Words(minlength=4)
     with pytest.raises(PipelineError, match="minLength"):
         Words(minLength="four")
-
-
-def test_encode_decode_keeps_ids_sets_features_relations():
-    doc = Document("one two three", name="n", features={"lang": "en"})
-    a = doc.annset("S").add("X", 0, 3, {"k": [1, 2]}, id=10)
-    b = doc.annset().add("Y", 4, 7)
-    doc.annset("S").add_relation("R", [a.id, b.id], {"r": 1})
-    doc.annset("empty")
-    copy = decode(pickle.loads(pickle.dumps(encode(doc))))
-    assert (copy.text, copy.name, copy.features) == (doc.text, doc.name, doc.features)
-    assert annotations(copy) == annotations(doc)
-    assert sorted(copy.annset_names()) == ["", "S", "empty"]
-    (rel,) = copy.annset("S").relations.values()
-    assert (rel.type, rel.members, rel.features) == ("R", [10, b.id], {"r": 1})
 
 
 def corpus(n: int) -> list[Document]:
