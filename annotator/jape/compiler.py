@@ -449,13 +449,31 @@ def dispatch_key(basic: Basic) -> tuple:
 
 def element_keys(basic: Basic) -> frozenset:
     """Dispatch keys that must all hold at an offset for ``basic`` to match there (each perhaps on
-    another annotation of its type): its :func:`dispatch_key` and ``(type, feature, value)`` for each
-    positive ``feature == "string"`` (other tests would run on every new value of a feature);
-    empty for negated constraints only."""
-    key = dispatch_key(basic)
-    keys = {(c.type, p.name, p.value) for c in basic.constraints if not c.negated for p in c.predicates
-            if p.accessor == "feature" and p.op == "==" and isinstance(p.value, str)}
-    return frozenset(keys if key == ANY else keys | {key})
+    another annotation of its type): for each positive constraint, ``(type, feature, value)`` for
+    each ``feature == "string"``, ``(type, feature, test, "test")`` for each other feature test that
+    a missing feature fails (``Token.string ==~ "O|D|L"``, ``Token.length == 1``: dispatch runs a
+    test once per distinct value, remembered across documents), or ``(type,)`` when it has none;
+    empty for negated constraints only. The more keys, the fewer offsets where a rule is tried:
+    ``{Token.kind == word, Token.string ==~ "O|D|L"}`` holds at a few words, not at every one."""
+    keys: set = set()
+    for c in basic.constraints:
+        if c.negated:
+            continue
+        found = False
+        for p in c.predicates:
+            if p.accessor != "feature":
+                continue
+            if p.op == "==" and isinstance(p.value, str):
+                keys.add((c.type, p.name, p.value))
+                found = True
+                continue
+            test = value_test(p)
+            if not test(None):  # the index holds present values only
+                keys.add((c.type, p.name, test, "test"))
+                found = True
+        if not found:
+            keys.add((c.type,))
+    return frozenset(keys)
 
 
 # ---------------------------------------------------------------------- automaton

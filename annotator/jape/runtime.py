@@ -408,8 +408,8 @@ class PhaseRun:
         """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
         goes (:class:`PhasePlan`): the unfiltered ones, and those one of whose second elements'
         keys holds at the next visible offset after the end of an annotation starting at ``p``
-        (annotations read live). One closure per run, everything inlined: it runs at most offsets
-        where a rule may start."""
+        (annotations read live, once per end offset). One closure per run, everything inlined: it
+        runs at most offsets where a rule may start."""
         plan = self.phase.plan
         unfiltered = plan.unfiltered
         ats = [self.lattice.at(t) for t in self.visible]
@@ -417,26 +417,35 @@ class PhaseRun:
         starts = self.starts
         n = len(starts)
 
+        after: dict[int, int] = {}  # end offset -> the rules a second element at the next offset allows
+
         def ok(p: int) -> int:
             mask = unfiltered
             for at in ats:
                 for a in at.get(p, ()):
-                    i = bisect_left(starts, a.end)  # the next visible offset
-                    if i == n:
+                    end = a.end
+                    found = after.get(end)  # a Token and the Lookup over it end alike
+                    if found is not None:
+                        mask |= found
                         continue
-                    q = starts[i]
-                    for at_q, type_mask, features in follow:
-                        anns = at_q.get(q)
-                        if not anns:
-                            continue
-                        mask |= type_mask
-                        for b in anns:
-                            for feature, memo, mask_of in features:
-                                value = b.features.get(feature)
-                                if value is None:  # a missing feature starts no rule
-                                    continue
-                                found = memo.get(value) if value.__class__ is str or value.__class__ is int else None
-                                mask |= mask_of(value) if found is None else found
+                    found = 0
+                    i = bisect_left(starts, end)  # the next visible offset
+                    if i < n:
+                        q = starts[i]
+                        for at_q, type_mask, features in follow:
+                            anns = at_q.get(q)
+                            if not anns:
+                                continue
+                            found |= type_mask
+                            for b in anns:
+                                for feature, memo, mask_of in features:
+                                    value = b.features.get(feature)
+                                    if value is None:  # a missing feature starts no rule
+                                        continue
+                                    known = memo.get(value) if value.__class__ is str or value.__class__ is int else None
+                                    found |= mask_of(value) if known is None else known
+                    after[end] = found
+                    mask |= found
             return mask
 
         return ok

@@ -1,0 +1,61 @@
+"""Where rules are tried (annotator/jape/compiler.py: element_keys, StartPlan; runtime.py: the
+second-element filter): every positive feature test of a first element that a missing feature
+fails narrows the offsets, and the matches stay those of a full search."""
+
+from __future__ import annotations
+
+from japehelp import found, make_doc
+
+from annotator.jape import runtime
+from annotator.jape.compiler import element_keys
+from annotator.jape.syntax import Basic
+
+
+def _first_element(grammar, lhs: str) -> Basic:
+    g = grammar(f"Phase: P\nInput: Token Lookup\nRule: R ({lhs}):r --> :r.R = {{}}\n")
+    rule = g.phases[0].rules[0]
+    (test, _, _), = rule.start.trans
+    return test.keys
+
+
+def _tried(grammar, text: str, monkeypatch) -> tuple[list[str], list[str]]:
+    """The words where rule R of a one-rule grammar is tried, and its matches."""
+    g = grammar('Phase: P\nInput: Token\nOptions: control = appelt\nRule: R\n'
+                '({Token.kind == word, Token.string ==~ "O|D|L"} {Token.string == "\'"}'
+                ' {Token.kind == word, Token.length > 2}):r --> :r.R = {}\n')
+    doc = make_doc(text)
+    tried: list[int] = []
+    matches = runtime.PhaseRun.matches
+    monkeypatch.setattr(runtime.PhaseRun, "matches", lambda run, rules, p: tried.append(p) or matches(run, rules, p))
+    g(doc)
+    return [doc.text[p:doc.text.index(" ", p)] if " " in doc.text[p:] else doc.text[p:] for p in tried], found(doc, "R")
+
+
+def test_keys_of_every_test_a_missing_feature_fails(grammar):
+    keys = _first_element(grammar, '{Token.kind == word, Token.string ==~ "O|D|L", Token.length == 1, Token.orth != allCaps}')
+    assert ("Token", "kind", "word") in keys
+    tested = sorted(key[1] for key in keys if len(key) == 4)
+    assert tested == ["length", "string"]  # != allCaps holds where orth is missing: no key
+
+
+def test_a_type_without_a_feature_test_is_a_key_of_its_own(grammar):
+    keys = _first_element(grammar, '{Token.orth == upperInitial, Lookup}')
+    assert keys == frozenset({("Token", "orth", "upperInitial"), ("Lookup",)})
+    assert _first_element(grammar, '{!Lookup}') == frozenset()
+
+
+def test_a_rule_is_tried_only_where_its_word_list_holds(grammar, monkeypatch):
+    tried, matched = _tried(grammar, "Mr O'Brien met Dr D'Souza and Lee's Ann O'Neal in Ohio", monkeypatch)
+    assert tried == ["O'Brien", "D'Souza", "O'Neal"]
+    assert matched == ["O'Brien", "D'Souza", "O'Neal"]
+
+
+def test_a_token_and_a_lookup_ending_alike_share_the_second_element_check(grammar):
+    g = grammar("Phase: P\nInput: Token Lookup\nOptions: control = appelt\n"
+                'Rule: A ({Lookup.majorType == name} {Token.string == ","}):a --> :a.A = {}\n'
+                'Rule: B ({Token.orth == upperInitial} {Token.string == "Street"}):b --> :b.B = {}\n')
+    doc = make_doc("Smith, Baker Street and Jones Street, Smith Street",
+                   ("Lookup", 0, 5, {"majorType": "name"}), ("Lookup", 38, 43, {"majorType": "name"}))
+    g(doc)
+    assert found(doc, "A") == ["Smith,"]
+    assert found(doc, "B") == ["Baker Street", "Jones Street", "Smith Street"]
