@@ -293,11 +293,11 @@ class PhaseRun:
         self.walk = self._walker()
 
     # ------------------------------------------------------------------ candidates
-    def triggers(self) -> tuple[list[int], dict[int, int]]:
-        """Offsets where some rule may start, and for each the bit mask of those rules: those with
+    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
+        """Offsets where some rule may start, for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
-        of its keys' offsets can be reached."""
+        of its keys' offsets can be reached; and for each the mask of the keys holding there."""
         plan = self.phase.dispatch
         held = self.masks(plan.keys)
         if plan.everywhere:
@@ -309,7 +309,7 @@ class PhaseRun:
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
-        return sorted(compress(trig, trig.values())), trig
+        return sorted(compress(trig, trig.values())), trig, held
 
     def anchored(self) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
@@ -405,9 +405,10 @@ class PhaseRun:
         return held
 
     def follow_filter(self) -> Callable[[int], int]:
-        """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
-        goes (:class:`PhasePlan`): the unfiltered ones, and those one of whose second elements'
-        keys holds at the next visible offset after the end of an annotation starting at ``p``
+        """``ok(p)``: the starts (first elements of rules, :class:`~annotator.jape.compiler.StartPlan`)
+        that may match from offset ``p`` as far as their second element goes (:class:`PhasePlan`):
+        the unfiltered ones, and those one of whose second elements' keys holds at the next
+        visible offset after the end of an annotation starting at ``p``
         (annotations read live, once per end offset). One closure per run, everything inlined: it
         runs at most offsets where a rule may start."""
         plan = self.phase.plan
@@ -417,7 +418,7 @@ class PhaseRun:
         starts = self.starts
         n = len(starts)
 
-        after: dict[int, int] = {}  # end offset -> the rules a second element at the next offset allows
+        after: dict[int, int] = {}  # end offset -> the starts a second element at the next offset allows
 
         def ok(p: int) -> int:
             mask = unfiltered
@@ -577,8 +578,9 @@ class PhaseRun:
         rules = phase.rules
         if not rules or not self.starts:
             return
-        order, trig = self.triggers()
-        filtered = ~phase.plan.unfiltered
+        order, trig, held = self.triggers()
+        filtered = phase.plan.filtered
+        starts_at, rules_of = phase.dispatch.at, phase.dispatch.rules_of
         ok = self.follow_filter()
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it
@@ -600,7 +602,7 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered:  # rules whose second element must start after the first's end
-                mask &= ok(p)
+                mask &= rules_of(starts_at[held[p]] & ok(p))  # a first element and what follows it
             if not mask:
                 continue
             cands = by_mask.get(mask)

@@ -59,3 +59,18 @@ def test_a_token_and_a_lookup_ending_alike_share_the_second_element_check(gramma
     g(doc)
     assert found(doc, "A") == ["Smith,"]
     assert found(doc, "B") == ["Baker Street", "Jones Street", "Smith Street"]
+
+
+def test_each_first_element_is_checked_with_what_follows_it(grammar, monkeypatch):
+    """``Ward 8`` or ``Rowan Ward``: a capitalised word is tried only before Ward/Unit, though
+    the other alternative's second element (a number or a word in capitals) is common."""
+    g = grammar('Phase: P\nInput: Token\nOptions: control = appelt\nRule: W\n'
+                '(({Token.string ==~ "Ward|Unit"} ({Token.kind == number} | {Token.orth == allCaps})) |'
+                ' ({Token.orth == upperInitial} {Token.string ==~ "Ward|Unit"})):w --> :w.W = {}\n')
+    doc = make_doc("Seen on Ward 8 by Rowan Ward staff, Jubilee Unit ICU and Paris 9 then Ward CCU")
+    tried: list[int] = []
+    matches = runtime.PhaseRun.matches
+    monkeypatch.setattr(runtime.PhaseRun, "matches", lambda run, rules, p: tried.append(p) or matches(run, rules, p))
+    g(doc)
+    assert found(doc, "W") == ["Ward 8", "Rowan Ward", "Jubilee Unit", "Ward CCU"]
+    assert [doc.text[p:p + 5] for p in tried] == ["Ward ", "Rowan", "Jubil", "Ward "]  # not Paris (9)
