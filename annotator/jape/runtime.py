@@ -43,6 +43,7 @@ from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
 from annotator.jape.anchors import distances
 from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
+from annotator.jape.constraints import MEMO_LIMIT
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
@@ -58,15 +59,20 @@ Candidate = tuple
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
-def _value_masks(by_value: Any, values: list) -> list[int]:
-    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
-    values, the usual case, one memo lookup each, in C; ``mask_of`` for the rest."""
-    if _PLAIN.issuperset(map(type, values)):
-        masks = list(map(by_value.memo.get, values))
-        if None in masks:
+def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
+    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch. For plain
+    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), the values not
+    in its memo yet are added to it first, then one C-level memo lookup each; ``mask_of`` for the rest."""
+    memo = by_value.memo
+    if distinct is not None and len(distinct) < MEMO_LIMIT // 2:
+        missing = distinct.difference(memo)
+        if missing:
+            if len(memo) + len(missing) > MEMO_LIMIT:
+                memo.clear()  # mask_of must not clear it half-way
             mask_of = by_value.mask_of
-            masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
-        return masks
+            for value in missing:
+                mask_of(value)
+        return list(map(memo.__getitem__, values))
     return list(map(by_value.mask_of, values))
 
 
@@ -83,6 +89,7 @@ class Lattice:
         self._spans: dict[str, tuple[list[int], list[int]]] = {}  # type -> starts, ends of :meth:`at`
         self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
+        self._distinct: dict[tuple[str, str], set | None] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
         self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
 
@@ -137,6 +144,15 @@ class Lattice:
                 values = list(map(methodcaller("get", feature), feats))
             found = self._columns[(type_name, feature)] = (starts, values)
         return found
+
+    def distinct(self, type_name: str, feature: str) -> set | None:
+        """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
+        are one dict key), else None."""
+        key = (type_name, feature)
+        if key not in self._distinct:
+            values = self.column(type_name, feature)[1]
+            self._distinct[key] = set(values) if _PLAIN.issuperset(map(type, values)) else None
+        return self._distinct[key]
 
     def has_column(self, type_name: str, feature: str) -> bool:
         """Whether :meth:`column` of that feature is read (so costs nothing)."""
@@ -203,6 +219,7 @@ class Lattice:
         self._flat.clear()  # an action may have given an annotation a new features dict
         self._columns.clear()
         self._lasts.clear()
+        self._distinct.clear()
         self._drop_types(changed)
 
     def _drop_types(self, types: set[str]) -> None:
@@ -212,7 +229,7 @@ class Lattice:
             self._built_from.pop(t, None)
             self._flat.pop(t, None)
             self._spans.pop(t, None)
-        for cache in (self._columns, self._lasts):
+        for cache in (self._columns, self._lasts, self._distinct):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
         for cached in (self._starts, self._preds):
@@ -370,7 +387,7 @@ class PhaseRun:
             if type_name not in visible or not wanted:
                 continue
             starts, values = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, values)
+            masks = _value_masks(by_value, values, lattice.distinct(type_name, feature))
             found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
             while wanted:
                 bit = wanted & -wanted
@@ -390,7 +407,7 @@ class PhaseRun:
         for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            masks = _value_masks(by_value, lattice.column(type_name, feature)[1])
+            masks = _value_masks(by_value, lattice.column(type_name, feature)[1], lattice.distinct(type_name, feature))
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held: dict[int, int] = {}
