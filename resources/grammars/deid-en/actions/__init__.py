@@ -35,16 +35,17 @@ _PHONE = re.compile(r"(?:[a-z]+[ \t]+){0,3}(\+?\(?\d[\d().\- ]{1,18}\d)")  # "Fa
 _USERNAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]{2,}")
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-# Each of these starts with a lookahead for the first character of every alternative: the re module
-# otherwise tries each alternative at every position of the text (the same matches, 2-3x slower).
+# Each of these starts with a lookahead for the first character of every alternative (and, where every
+# alternative starts a word, a word boundary): the re module otherwise tries each alternative at every
+# position of the text (the same matches, 2-4x slower).
 _DATES = re.compile(
-    rf"(?=[\djfmasond])(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b"          # Feb 3, 2021; Sept 9 2019
+    rf"\b(?=[\djfmasond])(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b"          # Feb 3, 2021; Sept 9 2019
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+of\s+{_MONTH}(?:,?\s+(?:19|20)\d\d)?\b"  # 5th of November
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)\b"                             # May 2nd
     rf"|(?<=seen )(?:on\s+)?{_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d))",              # seen June 4
     re.I)
 _AGES = re.compile(
-    r"(?=[\daiwt])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
+    r"\b(?=[\daiwt])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
     r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
     r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
     r"|\b(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
