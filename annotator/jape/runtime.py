@@ -11,9 +11,10 @@ the phases until a phase writes that type, and by the next grammar run in the sa
 same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
 first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
 where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
-element must hold); of those, a rule that needs a second element is tried only when the dispatch key
-of one of its possible second elements holds at the next visible offset after the end of an
-annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
+element must hold, one key for each of its feature tests that a missing feature fails); of those, a
+rule that needs a second element is tried only when, for one of its first elements holding there,
+the dispatch key of one of the elements that may follow it holds at the next visible offset after
+the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
 that pays, a rule with a cut (keys every match passes within a bounded number of elements,
 :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules that walk runs
 of capitalised words to a rare head word were tried at every such word).
