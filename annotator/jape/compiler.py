@@ -196,23 +196,26 @@ class Dispatch:
 
 class StartPlan:
     """Where each rule may start: at the offsets where every key of one of its first elements holds
-    (:attr:`CompiledRule.first`). Each first element of a rule (those with equal keys together) is
-    a *start*, one bit in the masks of starts; ``starts`` lists them as ``(rule bit, keys, keys of
-    what may follow or None)``. ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules`
-    maps the keys holding at an offset to the rules that may start there (``known``) and the starts
-    (``at``), both remembered across documents: few combinations occur."""
+    and none of the keys of its negated constraints (:attr:`CompiledRule.first`). Each first element
+    of a rule (those with equal keys together) is a *start*, one bit in the masks of starts;
+    ``starts`` lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
+    ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules` maps the keys holding at an
+    offset to the rules that may start there (``known``) and the starts (``at``), both remembered
+    across documents: few combinations occur."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
-        self.starts = [(bit, element, follow) for bit, rule in enumerate(rules) for element, follow in rule.first.items()]
-        keys = list(dict.fromkeys(key for _, element, _ in self.starts for key in element))
+        self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
+                       for (keys, unless), follow in rule.first.items()]
+        keys = list(dict.fromkeys(key for _, element, unless, _ in self.starts for key in chain(element, unless)))
         key_bit = {key: 1 << i for i, key in enumerate(keys)}
         self.keys = Dispatch([{key} for key in keys])
-        groups: dict[int, int] = {}  # an element's key mask -> the starts with such an element
-        for i, (_, element, _) in enumerate(self.starts):
-            mask = sum(key_bit[k] for k in element)
-            groups[mask] = groups.get(mask, 0) | 1 << i
-        self.everywhere = groups.pop(0, 0)  # starts with a first element of negated constraints only
-        self.groups = list(groups.items())
+        groups: dict[tuple[int, int], int] = {}  # an element's key masks (needed, excluding) -> its starts
+        for i, (_, element, unless, _) in enumerate(self.starts):
+            masks = (sum(key_bit[k] for k in element), sum(key_bit[k] for k in unless))
+            groups[masks] = groups.get(masks, 0) | 1 << i
+        # starts with a first element of negated constraints only: tried wherever their keys do not hold
+        self.everywhere = sum(starts for (needed, _), starts in groups.items() if not needed)
+        self.groups = [(needed, unless, starts) for (needed, unless), starts in groups.items()]
         self.known: dict[int, int] = {}
         self.at: dict[int, int] = {}
         self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
@@ -227,9 +230,9 @@ class StartPlan:
             self.at.clear()
             missing = held
         for keys_held in missing:
-            found = self.everywhere
-            for keys, starts in self.groups:
-                if keys_held & keys == keys:
+            found = 0
+            for needed, unless, starts in self.groups:
+                if keys_held & needed == needed and not keys_held & unless:
                     found |= starts
             self.at[keys_held] = found
             known[keys_held] = self.rules_of(found)
@@ -251,18 +254,20 @@ class StartPlan:
         return found
 
 
-def first_elements(start: State) -> dict[frozenset, set | None]:
-    """The keys of each first element of an automaton (:func:`element_keys`; elements with equal
-    keys together), each with the dispatch keys of the elements that can follow it, when every
-    match through it has one and each has a key; else None. A match from ``p`` through such a first
-    element needs one of those keys at the next visible offset after the end of its annotation."""
-    out: dict[frozenset, set | None] = {}
+def first_elements(start: State) -> dict[tuple[frozenset, frozenset], set | None]:
+    """The keys of each first element of an automaton (:func:`element_keys`, with the keys of its
+    negated constraints, :func:`element_unless`; elements with equal keys together), each with the
+    dispatch keys of the elements that can follow it, when every match through it has one and each
+    has a key; else None. A match from ``p`` through such a first element needs one of those keys
+    at the next visible offset after the end of its annotation."""
+    out: dict[tuple[frozenset, frozenset], set | None] = {}
     for test, _, target in start.trans:
-        follow = out.get(test.keys, set())
+        element = (test.keys, test.unless)
+        follow = out.get(element, set())
         if follow is not None:
             after = {getattr(t, "key", ANY) for t, _, _ in target.trans}
             follow = None if target.final or ANY in after else follow | after
-        out[test.keys] = follow
+        out[element] = follow
     return out
 
 
@@ -279,10 +284,10 @@ class PhasePlan:
     pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
 
     def __init__(self, rules: list[CompiledRule], starts: StartPlan) -> None:
-        found = [follow for _, _, follow in starts.starts]
+        found = [follow for _, _, _, follow in starts.starts]
         self.unfiltered = sum(1 << i for i, keys in enumerate(found) if keys is None)
         self.filtered = 0
-        for bit, _, keys in starts.starts:
+        for bit, _, _, keys in starts.starts:
             if keys is not None:
                 self.filtered |= 1 << bit
         follow = Dispatch([keys or set() for keys in found])
@@ -387,10 +392,12 @@ def canonical(basic: Basic) -> tuple:
 def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
     matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
-    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`."""
+    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`,
+    ``test.unless`` its :func:`element_unless`."""
     test = _element_matcher(basic, env, negation_grouping)
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
     test.keys = element_keys(basic)  # type: ignore[attr-defined]
+    test.unless = element_unless(basic, negation_grouping)  # type: ignore[attr-defined]
     return test
 
 
@@ -498,6 +505,28 @@ def element_keys(basic: Basic) -> frozenset:
                 found = True
         if not found:
             keys.add((c.type,))
+    return frozenset(keys)
+
+
+def element_unless(basic: Basic, negation_grouping: bool) -> frozenset:
+    """Dispatch keys any of which holding at an offset excludes ``basic`` there: one per negated
+    constraint (as grouped for matching) of a type alone (``!Lookup``: ``(type,)``) or with one
+    feature test that a missing feature fails (``!Lookup.majorType ==~ "common|date"``); a
+    negated constraint of several tests has none (one annotation must meet them all)."""
+    keys: set = set()
+    for type_name, preds in _group_constraints(basic.constraints, negation_grouping)[1]:
+        if not preds:
+            keys.add((type_name,))
+            continue
+        if len(preds) != 1 or preds[0].accessor != "feature":
+            continue
+        p = preds[0]
+        if p.op == "==" and isinstance(p.value, str):
+            keys.add((type_name, p.name, p.value))
+            continue
+        test = value_test(p)
+        if not test(None):  # the index holds present values only
+            keys.add((type_name, p.name, test, "test"))
     return frozenset(keys)
 
 

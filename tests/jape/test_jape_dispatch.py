@@ -74,3 +74,40 @@ def test_each_first_element_is_checked_with_what_follows_it(grammar, monkeypatch
     g(doc)
     assert found(doc, "W") == ["Ward 8", "Rowan Ward", "Jubilee Unit", "Ward CCU"]
     assert [doc.text[p:p + 5] for p in tried] == ["Ward ", "Rowan", "Jubil", "Ward "]  # not Paris (9)
+
+
+def test_keys_of_negated_constraints(grammar):
+    g = grammar("Phase: P\nInput: Token Lookup\nRule: R ({Token.orth == upperInitial, !Lookup.majorType ==~ \"common|date\","
+                " !Token.string == \"Mr\"}):r --> :r.R = {}\n"
+                "Rule: S ({Token, !Lookup.majorType == name, !Lookup.minorType == first}):s --> :s.S = {}\n"
+                "Rule: T ({Token, !Lookup}):t --> :t.T = {}\n")
+    (r, _, _), = g.phases[0].rules[0].start.trans
+    assert sorted(key[:2] for key in r.unless) == [("Lookup", "majorType"), ("Token", "string")]
+    (s, _, _), = g.phases[0].rules[1].start.trans
+    assert s.unless == frozenset()  # grouped: one Lookup must meet both tests
+    (t, _, _), = g.phases[0].rules[2].start.trans
+    assert t.unless == frozenset({("Lookup",)})
+
+
+def test_a_rule_is_not_tried_where_a_negated_constraint_holds(grammar, monkeypatch):
+    g = grammar("Phase: P\nInput: Token Lookup\nOptions: control = appelt\n"
+                "Rule: N ({Lookup.majorType == name, Token.orth == lowercase, !Lookup.majorType == common}):n --> :n.N = {}\n")
+    doc = make_doc("green and smith met white",
+                   ("Lookup", 0, 5, {"majorType": "name"}), ("Lookup", 0, 5, {"majorType": "common"}),
+                   ("Lookup", 10, 15, {"majorType": "name"}),
+                   ("Lookup", 20, 25, {"majorType": "name"}), ("Lookup", 20, 25, {"majorType": "common"}))
+    tried: list[int] = []
+    matches = runtime.PhaseRun.matches
+    monkeypatch.setattr(runtime.PhaseRun, "matches", lambda run, rules, p: tried.append(p) or matches(run, rules, p))
+    g(doc)
+    assert found(doc, "N") == ["smith"]
+    assert tried == [10]
+
+
+def test_negated_constraints_without_grouping_each_exclude(grammar):
+    g = grammar("Phase: P\nInput: Token Lookup\nOptions: control = appelt, negationGrouping = false\n"
+                "Rule: S ({Token, !Lookup.majorType == name, !Lookup.minorType == first}):s --> :s.S = {}\n")
+    doc = make_doc("Ann Lee Bo", ("Lookup", 0, 3, {"majorType": "name", "minorType": "surname"}),
+                   ("Lookup", 4, 7, {"majorType": "place", "minorType": "first"}))
+    g(doc)
+    assert found(doc, "S") == ["Bo"]
