@@ -78,8 +78,8 @@ class State:
 
 class CompiledRule:
     """A rule ready to run: its automaton, actions, the dispatch keys of its first elements
-    (``keys``), the keys each of them needs all of (``first``: :func:`element_keys`) and the keys of
-    the elements every match must contain (``required``)."""
+    (``keys``), the keys each of them needs all of with the keys of what may follow it (``first``:
+    :func:`first_elements`) and the keys of the elements every match must contain (``required``)."""
 
     __slots__ = ("name", "priority", "index", "start", "actions", "keys", "first", "required", "pos")
 
@@ -90,7 +90,7 @@ class CompiledRule:
         self.start = start
         self.actions = actions
         self.keys = keys
-        self.first = {test.keys for test, _, _ in start.trans}
+        self.first = first_elements(start)
         self.required = required
         self.pos = rule.pos
 
@@ -196,70 +196,100 @@ class Dispatch:
 
 class StartPlan:
     """Where each rule may start: at the offsets where every key of one of its first elements holds
-    (:attr:`CompiledRule.first`). ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules`
-    maps the keys holding at an offset to the rules that may start there (``known``, remembered
-    across documents: few combinations occur)."""
+    and none of the keys of its negated constraints (:attr:`CompiledRule.first`). Each first element
+    of a rule (those with equal keys together) is a *start*, one bit in the masks of starts;
+    ``starts`` lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
+    ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules` maps the keys holding at an
+    offset to the rules that may start there (``known``) and the starts (``at``), both remembered
+    across documents: few combinations occur."""
 
     def __init__(self, rules: list[CompiledRule]) -> None:
-        keys = list(dict.fromkeys(key for rule in rules for element in rule.first for key in element))
+        self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
+                       for (keys, unless), follow in rule.first.items()]
+        keys = list(dict.fromkeys(key for _, element, unless, _ in self.starts for key in chain(element, unless)))
         key_bit = {key: 1 << i for i, key in enumerate(keys)}
         self.keys = Dispatch([{key} for key in keys])
-        groups: dict[int, int] = {}  # an element's key mask -> the rules starting with such an element
-        for bit, rule in enumerate(rules):
-            for element in rule.first:
-                mask = sum(key_bit[k] for k in element)
-                groups[mask] = groups.get(mask, 0) | 1 << bit
-        self.everywhere = groups.pop(0, 0)  # rules with a first element of negated constraints only
-        self.groups = list(groups.items())
+        groups: dict[tuple[int, int], int] = {}  # an element's key masks (needed, excluding) -> its starts
+        for i, (_, element, unless, _) in enumerate(self.starts):
+            masks = (sum(key_bit[k] for k in element), sum(key_bit[k] for k in unless))
+            groups[masks] = groups.get(masks, 0) | 1 << i
+        # starts with a first element of negated constraints only: tried wherever their keys do not hold
+        self.everywhere = sum(starts for (needed, _), starts in groups.items() if not needed)
+        self.groups = [(needed, unless, starts) for (needed, unless), starts in groups.items()]
         self.known: dict[int, int] = {}
+        self.at: dict[int, int] = {}
+        self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
 
     def rules(self, held: set[int]) -> dict[int, int]:
         """``known``, holding for each mask of ``held`` (the keys holding at an offset) the rules that
-        may start there."""
+        may start there (and ``at`` the starts)."""
         known = self.known
         missing = held.difference(known)
         if len(known) + len(missing) > MEMO_LIMIT:
             known.clear()
+            self.at.clear()
             missing = held
         for keys_held in missing:
-            found = self.everywhere
-            for keys, rules in self.groups:
-                if keys_held & keys == keys:
-                    found |= rules
-            known[keys_held] = found
+            found = 0
+            for needed, unless, starts in self.groups:
+                if keys_held & needed == needed and not keys_held & unless:
+                    found |= starts
+            self.at[keys_held] = found
+            known[keys_held] = self.rules_of(found)
         return known
 
+    def rules_of(self, starts: int) -> int:
+        """The rules of a mask of starts (remembered)."""
+        found = self.by_starts.get(starts)
+        if found is None:
+            if len(self.by_starts) > MEMO_LIMIT:
+                self.by_starts.clear()
+            found = 0
+            rest = starts
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                found |= 1 << self.starts[bit.bit_length() - 1][0]
+            self.by_starts[starts] = found
+        return found
 
-def next_keys(rule: CompiledRule) -> set | None:
-    """The dispatch keys of the elements that can follow a rule's first element, when every match
-    has one (no match is a single element) and each has a key; else None. A match from ``p``
-    needs one of them at the next visible offset after the end of its first element."""
-    keys: set = set()
-    for _, _, target in rule.start.trans:
-        if target.final:
-            return None
-        for test, _, _ in target.trans:
-            key = getattr(test, "key", ANY)
-            if key == ANY:
-                return None
-            keys.add(key)
-    return keys
+
+def first_elements(start: State) -> dict[tuple[frozenset, frozenset], set | None]:
+    """The keys of each first element of an automaton (:func:`element_keys`, with the keys of its
+    negated constraints, :func:`element_unless`; elements with equal keys together), each with the
+    dispatch keys of the elements that can follow it, when every match through it has one and each
+    has a key; else None. A match from ``p`` through such a first element needs one of those keys
+    at the next visible offset after the end of its annotation."""
+    out: dict[tuple[frozenset, frozenset], set | None] = {}
+    for test, _, target in start.trans:
+        element = (test.keys, test.unless)
+        follow = out.get(element, set())
+        if follow is not None:
+            after = {getattr(t, "key", ANY) for t, _, _ in target.trans}
+            follow = None if target.final or ANY in after else follow | after
+        out[element] = follow
+    return out
 
 
 class PhasePlan:
-    """What the runtime's filters need to know of a phase's rules: ``follow``, the rules by the
-    keys of their second elements (:func:`next_keys`) as ``{type: (mask of the rules any annotation
-    of it may continue, [(feature, memo, mask_of) of its FeatureDispatch])}`` (a :class:`Dispatch`
-    over those keys); ``unfiltered``, the mask of the rules without such keys; ``required``,
+    """What the runtime's filters need to know of a phase's rules: ``follow``, the starts
+    (:class:`StartPlan`) by the keys of their second elements (:func:`first_elements`) as
+    ``{type: (mask of the starts any annotation of it may continue, [(feature, memo, mask_of) of its
+    FeatureDispatch])}`` (a :class:`Dispatch` over those keys); ``unfiltered``, the mask of the
+    starts without such keys, ``filtered`` the mask of the rules with a start with them; ``required``,
     ``(key, mask of the rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
     ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
     ``anchors``, a :class:`Dispatch` giving each of those keys a bit; ``broad``, the mask of the
     anchor keys the runtime found too common to check, and ``anchoring``, whether checking cuts
     pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
 
-    def __init__(self, rules: list[CompiledRule]) -> None:
-        found = [next_keys(rule) for rule in rules]
-        self.unfiltered = sum(1 << bit for bit, keys in enumerate(found) if keys is None)
+    def __init__(self, rules: list[CompiledRule], starts: StartPlan) -> None:
+        found = [follow for _, _, _, follow in starts.starts]
+        self.unfiltered = sum(1 << i for i, keys in enumerate(found) if keys is None)
+        self.filtered = 0
+        for bit, _, _, keys in starts.starts:
+            if keys is not None:
+                self.filtered |= 1 << bit
         follow = Dispatch([keys or set() for keys in found])
         self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
         for (type_name, feature), by_value in follow.features.items():
@@ -308,7 +338,7 @@ class CompiledPhase:
         self.env = env
         self.produces = produces
         self.dispatch = StartPlan(rules)
-        self.plan = PhasePlan(rules)
+        self.plan = PhasePlan(rules, self.dispatch)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
 
 
@@ -362,10 +392,12 @@ def canonical(basic: Basic) -> tuple:
 def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
     """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
     matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
-    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`."""
+    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`,
+    ``test.unless`` its :func:`element_unless`."""
     test = _element_matcher(basic, env, negation_grouping)
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
     test.keys = element_keys(basic)  # type: ignore[attr-defined]
+    test.unless = element_unless(basic, negation_grouping)  # type: ignore[attr-defined]
     return test
 
 
@@ -449,13 +481,53 @@ def dispatch_key(basic: Basic) -> tuple:
 
 def element_keys(basic: Basic) -> frozenset:
     """Dispatch keys that must all hold at an offset for ``basic`` to match there (each perhaps on
-    another annotation of its type): its :func:`dispatch_key` and ``(type, feature, value)`` for each
-    positive ``feature == "string"`` (other tests would run on every new value of a feature);
-    empty for negated constraints only."""
-    key = dispatch_key(basic)
-    keys = {(c.type, p.name, p.value) for c in basic.constraints if not c.negated for p in c.predicates
-            if p.accessor == "feature" and p.op == "==" and isinstance(p.value, str)}
-    return frozenset(keys if key == ANY else keys | {key})
+    another annotation of its type): for each positive constraint, ``(type, feature, value)`` for
+    each ``feature == "string"``, ``(type, feature, test, "test")`` for each other feature test that
+    a missing feature fails (``Token.string ==~ "O|D|L"``, ``Token.length == 1``: dispatch runs a
+    test once per distinct value, remembered across documents), or ``(type,)`` when it has none;
+    empty for negated constraints only. The more keys, the fewer offsets where a rule is tried:
+    ``{Token.kind == word, Token.string ==~ "O|D|L"}`` holds at a few words, not at every one."""
+    keys: set = set()
+    for c in basic.constraints:
+        if c.negated:
+            continue
+        found = False
+        for p in c.predicates:
+            if p.accessor != "feature":
+                continue
+            if p.op == "==" and isinstance(p.value, str):
+                keys.add((c.type, p.name, p.value))
+                found = True
+                continue
+            test = value_test(p)
+            if not test(None):  # the index holds present values only
+                keys.add((c.type, p.name, test, "test"))
+                found = True
+        if not found:
+            keys.add((c.type,))
+    return frozenset(keys)
+
+
+def element_unless(basic: Basic, negation_grouping: bool) -> frozenset:
+    """Dispatch keys any of which holding at an offset excludes ``basic`` there: one per negated
+    constraint (as grouped for matching) of a type alone (``!Lookup``: ``(type,)``) or with one
+    feature test that a missing feature fails (``!Lookup.majorType ==~ "common|date"``); a
+    negated constraint of several tests has none (one annotation must meet them all)."""
+    keys: set = set()
+    for type_name, preds in _group_constraints(basic.constraints, negation_grouping)[1]:
+        if not preds:
+            keys.add((type_name,))
+            continue
+        if len(preds) != 1 or preds[0].accessor != "feature":
+            continue
+        p = preds[0]
+        if p.op == "==" and isinstance(p.value, str):
+            keys.add((type_name, p.name, p.value))
+            continue
+        test = value_test(p)
+        if not test(None):  # the index holds present values only
+            keys.add((type_name, p.name, test, "test"))
+    return frozenset(keys)
 
 
 # ---------------------------------------------------------------------- automaton

@@ -11,9 +11,10 @@ the phases until a phase writes that type, and by the next grammar run in the sa
 same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
 first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
 where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
-element must hold); of those, a rule that needs a second element is tried only when the dispatch key
-of one of its possible second elements holds at the next visible offset after the end of an
-annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
+element must hold, one key for each of its feature tests that a missing feature fails); of those, a
+rule that needs a second element is tried only when, for one of its first elements holding there,
+the dispatch key of one of the elements that may follow it holds at the next visible offset after
+the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
 that pays, a rule with a cut (keys every match passes within a bounded number of elements,
 :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules that walk runs
 of capitalised words to a rare head word were tried at every such word).
@@ -43,6 +44,7 @@ from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
 from annotator.jape.anchors import distances
 from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
+from annotator.jape.constraints import MEMO_LIMIT
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match
 
@@ -58,15 +60,20 @@ Candidate = tuple
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
-def _value_masks(by_value: Any, values: list) -> list[int]:
-    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
-    values, the usual case, one memo lookup each, in C; ``mask_of`` for the rest."""
-    if _PLAIN.issuperset(map(type, values)):
-        masks = list(map(by_value.memo.get, values))
-        if None in masks:
+def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
+    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch. For plain
+    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), the values not
+    in its memo yet are added to it first, then one C-level memo lookup each; ``mask_of`` for the rest."""
+    memo = by_value.memo
+    if distinct is not None and len(distinct) < MEMO_LIMIT // 2:
+        missing = distinct.difference(memo)
+        if missing:
+            if len(memo) + len(missing) > MEMO_LIMIT:
+                memo.clear()  # mask_of must not clear it half-way
             mask_of = by_value.mask_of
-            masks = [mask_of(v) if m is None else m for m, v in zip(masks, values)]
-        return masks
+            for value in missing:
+                mask_of(value)
+        return list(map(memo.__getitem__, values))
     return list(map(by_value.mask_of, values))
 
 
@@ -83,6 +90,7 @@ class Lattice:
         self._spans: dict[str, tuple[list[int], list[int]]] = {}  # type -> starts, ends of :meth:`at`
         self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
+        self._distinct: dict[tuple[str, str], set | None] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
         self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
 
@@ -137,6 +145,15 @@ class Lattice:
                 values = list(map(methodcaller("get", feature), feats))
             found = self._columns[(type_name, feature)] = (starts, values)
         return found
+
+    def distinct(self, type_name: str, feature: str) -> set | None:
+        """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
+        are one dict key), else None."""
+        key = (type_name, feature)
+        if key not in self._distinct:
+            values = self.column(type_name, feature)[1]
+            self._distinct[key] = set(values) if _PLAIN.issuperset(map(type, values)) else None
+        return self._distinct[key]
 
     def has_column(self, type_name: str, feature: str) -> bool:
         """Whether :meth:`column` of that feature is read (so costs nothing)."""
@@ -203,6 +220,7 @@ class Lattice:
         self._flat.clear()  # an action may have given an annotation a new features dict
         self._columns.clear()
         self._lasts.clear()
+        self._distinct.clear()
         self._drop_types(changed)
 
     def _drop_types(self, types: set[str]) -> None:
@@ -212,7 +230,7 @@ class Lattice:
             self._built_from.pop(t, None)
             self._flat.pop(t, None)
             self._spans.pop(t, None)
-        for cache in (self._columns, self._lasts):
+        for cache in (self._columns, self._lasts, self._distinct):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
         for cached in (self._starts, self._preds):
@@ -293,11 +311,11 @@ class PhaseRun:
         self.walk = self._walker()
 
     # ------------------------------------------------------------------ candidates
-    def triggers(self) -> tuple[list[int], dict[int, int]]:
-        """Offsets where some rule may start, and for each the bit mask of those rules: those with
+    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
+        """Offsets where some rule may start, for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
-        of its keys' offsets can be reached."""
+        of its keys' offsets can be reached; and for each the mask of the keys holding there."""
         plan = self.phase.dispatch
         held = self.masks(plan.keys)
         if plan.everywhere:
@@ -309,7 +327,7 @@ class PhaseRun:
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
-        return sorted(compress(trig, trig.values())), trig
+        return sorted(compress(trig, trig.values())), trig, held
 
     def anchored(self) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
@@ -370,7 +388,7 @@ class PhaseRun:
             if type_name not in visible or not wanted:
                 continue
             starts, values = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, values)
+            masks = _value_masks(by_value, values, lattice.distinct(type_name, feature))
             found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
             while wanted:
                 bit = wanted & -wanted
@@ -390,7 +408,7 @@ class PhaseRun:
         for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            masks = _value_masks(by_value, lattice.column(type_name, feature)[1])
+            masks = _value_masks(by_value, lattice.column(type_name, feature)[1], lattice.distinct(type_name, feature))
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held: dict[int, int] = {}
@@ -405,11 +423,12 @@ class PhaseRun:
         return held
 
     def follow_filter(self) -> Callable[[int], int]:
-        """``ok(p)``: the rules that may match from offset ``p`` as far as their second element
-        goes (:class:`PhasePlan`): the unfiltered ones, and those one of whose second elements'
-        keys holds at the next visible offset after the end of an annotation starting at ``p``
-        (annotations read live). One closure per run, everything inlined: it runs at most offsets
-        where a rule may start."""
+        """``ok(p)``: the starts (first elements of rules, :class:`~annotator.jape.compiler.StartPlan`)
+        that may match from offset ``p`` as far as their second element goes (:class:`PhasePlan`):
+        the unfiltered ones, and those one of whose second elements' keys holds at the next
+        visible offset after the end of an annotation starting at ``p``
+        (annotations read live, once per end offset). One closure per run, everything inlined: it
+        runs at most offsets where a rule may start."""
         plan = self.phase.plan
         unfiltered = plan.unfiltered
         ats = [self.lattice.at(t) for t in self.visible]
@@ -417,26 +436,35 @@ class PhaseRun:
         starts = self.starts
         n = len(starts)
 
+        after: dict[int, int] = {}  # end offset -> the starts a second element at the next offset allows
+
         def ok(p: int) -> int:
             mask = unfiltered
             for at in ats:
                 for a in at.get(p, ()):
-                    i = bisect_left(starts, a.end)  # the next visible offset
-                    if i == n:
+                    end = a.end
+                    found = after.get(end)  # a Token and the Lookup over it end alike
+                    if found is not None:
+                        mask |= found
                         continue
-                    q = starts[i]
-                    for at_q, type_mask, features in follow:
-                        anns = at_q.get(q)
-                        if not anns:
-                            continue
-                        mask |= type_mask
-                        for b in anns:
-                            for feature, memo, mask_of in features:
-                                value = b.features.get(feature)
-                                if value is None:  # a missing feature starts no rule
-                                    continue
-                                found = memo.get(value) if value.__class__ is str or value.__class__ is int else None
-                                mask |= mask_of(value) if found is None else found
+                    found = 0
+                    i = bisect_left(starts, end)  # the next visible offset
+                    if i < n:
+                        q = starts[i]
+                        for at_q, type_mask, features in follow:
+                            anns = at_q.get(q)
+                            if not anns:
+                                continue
+                            found |= type_mask
+                            for b in anns:
+                                for feature, memo, mask_of in features:
+                                    value = b.features.get(feature)
+                                    if value is None:  # a missing feature starts no rule
+                                        continue
+                                    known = memo.get(value) if value.__class__ is str or value.__class__ is int else None
+                                    found |= mask_of(value) if known is None else known
+                    after[end] = found
+                    mask |= found
             return mask
 
         return ok
@@ -568,8 +596,9 @@ class PhaseRun:
         rules = phase.rules
         if not rules or not self.starts:
             return
-        order, trig = self.triggers()
-        filtered = ~phase.plan.unfiltered
+        order, trig, held = self.triggers()
+        filtered = phase.plan.filtered
+        starts_at, rules_of = phase.dispatch.at, phase.dispatch.rules_of
         ok = self.follow_filter()
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it
@@ -591,7 +620,7 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered:  # rules whose second element must start after the first's end
-                mask &= ok(p)
+                mask &= rules_of(starts_at[held[p]] & ok(p))  # a first element and what follows it
             if not mask:
                 continue
             cands = by_mask.get(mask)

@@ -35,21 +35,24 @@ _PHONE = re.compile(r"(?:[a-z]+[ \t]+){0,3}(\+?\(?\d[\d().\- ]{1,18}\d)")  # "Fa
 _USERNAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]{2,}")
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+# Each of these starts with a lookahead for the first character of every alternative (and, where every
+# alternative starts a word, a word boundary): the re module otherwise tries each alternative at every
+# position of the text (the same matches, 2-4x slower).
 _DATES = re.compile(
-    rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b"          # Feb 3, 2021; Sept 9 2019
+    rf"\b(?=[\djfmasond])(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b"          # Feb 3, 2021; Sept 9 2019
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+of\s+{_MONTH}(?:,?\s+(?:19|20)\d\d)?\b"  # 5th of November
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)\b"                             # May 2nd
-    rf"|(?<=seen )(?:on\s+)?{_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d)",               # seen June 4
+    rf"|(?<=seen )(?:on\s+)?{_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d))",              # seen June 4
     re.I)
 _AGES = re.compile(
-    r"\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
+    r"\b(?=[\daiwt])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
     r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
     r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
     r"|\b(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
     r"|\b(?P<a4>\d{1,3})\s?[MF](?=\s*(?:w/|with|,|c/o|presents|pmh|hx|h/o|s/p)\b|\s*(?:w/|,))"
     r"|\b(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(?P<a5>\d0s)\b"
     r"|(?<=[a-z], )(?P<a6>\d{1,3})(?=, )"
-    r"|\b(?:is|was|turned)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b)",
+    r"|\b(?:is|was|turned)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b))",
     re.I | re.M)
 _ZIP_ZERO = re.compile(r"(?<![\w/.\-])0\d{4}(?:-\d{4})?(?![\w/.\-])")  # New England ZIPs: 01852, 02108
 _VERBS = ("c/o|attended|attends|seen|reports|reported|presents|presented|called|phoned|declined|missed|needs|"
@@ -58,7 +61,7 @@ _VERBS = ("c/o|attended|attends|seen|reports|reported|presents|presented|called|
 _SUBJECT = re.compile(rf"(?m)^[ \t]*([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)[ \t]+([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)"
                       rf"(?=[ \t]+(?:{_VERBS})\b)")
 _COMMON = frozenset((files("annotator.resources") / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
-_LOCAL_PHONE = re.compile(r"(?<![\d/.\-])(?:\(\d{3}\)[ \t]?|\b\d{3}[-.])?\b\d{3}[-.]\d{4}\b(?![\-/.]\d)")
+_LOCAL_PHONE = re.compile(r"(?=[\d(])(?<![\d/.\-])(?:\(\d{3}\)[ \t]?|\b\d{3}[-.])?\b\d{3}[-.]\d{4}\b(?![\-/.]\d)")
 # a word with a digit (the lookahead only skips words without one, which are never IDs: same matches)
 _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w@]|\.\d)")
 
