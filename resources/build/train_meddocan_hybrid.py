@@ -12,8 +12,9 @@ time the pipeline uses the shipped gazetteers (built from all of train).
 than the final model's to save CPU) and tags the fifth; on these out-of-fold spans every type is
 given a merge (the CRF's spans only, the rules' only, both with the CRF winning conflicts, both with
 the rules winning): the CRF's spans unless a merge with the rules gains clearly (the
-one-standard-error rule over the folds' Subtrack 1 F1, see choose()). It prints the figures and the
-span-precedence parameters for meddocan-hybrid.xml. The model file does not depend on --cv.
+one-standard-error rule over the folds' Subtrack 1 F1, see choose()). It prints the figures, the
+span-precedence parameters for meddocan-hybrid.xml, and per type where the stacked CRF and the
+chosen merge lose (error_table(): misses, boundary and type errors, spurious spans). The model file does not depend on --cv.
 
     python resources/build/train_meddocan_hybrid.py [--cv] [--out FILE] [--meddocan DIR] [--shared DIR]
     (or resources/models/train_meddocan_hybrid.sh, which runs it)
@@ -51,6 +52,8 @@ CLASSES = ("word", "orth", "punctuation", "number", "length", "affixes", "bigram
 RULES, CRF = "PHI", "CRF"  # the rules' set (meddocan.xml) and the CRF's (meddocan-hybrid.xml)
 PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150}
 MERGES = ("crf-only", "rules-only", "crf-first", "rules-first")
+# what went wrong with a gold span the system missed (FN) or a system span not in gold (FP)
+ERROR_KINDS = ("FN miss", "FN boundary", "FN type", "FN type+boundary", "FP spurious", "FP boundary", "FP type")
 
 
 def gazetteer_builder():
@@ -95,6 +98,47 @@ def scores(gold: list[list[Span]], system: list[list[Span]]) -> tuple[float, flo
             tp, found, wanted = tp + len(gs & ss), found + len(ss), wanted + len(gs)
         out.append(2 * tp / (found + wanted) if found + wanted else 0.0)
     return out[0], out[1]
+
+
+def error_kind(span: Span, others: set[Span], side: str) -> str:
+    """The kind of a wrong span (``side``: "FN" for a gold span, "FP" for a system span) from the
+    spans of the other side overlapping it: none (a miss, or spurious), one of the same type
+    (boundary), one at the same offsets (type), else both wrong (type+boundary; for FP: type)."""
+    kind, start, end = span
+    over = [o for o in others if o[1] < end and start < o[2]]
+    if not over:
+        return f"{side} miss" if side == "FN" else "FP spurious"
+    if any(o[0] == kind for o in over):
+        return f"{side} boundary"
+    if side == "FP" or any(o[1:] == span[1:] for o in over):
+        return f"{side} type"
+    return "FN type+boundary"
+
+
+def error_table(gold: list[list[Span]], system: list[list[Span]]) -> dict[str, Counter]:
+    """Type -> Counter of ERROR_KINDS (and "gold", "tp"): where a system loses its Subtrack 1 F1."""
+    table: dict[str, Counter] = {}
+    for g, s in zip(gold, system):
+        gs, ss = set(g), set(s)
+        for span in gs:
+            table.setdefault(span[0], Counter())["gold"] += 1
+        for span in gs & ss:
+            table[span[0]]["tp"] += 1
+        for span in gs - ss:
+            table[span[0]][error_kind(span, ss, "FN")] += 1
+        for span in ss - gs:
+            table.setdefault(span[0], Counter())[error_kind(span, gs, "FP")] += 1
+    return table
+
+
+def print_errors(name: str, table: dict[str, Counter]) -> None:
+    print(f"errors of the {name}, out of fold: " + ", ".join(ERROR_KINDS))
+    print(f"{'type':<34}{'gold':>6}{'tp':>6} " + "".join(f"{k:>17}" for k in ERROR_KINDS))
+    for kind in sorted(table, key=lambda t: -sum(table[t][k] for k in ERROR_KINDS)):
+        row = table[kind]
+        print(f"{kind:<34}{row['gold']:>6}{row['tp']:>6} " + "".join(f"{row[k]:>17}" for k in ERROR_KINDS))
+    print(f"{'all':<34}{sum(r['gold'] for r in table.values()):>6}{sum(r['tp'] for r in table.values()):>6} "
+          + "".join(f"{sum(r[k] for r in table.values()):>17}" for k in ERROR_KINDS))
 
 
 def merged(rules: list[list[Span]], crf: list[list[Span]], choice: dict[str, str]) -> list[list[Span]]:
@@ -157,6 +201,8 @@ def cross_validate(docs, cross, data, config, iterations: int) -> None:
     for merge_name in MERGES:
         types = sorted(t for t, m in choice.items() if m == merge_name)
         print(f"{merge_name}: {','.join(types) or '-'}")
+    print_errors("stacked CRF", error_table(gold, crf))
+    print_errors("per-type choice", error_table(gold, merged(rules, crf, choice)))
 
 
 def main() -> None:
