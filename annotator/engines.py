@@ -245,15 +245,20 @@ class Dask(Engine):
     def _client(self, distributed: Any) -> tuple[Any, Callable[[], None]]:
         if isinstance(self.scheduler, distributed.Client):
             return self.scheduler, lambda: None
+        import dask
+
+        # Dask keeps its last 1,000 messages and transitions of each kind for debugging (every
+        # batch's task, ~10 kB, in the client's log): memory that grows with the run's first
+        # thousand batches. A hundred of each are kept here.
+        logs = {"distributed.admin.low-level-log-length": 100}
         if self.scheduler is not None:
             try:
-                client = distributed.Client(self.scheduler, timeout="10s", set_as_default=False)
+                with dask.config.set(logs):
+                    client = distributed.Client(self.scheduler, timeout="10s", set_as_default=False)
             except (OSError, TimeoutError, ValueError) as exc:
                 raise AnnotatorError(coded("E163", address=self.scheduler, reason=exc)) from None
             return client, client.close
         import logging
-
-        import dask
 
         # a dead worker loses its own batches only, which come back to us at once (no retry by the
         # scheduler); each worker holds its next batch while it runs one (no idle round trip);
@@ -263,7 +268,8 @@ class Dask(Engine):
         # workers forked from this process (where fork is safe) start with what it has imported and
         # loaded (the pipeline: see annotator.pipeline), sharing those pages until written
         method = "fork" if sys.platform == "linux" else "spawn"
-        with dask.config.set({"distributed.worker.multiprocessing-method": method,
+        with dask.config.set({**logs,
+                              "distributed.worker.multiprocessing-method": method,
                               "distributed.scheduler.allowed-failures": 0,
                               "distributed.scheduler.worker-saturation": 2.0,
                               "distributed.worker.profile.enabled": False,
@@ -273,7 +279,7 @@ class Dask(Engine):
                                                memory_limit=0, dashboard_address=None,
                                                silence_logs=logging.CRITICAL,
                                                scheduler_kwargs={"dashboard_address": ":0"})  # no port 8787
-        client = distributed.Client(cluster, set_as_default=False)
+            client = distributed.Client(cluster, set_as_default=False)
 
         def close() -> None:
             client.close()
