@@ -491,20 +491,8 @@ def element_keys(basic: Basic) -> frozenset:
     for c in basic.constraints:
         if c.negated:
             continue
-        found = False
-        for p in c.predicates:
-            if p.accessor != "feature":
-                continue
-            if p.op == "==" and isinstance(p.value, str):
-                keys.add((c.type, p.name, p.value))
-                found = True
-                continue
-            test = value_test(p)
-            if not test(None):  # the index holds present values only
-                keys.add((c.type, p.name, test, "test"))
-                found = True
-        if not found:
-            keys.add((c.type,))
+        found = {key for p in c.predicates if (key := feature_key(c.type, p)) is not None}
+        keys |= found or {(c.type,)}
     return frozenset(keys)
 
 
@@ -518,16 +506,22 @@ def element_unless(basic: Basic, negation_grouping: bool) -> frozenset:
         if not preds:
             keys.add((type_name,))
             continue
-        if len(preds) != 1 or preds[0].accessor != "feature":
-            continue
-        p = preds[0]
-        if p.op == "==" and isinstance(p.value, str):
-            keys.add((type_name, p.name, p.value))
-            continue
-        test = value_test(p)
-        if not test(None):  # the index holds present values only
-            keys.add((type_name, p.name, test, "test"))
+        key = feature_key(type_name, preds[0]) if len(preds) == 1 else None
+        if key is not None:
+            keys.add(key)
     return frozenset(keys)
+
+
+def feature_key(type_name: str, p: Predicate) -> tuple | None:
+    """The dispatch key of a feature test that a missing feature fails (the index holds present
+    values only): ``(type, feature, value)`` for ``feature == "string"``, else ``(type, feature,
+    test, "test")``; None for any other test."""
+    if p.accessor != "feature":
+        return None
+    if p.op == "==" and isinstance(p.value, str):
+        return (type_name, p.name, p.value)
+    test = value_test(p)
+    return None if test(None) else (type_name, p.name, test, "test")
 
 
 # ---------------------------------------------------------------------- automaton
