@@ -120,11 +120,16 @@ class Lattice:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
         found = self._spans.get(type_name)
         if found is None:
-            at = self.at(type_name)
-            anns = list(chain.from_iterable(at.values()))
-            starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
+            starts, anns = self._flattened(type_name)
             found = self._spans[type_name] = (starts, list(map(_END, anns)))
         return found
+
+    def _flattened(self, type_name: str) -> tuple[list[int], list]:
+        """The annotations of :meth:`at` in one list, and the start offset of each."""
+        at = self.at(type_name)
+        anns = list(chain.from_iterable(at.values()))
+        starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
+        return starts, anns
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
         """``(starts, values)``: the start offset and the value of ``feature`` (None: missing) of
@@ -134,9 +139,7 @@ class Lattice:
         if found is None:
             flat = self._flat.get(type_name)
             if flat is None:
-                at = self.at(type_name)
-                anns = list(chain.from_iterable(at.values()))
-                starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
+                starts, anns = self._flattened(type_name)
                 flat = self._flat[type_name] = (starts, list(map(_FEATURES, anns)))
             starts, feats = flat
             try:
