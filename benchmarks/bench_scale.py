@@ -180,24 +180,27 @@ def main() -> None:
     corpus, size, words = make_corpus(args.shared, args.work, args.docs)
     mb = size / 1e6
     print(f"corpus: {args.docs} documents, {mb:.1f} MB, {words:,} words ({corpus}); "
-          f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.runs} run(s) each")
-    print(f"{'configuration':<17} {'docs':>8} {'MB':>7} {'seconds':>8} {'docs/s':>8} {'MB/s':>6} "
-          f"{'speed-up':>8} {'client peak RSS':>16} {'client CPU s':>12} {'total CPU s':>11}")
+          f"{os.cpu_count()} cores, Python {platform.python_version()}, {args.runs} run(s) each", flush=True)
     results = {}
     expected: dict[str, str] = {}
     # rounds of every configuration in turn, so that a drift of the machine's speed (seen here: the
     # same run 62 s, then 82 s, minutes apart) weighs on all of them alike; a speed-up is the median
     # of its rounds' ratios to the same round's 1-process run
     samples: dict[str, list[tuple[float, int, float, float]]] = {name: [] for name, _ in CONFIGS}
-    for _ in range(args.runs):
+    for round_ in range(1, args.runs + 1):
         for name, extra in CONFIGS:
             out = args.work / "out"
             samples[name].append(run_once(corpus, out, extra))
+            seconds, peak, client, total = samples[name][-1]
+            print(f"  round {round_}, {name}: {seconds:.1f} s, client peak RSS {peak / 2**20:.0f} MB, "
+                  f"client CPU {client:.1f} s, total CPU {total:.1f} s", flush=True)
             if not expected:
                 expected = checksums(out)
             elif checksums(out) != expected:
                 print(f"  !! {name}: output differs from 1 process")
     baseline = [sample[0] for sample in samples[CONFIGS[0][0]]]
+    print(f"{'configuration':<17} {'docs':>8} {'MB':>7} {'seconds':>8} {'docs/s':>8} {'MB/s':>6} "
+          f"{'speed-up':>8} {'client peak RSS':>16} {'client CPU s':>12} {'total CPU s':>11}")
     for name, _ in CONFIGS:
         times, peaks, clients, totals = zip(*samples[name])
         seconds = statistics.median(times)
