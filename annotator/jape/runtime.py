@@ -46,7 +46,7 @@ from annotator.jape.anchors import distances
 from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
 from annotator.jape.constraints import MEMO_LIMIT
 from annotator.jape.lexer import error_at
-from annotator.jape.rhs import Match
+from annotator.jape.rhs import Match, bindings_of
 
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
@@ -268,19 +268,6 @@ def keep_lattice(inset: Any, lattice: Lattice) -> None:
             _LAST.kept = None
 
     _LAST.kept = (weakref.ref(inset, gone), lattice)
-
-
-def bindings_of(chain: Any) -> dict[str, list]:
-    """The bindings chain of a path as ``{label: [annotations in document order]}``."""
-    out: dict[str, dict[int, Any]] = {}
-    while chain is not None:
-        labels, item, chain = chain
-        items = item if item.__class__ is tuple else (item,)
-        for label in labels:
-            bucket = out.setdefault(label, {})
-            for a in items:
-                bucket[a.id] = a
-    return {label: sorted(d.values(), key=lambda a: (a.start, -a.end, a.id)) for label, d in out.items()}
 
 
 class PhaseRun:
@@ -571,7 +558,7 @@ class PhaseRun:
     # ------------------------------------------------------------------ firing
     def fire(self, cand: Candidate) -> None:
         rule = cand[3]
-        m = Match(self.doc, bindings_of(cand[2]), self.inset, self.outset, rule.name, self.phase.name)
+        m = Match(self.doc, cand[2], self.inset, self.outset, rule.name, self.phase.name)
         for act in rule.actions:
             try:
                 act(m)
