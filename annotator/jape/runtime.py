@@ -36,8 +36,8 @@ import time
 import weakref
 from bisect import bisect_left
 from collections import deque
-from itertools import chain, compress, repeat
-from operator import and_, attrgetter, methodcaller, or_
+from itertools import chain, compress, islice, repeat
+from operator import and_, attrgetter, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
@@ -52,7 +52,8 @@ log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
-_END = attrgetter("end")
+_START, _END = attrgetter("_start"), attrgetter("_end")  # Annotation's slots, read without the property
+_NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
@@ -77,8 +78,39 @@ def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]
     return list(map(by_value.mask_of, values))
 
 
+def _same_kinds(now: list, before: list) -> bool:
+    """Whether two lists of equal feature values hold values of the same classes (1 == 1.0 == True,
+    which dispatch tells apart): at once when all are plain (str, int, None)."""
+    if _PLAIN.issuperset(map(type, now)) and _PLAIN.issuperset(map(type, before)):
+        return True
+    return list(map(type, now)) == list(map(type, before))
+
+
+class NextStarts(dict):
+    """``{offset: the first offset at or after it where an annotation of some types starts}``
+    (:data:`_NOWHERE`: none), filled in as asked: one C-level lookup for an offset seen before."""
+
+    def __init__(self, starts: list[int]) -> None:
+        super().__init__()
+        self.starts = starts
+
+    def __missing__(self, pos: int) -> int:
+        i = bisect_left(self.starts, pos)
+        q = self[pos] = self.starts[i] if i < len(self.starts) else _NOWHERE
+        return q
+
+    def of(self, offsets: list[int]) -> list[int]:
+        """The next start of each of ``offsets``, those not seen before found by C-level binary searches."""
+        missing = list(set(offsets).difference(self))
+        if missing:
+            padded = self.starts + [_NOWHERE]  # index len(starts): no next offset
+            self.update(zip(missing, map(padded.__getitem__, map(bisect_left, repeat(self.starts), missing))))
+        return list(map(self.__getitem__, offsets))
+
+
 class Lattice:
-    """The visible annotations of one input set, by type and start offset, shared by phases.
+    """The visible annotations of one input set, by type and start offset, shared by phases, with
+    what is derived from them (feature columns, start lists) until they change.
     It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
     must not keep its document alive."""
 
@@ -86,12 +118,13 @@ class Lattice:
         self._inset = weakref.ref(inset)
         self._at: dict[str, dict[int, list]] = {}
         self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
-        self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
-        self._spans: dict[str, tuple[list[int], list[int]]] = {}  # type -> starts, ends of :meth:`at`
-        self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
+        self._lists: dict[str, tuple[list[int], list, list[int]]] = {}  # type -> starts, annotations, ends of :meth:`at`
+        self._features: dict[str, list] = {}  # type -> the features of each annotation of _lists
+        self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._distinct: dict[tuple[str, str], set | None] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
+        self._nexts: dict[tuple[str, ...], NextStarts] = {}
         self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
 
     @property
@@ -99,55 +132,59 @@ class Lattice:
         return self._inset()
 
     def at(self, type_name: str) -> dict[int, list]:
-        """``{start: [annotations]}`` for the non-empty annotations of a type (document order)."""
+        """``{start: [annotations]}`` for the non-empty annotations of a type (document order),
+        built by C-level maps when no two start together (Tokens)."""
         found = self._at.get(type_name)
         if found is None:
-            found = self._at[type_name] = {}
-            get = found.get
-            for a in self.inset.with_type(type_name):
-                start = a.start
-                if start == a.end:
-                    continue  # GATE never matches empty annotations
-                anns = get(start)
-                if anns is None:
-                    found[start] = [a]
-                else:
-                    anns.append(a)
-            self._built_from[type_name] = self.inset.type_version(type_name)
+            inset = self.inset
+            anns = list(inset.with_type(type_name))
+            starts, ends = list(map(_START, anns)), list(map(_END, anns))
+            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
+                keep = list(map(lt, starts, ends))
+                anns, starts, ends = (list(compress(column, keep)) for column in (anns, starts, ends))
+            if all(map(lt, starts, islice(starts, 1, None))):  # no two start together
+                found = dict(zip(starts, map(list, zip(anns))))
+            else:
+                found = {}
+                get = found.get
+                for start, a in zip(starts, anns):
+                    together = get(start)
+                    if together is None:
+                        found[start] = [a]
+                    else:
+                        together.append(a)
+            self._at[type_name] = found
+            self._lists[type_name] = (starts, anns, ends)
+            self._built_from[type_name] = inset.type_version(type_name)
         return found
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
-        found = self._spans.get(type_name)
-        if found is None:
-            starts, anns = self._flattened(type_name)
-            found = self._spans[type_name] = (starts, list(map(_END, anns)))
-        return found
-
-    def _flattened(self, type_name: str) -> tuple[list[int], list]:
-        """The annotations of :meth:`at` in one list, and the start offset of each."""
-        at = self.at(type_name)
-        anns = list(chain.from_iterable(at.values()))
-        starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
-        return starts, anns
+        if type_name not in self._lists:
+            self.at(type_name)
+        starts, _, ends = self._lists[type_name]
+        return starts, ends
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
         """``(starts, values)``: the start offset and the value of ``feature`` (None: missing) of
         each annotation of :meth:`at`, in that order, read with C-level maps (rule dispatch reads
         a feature of every Token in each phase)."""
-        found = self._columns.get((type_name, feature))
-        if found is None:
-            flat = self._flat.get(type_name)
-            if flat is None:
-                starts, anns = self._flattened(type_name)
-                flat = self._flat[type_name] = (starts, list(map(_FEATURES, anns)))
-            starts, feats = flat
-            try:
-                values = list(map(dict.get, feats, repeat(feature)))
-            except TypeError:  # features that are another kind of mapping
-                values = list(map(methodcaller("get", feature), feats))
-            found = self._columns[(type_name, feature)] = (starts, values)
-        return found
+        key = (type_name, feature)
+        values = self._columns.get(key)
+        if values is None:
+            values = self._columns[key] = self._read(type_name, feature)
+        return self._lists[type_name][0], values
+
+    def _read(self, type_name: str, feature: str) -> list:
+        """The value of ``feature`` of each annotation of :meth:`at` (None: missing), read now."""
+        feats = self._features.get(type_name)
+        if feats is None:
+            self.at(type_name)
+            feats = self._features[type_name] = list(map(_FEATURES, self._lists[type_name][1]))
+        try:
+            return list(map(dict.get, feats, repeat(feature)))
+        except TypeError:  # features that are another kind of mapping
+            return list(map(methodcaller("get", feature), feats))
 
     def distinct(self, type_name: str, feature: str) -> set | None:
         """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
@@ -189,22 +226,37 @@ class Lattice:
             self._starts[types] = found
         return found
 
+    def nexts(self, types: tuple[str, ...]) -> "NextStarts":
+        """The :class:`NextStarts` of ``types``: where a match goes on after an annotation ending at
+        an offset (the walk and the second-element filter of each phase reading them ask)."""
+        found = self._nexts.get(types)
+        if found is None:
+            found = self._nexts[types] = NextStarts(self.starts(types))
+        return found
+
     def preds(self, types: tuple[str, ...]) -> dict[int, list[int]]:
         """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
         end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`)."""
         found = self._preds.get(types)
         if found is None:
-            starts = self.starts(types)
-            padded = starts + [-1]  # index len(starts): no next offset
-            found = self._preds[types] = {}
-            for type_name in types:
+            next_at = self.nexts(types)
+            found: dict[int, list[int]] = {}
+            first_next: dict[int, int] = {}  # of a type with one annotation an offset, built in C (Tokens)
+            for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
                 begins, ends = self.spans(type_name)
-                for p, q in zip(begins, map(padded.__getitem__, map(bisect_left, repeat(starts), ends))):
+                nexts = next_at.of(ends)
+                if not found and all(map(lt, nexts, islice(nexts, 1, None))):
+                    found = dict(zip(nexts, map(list, zip(begins))))
+                    first_next = dict(zip(begins, nexts))
+                    continue
+                new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
+                for p, q in zip(compress(begins, new), compress(nexts, new)):
                     at = found.get(q)
                     if at is None:
                         found[q] = [p]
                     else:
                         at.append(p)
+            self._preds[types] = found
         return found
 
     def forget(self, types: set[str] | None = None) -> None:
@@ -215,59 +267,72 @@ class Lattice:
         """After Python actions, which may have changed the input set in any way: keep the
         ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
         :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
-        other types and every feature value read (a feature may have been changed in place).
-        Saves rebuilding the lattice of the big unchanged types (Token) after every phase with a
-        Python action."""
+        other types; read every feature column again (a feature may have been changed in place,
+        or an annotation given a new features dict) and keep what is derived from the columns
+        whose values are still the same. Saves rebuilding the lattice of the big unchanged types
+        (Token), and reading their columns, after every phase with a Python action."""
         inset = self.inset
-        changed = {t for t, version in self._built_from.items() if inset.type_version(t) is not version}
-        self._flat.clear()  # an action may have given an annotation a new features dict
-        self._columns.clear()
-        self._lasts.clear()
-        self._distinct.clear()
-        self._drop_types(changed)
+        self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
+        self._features.clear()
+        for key, values in list(self._columns.items()):
+            now = self._read(*key)
+            if now != values or not _same_kinds(now, values):
+                self._drop_column(key)
+
+    def _drop_column(self, key: tuple[str, str]) -> None:
+        """Forget a feature column that changed."""
+        for cache in (self._columns, self._lasts, self._distinct):
+            cache.pop(key, None)
 
     def _drop_types(self, types: set[str]) -> None:
         """Forget the lattice, feature values and start lists of ``types``."""
         for t in types:
-            self._at.pop(t, None)
-            self._built_from.pop(t, None)
-            self._flat.pop(t, None)
-            self._spans.pop(t, None)
+            for cache in (self._at, self._built_from, self._lists, self._features):
+                cache.pop(t, None)
         for cache in (self._columns, self._lasts, self._distinct):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
-        for cached in (self._starts, self._preds):
+        for cached in (self._starts, self._nexts, self._preds):
             for key in [k for k in cached if types.intersection(k)]:
                 del cached[key]
 
 
-_LAST = threading.local()  # per thread: (weak reference to the set a grammar ran on last, its lattice)
+_KEPT = 4  # lattices kept per thread for the next grammar (lattice_of)
+_LAST = threading.local()  # per thread: [(weak reference to a set a grammar ran on, its lattice)], the latest first
 
 
 def lattice_of(inset: Any) -> Lattice:
-    """The lattice of ``inset``: the one the last grammar run in this thread left if it ran on
-    this set (the previous JAPE PR of a pipeline on the same document), refreshed as after a
-    Python action (types whose annotations were added or removed since are re-read, feature
-    values always), or a new one. Saves re-reading the big unchanged types (Token, Lookup) in
-    every grammar of a pipeline. The lattice is taken, not shared: a grammar run from inside
-    this one (by an action) makes its own; :func:`keep_lattice` hands it on when the run ends."""
+    """The lattice of ``inset``: one a grammar run earlier in this thread left if it ran on this
+    set (an earlier JAPE PR of a pipeline on the same document: they read several sets in turn),
+    refreshed as after a Python action (types whose annotations were added or removed since are
+    re-read, changed feature values too), or a new one. Saves re-reading the big unchanged types
+    (Token, Lookup) in every grammar of a pipeline. The lattice is taken, not shared: a grammar
+    run from inside this one (by an action) makes its own; :func:`keep_lattice` hands it on when
+    the run ends."""
     kept = getattr(_LAST, "kept", None)
-    _LAST.kept = None
-    if kept is not None and kept[0]() is inset:
-        kept[1].refresh()
-        return kept[1]
+    for i, (ref, lattice) in enumerate(kept or ()):
+        if ref() is inset:
+            del kept[i]
+            lattice.refresh()
+            return lattice
     return Lattice(inset)
 
 
 def keep_lattice(inset: Any, lattice: Lattice) -> None:
-    """Keep ``lattice`` for the next grammar run in this thread (one lattice per thread, held until
-    its set is freed or another replaces it: memory does not grow with the documents a caller
-    keeps)."""
+    """Keep ``lattice`` for the next grammar run in this thread on ``inset`` (at most :data:`_KEPT`
+    lattices per thread, each held until its set is freed or newer ones push it out: memory does
+    not grow with the documents a caller keeps)."""
     def gone(ref: weakref.ref) -> None:  # the set was freed: free its annotations too
-        if getattr(_LAST, "kept", None) is not None and _LAST.kept[0] is ref:
-            _LAST.kept = None
+        found = getattr(_LAST, "kept", None)
+        if found:
+            found[:] = [entry for entry in found if entry[0] is not ref]
 
-    _LAST.kept = (weakref.ref(inset, gone), lattice)
+    kept = getattr(_LAST, "kept", None)
+    if kept is None:
+        kept = _LAST.kept = []
+    kept[:] = [entry for entry in kept if entry[0]() is not inset]
+    kept.insert(0, (weakref.ref(inset, gone), lattice))
+    del kept[_KEPT:]
 
 
 class PhaseRun:

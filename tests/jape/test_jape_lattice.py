@@ -7,7 +7,7 @@ phase must see annotations added or removed and features changed in place by an 
 
 from __future__ import annotations
 
-from japehelp import found, make_doc
+from japehelp import found, make_doc, tokenize
 
 from annotator.jape.actions import action
 
@@ -116,3 +116,18 @@ def test_grammars_alternating_between_documents(grammar):
         second(doc)
     assert [found(doc, "Seen") for doc in docs] == [["BOB"], ["AL"]]
     assert [found(doc, "Cap") for doc in docs] == [["Ann", "Cid"], ["Bea"]]
+
+
+def test_grammars_alternating_between_sets_of_one_document(grammar):
+    """Lattices are kept per set (several per thread): each grammar sees its own set's changes."""
+    first, second = grammar(_FIRST, "one.jape"), grammar(_SECOND, "two.jape")
+    doc = make_doc("Ann BOB Cid")
+    tokenize(doc, "other")
+    first(doc, doc.annset("other"))
+    first(doc)
+    doc.annset("other").add("Token", 0, 1, {"string": "A", "orth": "marked"})
+    second(doc, doc.annset("other"))
+    second(doc)
+    assert found(doc, "Marked", "other") == ["A"]
+    assert found(doc, "Marked") == []
+    assert found(doc, "Seen", "other") == ["BOB"] and found(doc, "Seen") == ["BOB"]
