@@ -8,16 +8,19 @@ skipped). Every visible annotation starting there is a candidate: the automaton 
 
 Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
 the phases until a phase writes that type, and by the next grammar run in the same thread on the
-same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
-first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
-where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
-element must hold, one key for each of its feature tests that a missing feature fails); of those, a
-rule that needs a second element is tried only when, for one of its first elements holding there,
-the dispatch key of one of the elements that may follow it holds at the next visible offset after
-the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
-that pays, a rule with a cut (keys every match passes within a bounded number of elements,
-:mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules that walk runs
-of capitalised words to a rare head word were tried at every such word).
+same set (the JAPE PRs of a pipeline; see :func:`lattice_of`), with what is derived from it: the
+feature columns, and the dispatch keys (:func:`annotator.jape.compiler.dispatch_key`) holding at
+each offset, read once for the phases that read the same types (one
+:class:`annotator.jape.compiler.KeySpace`). At each offset only the rules whose first element can
+match there are tried, so offsets where no rule can start cost nothing
+(:class:`annotator.jape.compiler.StartPlan`: every key of a first element must hold, one key for
+each of its feature tests that a missing feature fails); of those, a rule that needs a second
+element is tried only when, for one of its first elements holding there, the key of one of the
+elements that may follow it holds at the next visible offset after the end of an annotation
+starting there; while walking, a transition is tested only where its keys hold; and, in the
+phases where that pays, a rule with a cut (keys every match passes within a bounded number of
+elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules
+that walk runs of capitalised words to a rare head word were tried at every such word).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -53,6 +56,7 @@ _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
 _START, _END = attrgetter("_start"), attrgetter("_end")  # Annotation's slots, read without the property
+_MISSING = object()
 _NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
@@ -110,7 +114,7 @@ class NextStarts(dict):
 
 class Lattice:
     """The visible annotations of one input set, by type and start offset, shared by phases, with
-    what is derived from them (feature columns, start lists) until they change.
+    what is derived from them (feature columns, start lists, dispatch masks) until they change.
     It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
     must not keep its document alive."""
 
@@ -126,6 +130,7 @@ class Lattice:
         self._starts: dict[tuple[str, ...], list[int]] = {}
         self._nexts: dict[tuple[str, ...], NextStarts] = {}
         self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
+        self._derived: dict[tuple[tuple[str, ...], Any], Any] = {}  # (types, key) -> what :meth:`derived` made
 
     @property
     def inset(self) -> Any:
@@ -212,6 +217,15 @@ class Lattice:
             self._lasts[(type_name, feature)] = found
         return found
 
+    def derived(self, types: tuple[str, ...], key: Any, make: Callable[[], Any]) -> Any:
+        """What ``make()`` returns, remembered under ``key`` until what the lattice holds of one of
+        ``types`` (annotations, feature values) changes: ``make`` reads nothing else of the set.
+        The phases of a grammar that read the same types share their dispatch masks so."""
+        found = self._derived.get((types, key), _MISSING)
+        if found is _MISSING:
+            found = self._derived[(types, key)] = make()
+        return found
+
     def starts(self, types: tuple[str, ...]) -> list[int]:
         """Sorted offsets where an annotation of one of ``types`` starts."""
         found = self._starts.get(types)
@@ -270,7 +284,7 @@ class Lattice:
         other types; read every feature column again (a feature may have been changed in place,
         or an annotation given a new features dict) and keep what is derived from the columns
         whose values are still the same. Saves rebuilding the lattice of the big unchanged types
-        (Token), and reading their columns, after every phase with a Python action."""
+        (Token), and their dispatch masks, after every phase with a Python action."""
         inset = self.inset
         self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
         self._features.clear()
@@ -280,12 +294,14 @@ class Lattice:
                 self._drop_column(key)
 
     def _drop_column(self, key: tuple[str, str]) -> None:
-        """Forget a feature column that changed."""
+        """Forget a feature column that changed, and what was derived from its type."""
         for cache in (self._columns, self._lasts, self._distinct):
             cache.pop(key, None)
+        for derived in [k for k in self._derived if key[0] in k[0]]:
+            del self._derived[derived]
 
     def _drop_types(self, types: set[str]) -> None:
-        """Forget the lattice, feature values and start lists of ``types``."""
+        """Forget the lattice, feature values, start lists and derived values of ``types``."""
         for t in types:
             for cache in (self._at, self._built_from, self._lists, self._features):
                 cache.pop(t, None)
@@ -295,6 +311,8 @@ class Lattice:
         for cached in (self._starts, self._nexts, self._preds):
             for key in [k for k in cached if types.intersection(k)]:
                 del cached[key]
+        for key in [k for k in self._derived if types.intersection(k[0])]:
+            del self._derived[key]
 
 
 _KEPT = 4  # lattices kept per thread for the next grammar (lattice_of)
@@ -362,7 +380,9 @@ class PhaseRun:
             slot.at = lattice.at(t) if t in self.visible else _EMPTY
         self.starts = lattice.starts(types) if types else []
         self.anchoring = False  # whether this run checks cuts (set by run)
-        self.succ: dict[int, int] = {}
+        self.next_at = lattice.nexts(types)
+        self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
+        self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk = self._walker()
 
     # ------------------------------------------------------------------ candidates
@@ -372,10 +392,10 @@ class PhaseRun:
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
         of its keys' offsets can be reached; and for each the mask of the keys holding there."""
         plan = self.phase.dispatch
-        held = self.masks(plan.keys)
+        held, values = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
-            held = {**dict.fromkeys(self.starts, 0), **held}
-        rules = plan.rules(set(held.values()))
+            held, values = {**dict.fromkeys(self.starts, 0), **held}, values | {0}
+        rules = plan.rules(values)
         trig = dict(zip(held, map(rules.__getitem__, held.values())))
         if self.anchoring:
             anchored, allowed = self.anchored()
@@ -451,10 +471,11 @@ class PhaseRun:
                 out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
         return out
 
-    def masks(self, plan: Dispatch) -> dict[int, int]:
+    def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
         does (or, for a type's feature, where an annotation of it starts), from the lattice's
-        columns: the masks of one type's features combined in C-level maps, then one dict per type."""
+        columns: the masks of one type's features combined in C-level maps, then one dict per type;
+        and the set of those masks."""
         lattice, visible = self.lattice, self.visible
         by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
         for type_name, mask in plan.types.items():
@@ -475,54 +496,25 @@ class PhaseRun:
             get = held.get
             for p, mask in compress(zip(starts, masks), masks):
                 held[p] = get(p, 0) | mask
-        return held
+        return held, set(held.values())
 
-    def follow_filter(self) -> Callable[[int], int]:
-        """``ok(p)``: the starts (first elements of rules, :class:`~annotator.jape.compiler.StartPlan`)
-        that may match from offset ``p`` as far as their second element goes (:class:`PhasePlan`):
-        the unfiltered ones, and those one of whose second elements' keys holds at the next
-        visible offset after the end of an annotation starting at ``p``
-        (annotations read live, once per end offset). One closure per run, everything inlined: it
-        runs at most offsets where a rule may start."""
-        plan = self.phase.plan
-        unfiltered = plan.unfiltered
-        ats = [self.lattice.at(t) for t in self.visible]
-        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
-        starts = self.starts
-        n = len(starts)
-
-        after: dict[int, int] = {}  # end offset -> the starts a second element at the next offset allows
-
-        def ok(p: int) -> int:
-            mask = unfiltered
-            for at in ats:
-                for a in at.get(p, ()):
-                    end = a.end
-                    found = after.get(end)  # a Token and the Lookup over it end alike
-                    if found is not None:
-                        mask |= found
-                        continue
-                    found = 0
-                    i = bisect_left(starts, end)  # the next visible offset
-                    if i < n:
-                        q = starts[i]
-                        for at_q, type_mask, features in follow:
-                            anns = at_q.get(q)
-                            if not anns:
-                                continue
-                            found |= type_mask
-                            for b in anns:
-                                for feature, memo, mask_of in features:
-                                    value = b.features.get(feature)
-                                    if value is None:  # a missing feature starts no rule
-                                        continue
-                                    known = memo.get(value) if value.__class__ is str or value.__class__ is int else None
-                                    found |= mask_of(value) if known is None else known
-                    after[end] = found
-                    mask |= found
-            return mask
-
-        return ok
+    def after(self, held: dict[int, int]) -> dict[int, int]:
+        """``{p: mask}``: the keys (:meth:`masks` ``held``) holding at the next visible offset after
+        the end of an annotation starting at ``p``, of every such annotation together: what
+        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Built with C-level maps, once
+        per document for the phases that share the lattice and the key space."""
+        lattice, next_at = self.lattice, self.next_at
+        out: dict[int, int] = {}
+        for type_name in sorted(self.types, key=lambda t: -len(lattice.spans(t)[0])):
+            begins, ends = lattice.spans(type_name)
+            masks = list(map(held.get, next_at.of(ends), repeat(0)))
+            if not out and len(begins) == len(lattice.at(type_name)):  # one annotation an offset
+                out = dict(zip(begins, masks))
+                continue
+            get = out.get
+            for p, mask in compress(zip(begins, masks), masks):
+                out[p] = get(p, 0) | mask
+        return out
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -546,15 +538,18 @@ class PhaseRun:
         """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
         out: list[Candidate] = []
         walk = self.walk
+        keys, filtering = self.held.get(p, 0), self.filtering
         first: dict[Any, Any] = {}  # rules often start with the same element: test it once
         for rule in rules:
-            for test, labels, target in rule.start.trans:
+            for test, labels, target, need, bar in rule.start.keyed:
+                if filtering and (keys & need != need or keys & bar):
+                    continue
                 found = first.get(test)
                 if found is None:
                     found = first[test] = test(p)
                 if not found:
                     continue
-                if target.trans:
+                if target.keyed:
                     for end, item in found:
                         walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
                 else:  # a one-element rule: no walk needed
@@ -565,9 +560,10 @@ class PhaseRun:
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
         iterative (an explicit stack, children pushed in reverse to keep the recursive order), so a
-        Kleene operator over a whole document cannot exhaust Python's recursion limit."""
-        succ, starts = self.succ, self.starts
-        n = len(starts)
+        Kleene operator over a whole document cannot exhaust Python's recursion limit. A transition
+        is tested only where the keys it needs hold and none that exclude it (``held``, the keys
+        holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``."""
+        next_at, held, filtering = self.next_at, self.held.get, self.filtering
 
         def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
             stack = [(state, pos, chain, depth)]
@@ -576,18 +572,18 @@ class PhaseRun:
                 state, pos, chain, depth = pop()
                 if state.final:
                     out.append((pos, depth, chain, rule))
-                trans = state.trans
+                trans = state.keyed
                 if not trans:
                     continue
-                q = succ.get(pos)  # next_visible(pos), inlined: this is the hottest loop
-                if q is None:
-                    i = bisect_left(starts, pos)
-                    q = succ[pos] = starts[i] if i < n else -1
-                if q < 0:
+                q = next_at[pos]
+                if q == _NOWHERE:
                     continue
                 depth += 1
                 mark = len(stack)
-                for test, labels, target in trans:
+                keys = held(q, 0)
+                for test, labels, target, need, bar in trans:
+                    if filtering and (keys & need != need or keys & bar):
+                        continue
                     for end, item in test(q):
                         push((target, end, (labels, item, chain) if labels else chain, depth))
                 if len(stack) - mark > 1:
@@ -597,11 +593,8 @@ class PhaseRun:
 
     def next_visible(self, pos: int) -> int:
         """The first offset ``>= pos`` where a visible annotation starts; -1: none."""
-        q = self.succ.get(pos)
-        if q is None:
-            i = bisect_left(self.starts, pos)
-            q = self.succ[pos] = self.starts[i] if i < len(self.starts) else -1
-        return q
+        q = self.next_at[pos]
+        return -1 if q == _NOWHERE else q
 
     def first_match(self, rules: list[CompiledRule], p: int) -> Candidate | None:
         """The first accepting path breadth-first (GATE's ``first``/``once``)."""
@@ -633,6 +626,9 @@ class PhaseRun:
                 raise error_at(rule.pos, coded("E506", rule=rule.name, error=f"{type(exc).__name__}: {exc}")) from exc
         if m.touched:
             self.touched = True
+            if self.filtering:  # the keys held were read before the action, which may have changed features
+                self.filtering = False
+                self.walk = self._walker()
 
     def run(self) -> None:
         """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
@@ -652,9 +648,13 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig, held = self.triggers()
-        filtered = phase.plan.filtered
-        starts_at, rules_of = phase.dispatch.at, phase.dispatch.rules_of
-        ok = self.follow_filter()
+        self.held = held
+        self.walk = self._walker()
+        dispatch = phase.dispatch
+        filtered = dispatch.filtered
+        if filtered:
+            after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
+        starts_at, rules_of, allowed_by, followed = dispatch.at, dispatch.rules_of, dispatch.allowed, dispatch.followed
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -674,8 +674,12 @@ class PhaseRun:
                     expired += 1
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
-            if mask & filtered:  # rules whose second element must start after the first's end
-                mask &= rules_of(starts_at[held[p]] & ok(p))  # a first element and what follows it
+            if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
+                keys_after = after.get(p, 0)
+                starts = allowed_by.get(keys_after)
+                if starts is None:
+                    starts = followed(keys_after)
+                mask &= rules_of(starts_at[held[p]] & starts)  # a first element and what follows it
             if not mask:
                 continue
             cands = by_mask.get(mask)

@@ -118,6 +118,27 @@ def test_grammars_alternating_between_documents(grammar):
     assert [found(doc, "Cap") for doc in docs] == [["Ann", "Cid"], ["Bea"]]
 
 
+# Within a phase, a transition is tested only where the keys it needs hold at its offset (read
+# once per document, shared by the phases that read the same types: compiler.KeySpace): after a
+# Python action that may have changed features, the rest of the phase reads them live again.
+@action("tests.lattice_mark_after_next")
+def _mark_after_next(ctx) -> None:
+    """Give the Token two words after the bound one orth "marked" (a later match walks over it)."""
+    a = ctx.bindings["t"][0]
+    later = [t for t in ctx.input.with_type("Token") if t.start > a.end]
+    later[1].features["orth"] = "marked"
+
+
+def test_a_feature_changed_by_an_action_is_seen_later_in_the_same_phase(grammar):
+    g = grammar("Phase: P\nInput: Token\nOptions: control = appelt\n"
+                'Rule: Mark ({Token.string == "Bob"}):t --> :t { action: "tests.lattice_mark_after_next" }\n'
+                "Rule: Pair ({Token.orth == upperInitial} {Token.orth == marked}):p --> :p.Pair = {}\n")
+    doc = make_doc("Ann Bob Cid Dan Zed")
+    next(t for t in doc.annset().with_type("Token") if t.features["string"] == "Zed").features["orth"] = "marked"
+    g(doc)
+    assert found(doc, "Pair") == ["Cid Dan"]  # not "Dan Zed": Dan's orth is "marked" by then
+
+
 def test_grammars_alternating_between_sets_of_one_document(grammar):
     """Lattices are kept per set (several per thread): each grammar sees its own set's changes."""
     first, second = grammar(_FIRST, "one.jape"), grammar(_SECOND, "two.jape")
