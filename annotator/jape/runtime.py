@@ -40,7 +40,7 @@ import weakref
 from bisect import bisect_left
 from collections import deque
 from itertools import chain, compress, islice, repeat
-from operator import and_, attrgetter, lt, methodcaller, ne, or_
+from operator import and_, attrgetter, eq, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
@@ -56,7 +56,6 @@ _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
 _START, _END = attrgetter("_start"), attrgetter("_end")  # Annotation's slots, read without the property
-_MISSING = object()
 _NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
@@ -88,6 +87,22 @@ def _same_kinds(now: list, before: list) -> bool:
     if _PLAIN.issuperset(map(type, now)) and _PLAIN.issuperset(map(type, before)):
         return True
     return list(map(type, now)) == list(map(type, before))
+
+
+def _merged(columns: list[tuple[list[int], list[int]]]) -> dict[int, int]:
+    """``{offset: the masks at it or-ed}`` from ``(starts, masks)`` columns (one a type, sorted by
+    start), in C-level passes but for the annotations of a column that start together."""
+    out: dict[int, int] = {}
+    for starts, masks in columns:
+        found = dict(zip(starts, masks))  # the last of the annotations starting together wins ...
+        if len(found) < len(starts):  # ... so the others are or-ed in
+            for i in compress(range(len(starts) - 1), map(eq, starts, islice(starts, 1, None))):
+                found[starts[i]] |= masks[i]
+        if not out:
+            out = found
+        else:
+            out.update(zip(found, map(or_, map(out.get, found, repeat(0)), found.values())))
+    return out
 
 
 class NextStarts(dict):
@@ -130,7 +145,9 @@ class Lattice:
         self._starts: dict[tuple[str, ...], list[int]] = {}
         self._nexts: dict[tuple[str, ...], NextStarts] = {}
         self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
-        self._derived: dict[tuple[tuple[str, ...], Any], Any] = {}  # (types, key) -> what :meth:`derived` made
+        self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
+        self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> what derived() made, columns it read
+        self._reads: set | None = None  # while derived() makes a value: the columns read
 
     @property
     def inset(self) -> Any:
@@ -178,6 +195,12 @@ class Lattice:
         values = self._columns.get(key)
         if values is None:
             values = self._columns[key] = self._read(type_name, feature)
+            before = self._unchecked.pop(key, None)
+            if before is not None and (values != before or not _same_kinds(values, before)):
+                self._drop_column(key)  # what was derived from the values read before the refresh
+                self._columns[key] = values
+        if self._reads is not None:
+            self._reads.add(key)
         return self._lists[type_name][0], values
 
     def _read(self, type_name: str, feature: str) -> list:
@@ -195,21 +218,21 @@ class Lattice:
         """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
         are one dict key), else None."""
         key = (type_name, feature)
+        values = self.column(type_name, feature)[1]  # first: a column read before a refresh is compared
         if key not in self._distinct:
-            values = self.column(type_name, feature)[1]
             self._distinct[key] = set(values) if _PLAIN.issuperset(map(type, values)) else None
         return self._distinct[key]
 
     def has_column(self, type_name: str, feature: str) -> bool:
-        """Whether :meth:`column` of that feature is read (so costs nothing)."""
-        return (type_name, feature) in self._columns
+        """Whether :meth:`column` of that feature is read (so costs little)."""
+        return (type_name, feature) in self._columns or (type_name, feature) in self._unchecked
 
     def last_starts(self, type_name: str, feature: str) -> dict[Any, int]:
         """``{value: the last offset where an annotation with it starts}`` from :meth:`column`, for
         string values (another value equal to one, a ``str`` subclass, may give a later offset)."""
+        starts, values = self.column(type_name, feature)  # first: a column read before a refresh is compared
         found = self._lasts.get((type_name, feature))
         if found is None:
-            starts, values = self.column(type_name, feature)
             try:
                 found = dict(zip(values, starts))  # later pairs overwrite earlier ones
             except TypeError:  # an unhashable value
@@ -220,11 +243,23 @@ class Lattice:
     def derived(self, types: tuple[str, ...], key: Any, make: Callable[[], Any]) -> Any:
         """What ``make()`` returns, remembered under ``key`` until what the lattice holds of one of
         ``types`` (annotations, feature values) changes: ``make`` reads nothing else of the set.
-        The phases of a grammar that read the same types share their dispatch masks so."""
-        found = self._derived.get((types, key), _MISSING)
-        if found is _MISSING:
-            found = self._derived[(types, key)] = make()
-        return found
+        The phases of a grammar that read the same types share their dispatch masks so. After a
+        refresh the columns ``make`` read are compared before the value is used again (only
+        those: a grammar whose dispatch reads no feature compares none)."""
+        found = self._derived.get((types, key))
+        if found is not None:
+            for column in found[1]:
+                if column not in self._columns:
+                    self.column(*column)  # a changed one drops this value
+            found = self._derived.get((types, key))
+        if found is None:
+            self._reads = set()
+            try:
+                value = make()
+            finally:
+                reads, self._reads = self._reads, None
+            found = self._derived[(types, key)] = (value, reads)
+        return found[0]
 
     def starts(self, types: tuple[str, ...]) -> list[int]:
         """Sorted offsets where an annotation of one of ``types`` starts."""
@@ -281,21 +316,20 @@ class Lattice:
         """After Python actions, which may have changed the input set in any way: keep the
         ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
         :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
-        other types; read every feature column again (a feature may have been changed in place,
-        or an annotation given a new features dict) and keep what is derived from the columns
-        whose values are still the same. Saves rebuilding the lattice of the big unchanged types
-        (Token), and their dispatch masks, after every phase with a Python action."""
+        other types; read each feature column read so far again when it is next asked for (a
+        feature may have been changed in place, or an annotation given a new features dict), and
+        keep what is derived from it when its values are still the same. Saves rebuilding the
+        lattice of the big unchanged types (Token), and their dispatch masks, after every phase
+        with a Python action, and reading columns that no later phase asks for."""
         inset = self.inset
         self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
         self._features.clear()
-        for key, values in list(self._columns.items()):
-            now = self._read(*key)
-            if now != values or not _same_kinds(now, values):
-                self._drop_column(key)
+        self._unchecked.update(self._columns)
+        self._columns.clear()
 
     def _drop_column(self, key: tuple[str, str]) -> None:
         """Forget a feature column that changed, and what was derived from its type."""
-        for cache in (self._columns, self._lasts, self._distinct):
+        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
             cache.pop(key, None)
         for derived in [k for k in self._derived if key[0] in k[0]]:
             del self._derived[derived]
@@ -305,7 +339,7 @@ class Lattice:
         for t in types:
             for cache in (self._at, self._built_from, self._lists, self._features):
                 cache.pop(t, None)
-        for cache in (self._columns, self._lasts, self._distinct):
+        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
         for cached in (self._starts, self._nexts, self._preds):
@@ -487,15 +521,7 @@ class PhaseRun:
             masks = _value_masks(by_value, lattice.column(type_name, feature)[1], lattice.distinct(type_name, feature))
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
-        held: dict[int, int] = {}
-        for type_name in sorted(by_type, key=lambda t: -len(by_type[t])):
-            starts, masks = lattice.spans(type_name)[0], by_type[type_name]
-            if not held and len(starts) == len(lattice.at(type_name)):  # one annotation an offset
-                held = dict(zip(starts, masks))
-                continue
-            get = held.get
-            for p, mask in compress(zip(starts, masks), masks):
-                held[p] = get(p, 0) | mask
+        held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
         return held, set(held.values())
 
     def after(self, held: dict[int, int]) -> dict[int, int]:
@@ -504,17 +530,8 @@ class PhaseRun:
         :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Built with C-level maps, once
         per document for the phases that share the lattice and the key space."""
         lattice, next_at = self.lattice, self.next_at
-        out: dict[int, int] = {}
-        for type_name in sorted(self.types, key=lambda t: -len(lattice.spans(t)[0])):
-            begins, ends = lattice.spans(type_name)
-            masks = list(map(held.get, next_at.of(ends), repeat(0)))
-            if not out and len(begins) == len(lattice.at(type_name)):  # one annotation an offset
-                out = dict(zip(begins, masks))
-                continue
-            get = out.get
-            for p, mask in compress(zip(begins, masks), masks):
-                out[p] = get(p, 0) | mask
-        return out
+        return _merged([(lattice.spans(t)[0], list(map(held.get, next_at.of(lattice.spans(t)[1]), repeat(0))))
+                        for t in self.types])
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
