@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 from itertools import chain
+from operator import attrgetter
 from typing import Any, Callable, Iterable
 
 from annotator.jape.anchors import rule_cuts
@@ -25,6 +26,7 @@ from annotator.regexes.word_sets import CaseKey
 
 _SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
+_END = attrgetter("end")
 TRIALS = 8  # timed runs of a phase, half with cuts checked, before PhasePlan.anchoring is decided
 
 
@@ -536,7 +538,7 @@ def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callabl
             return [(a.end, a) for a in env.all_at(q)]
         if len(lists) == 1:
             return [(a.end, a) for a in lists[0]]
-        return [(max(a.end for a in combo), combo) for combo in itertools.product(*lists)]
+        return [(max(map(_END, combo)), combo) for combo in itertools.product(*lists)]
 
     return general
 

@@ -40,7 +40,7 @@ import weakref
 from bisect import bisect_left
 from collections import deque
 from itertools import chain, compress, islice, repeat
-from operator import and_, attrgetter, eq, lt, methodcaller, ne, or_
+from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
@@ -81,9 +81,16 @@ def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]
     return list(map(by_value.mask_of, values))
 
 
-def _same_kinds(now: list, before: list) -> bool:
-    """Whether two lists of equal feature values hold values of the same classes (1 == 1.0 == True,
-    which dispatch tells apart): at once when all are plain (str, int, None)."""
+def _same_values(now: list, before: list) -> bool:
+    """Whether a feature column read again holds the same values: the same objects (one C-level
+    pass: features not changed), or equal ones of the same classes (1 == 1.0 == True, which
+    dispatch tells apart)."""
+    if len(now) != len(before):
+        return False
+    if all(map(is_, now, before)):
+        return True
+    if now != before:
+        return False
     if _PLAIN.issuperset(map(type, now)) and _PLAIN.issuperset(map(type, before)):
         return True
     return list(map(type, now)) == list(map(type, before))
@@ -120,11 +127,13 @@ class NextStarts(dict):
 
     def of(self, offsets: list[int]) -> list[int]:
         """The next start of each of ``offsets``, those not seen before found by C-level binary searches."""
-        missing = list(set(offsets).difference(self))
-        if missing:
+        found = list(map(self.get, offsets))
+        if None in found:
+            missing = list(set(compress(offsets, map(is_, found, repeat(None)))))
             padded = self.starts + [_NOWHERE]  # index len(starts): no next offset
             self.update(zip(missing, map(padded.__getitem__, map(bisect_left, repeat(self.starts), missing))))
-        return list(map(self.__getitem__, offsets))
+            found = list(map(self.__getitem__, offsets))
+        return found
 
 
 class Lattice:
@@ -144,7 +153,7 @@ class Lattice:
         self._distinct: dict[tuple[str, str], set | None] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
         self._nexts: dict[tuple[str, ...], NextStarts] = {}
-        self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
+        self._preds: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
         self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
         self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> what derived() made, columns it read
         self._reads: set | None = None  # while derived() makes a value: the columns read
@@ -196,7 +205,7 @@ class Lattice:
         if values is None:
             values = self._columns[key] = self._read(type_name, feature)
             before = self._unchecked.pop(key, None)
-            if before is not None and (values != before or not _same_kinds(values, before)):
+            if before is not None and not _same_values(values, before):
                 self._drop_column(key)  # what was derived from the values read before the refresh
                 self._columns[key] = values
         if self._reads is not None:
@@ -283,28 +292,26 @@ class Lattice:
             found = self._nexts[types] = NextStarts(self.starts(types))
         return found
 
-    def preds(self, types: tuple[str, ...]) -> dict[int, list[int]]:
+    def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
         """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
-        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`)."""
+        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`):
+        in C-level passes for a type whose annotations each lead to another offset (Tokens), then
+        the others but those that lead where the first type's annotation at their start does."""
         found = self._preds.get(types)
         if found is None:
             next_at = self.nexts(types)
-            found: dict[int, list[int]] = {}
-            first_next: dict[int, int] = {}  # of a type with one annotation an offset, built in C (Tokens)
+            found = {}
+            first_next: dict[int, int] = {}
             for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
                 begins, ends = self.spans(type_name)
                 nexts = next_at.of(ends)
                 if not found and all(map(lt, nexts, islice(nexts, 1, None))):
-                    found = dict(zip(nexts, map(list, zip(begins))))
+                    found = dict(zip(nexts, zip(begins)))
                     first_next = dict(zip(begins, nexts))
                     continue
                 new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
                 for p, q in zip(compress(begins, new), compress(nexts, new)):
-                    at = found.get(q)
-                    if at is None:
-                        found[q] = [p]
-                    else:
-                        at.append(p)
+                    found[q] = found.get(q, ()) + (p,)
             self._preds[types] = found
         return found
 
