@@ -17,6 +17,11 @@ from annotator.jape.syntax import Action, Assign, FeatureRef
 from annotator.jape.values import clean_string
 
 
+#: what a Python action may have changed in a phase's input set (Match.touched): annotations added or
+#: removed, no feature of one changed (:func:`annotator.jape.actions.keeps_features`); or anything
+ADDED, CHANGED = 1, 2
+
+
 def bindings_of(chain: Any) -> dict[str, list]:
     """The bindings chain of a path (``(labels, annotation or tuple of them, rest)`` links) as
     ``{label: [annotations in document order]}``."""
@@ -46,7 +51,7 @@ class Match:
         self.outset = outset
         self.rule = rule
         self.phase = phase
-        self.touched = False  # a Python action ran that may have changed the input set in any way
+        self.touched = 0  # what a Python action may have changed in the input set: 0, ADDED or CHANGED
 
     @property
     def bindings(self) -> dict[str, list]:
@@ -135,10 +140,11 @@ def compile_actions(actions: list[Action], registry: Any) -> list[Callable[[Matc
 
 def _python(label: str | None, params: dict, fn: Callable[[ActionContext], None]) -> Callable[[Match], None]:
     changes_input = getattr(fn, "changes_input", True)  # see annotator.jape.actions.action
+    touches = CHANGED if getattr(fn, "changes_features", True) else ADDED  # see actions.keeps_features
 
     def fire(m: Match) -> None:
-        if changes_input or m.outset is m.inset:
-            m.touched = True
+        if (changes_input or m.outset is m.inset) and m.touched < touches:
+            m.touched = touches
         fn(ActionContext(m.doc, m.bindings, m.inset, m.outset, params, label, m.rule, m.phase))
 
     return fire

@@ -49,7 +49,7 @@ from annotator.jape.anchors import distances
 from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
 from annotator.jape.constraints import MEMO_LIMIT
 from annotator.jape.lexer import error_at
-from annotator.jape.rhs import Match, bindings_of
+from annotator.jape.rhs import CHANGED, Match, bindings_of
 
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
@@ -319,20 +319,22 @@ class Lattice:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
         self._drop_types(set(self._at) if types is None else types)
 
-    def refresh(self) -> None:
+    def refresh(self, features_changed: bool = True) -> None:
         """After Python actions, which may have changed the input set in any way: keep the
         ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
         :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
         other types; read each feature column read so far again when it is next asked for (a
         feature may have been changed in place, or an annotation given a new features dict), and
-        keep what is derived from it when its values are still the same. Saves rebuilding the
-        lattice of the big unchanged types (Token), and their dispatch masks, after every phase
-        with a Python action, and reading columns that no later phase asks for."""
+        keep what is derived from it when its values are still the same (not when
+        ``features_changed`` is False: the actions changed no feature, ``actions.keeps_features``).
+        Saves rebuilding the lattice of the big unchanged types (Token), and their dispatch masks,
+        after every phase with a Python action, and reading columns that no later phase asks for."""
         inset = self.inset
         self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
-        self._features.clear()
-        self._unchecked.update(self._columns)
-        self._columns.clear()
+        if features_changed:
+            self._features.clear()
+            self._unchecked.update(self._columns)
+            self._columns.clear()
 
     def _drop_column(self, key: tuple[str, str]) -> None:
         """Forget a feature column that changed, and what was derived from its type."""
@@ -405,7 +407,7 @@ class PhaseRun:
         self.outset = outset
         self.lattice = lattice
         self.trace = trace
-        self.touched = False
+        self.touched = 0  # what actions may have changed in the input set (rhs.ADDED, rhs.CHANGED)
         env = phase.env
         env.text = doc.text
         env.inset = inset
@@ -648,11 +650,11 @@ class PhaseRun:
                 raise
             except Exception as exc:  # a Python action failed: name the rule, keep it one line
                 raise error_at(rule.pos, coded("E506", rule=rule.name, error=f"{type(exc).__name__}: {exc}")) from exc
-        if m.touched:
-            self.touched = True
-            if self.filtering:  # the keys held were read before the action, which may have changed features
-                self.filtering = False
-                self.walk = self._walker()
+        if m.touched > self.touched:
+            self.touched = m.touched
+        if m.touched == CHANGED and self.filtering:  # the keys held were read before the action, which may have changed features
+            self.filtering = False
+            self.walk = self._walker()
 
     def run(self) -> None:
         """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
@@ -771,7 +773,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
                 run = PhaseRun(phase, doc, inset, outset, lattice, trace)
                 run.run()
                 if run.touched:
-                    lattice.refresh()
+                    lattice.refresh(features_changed=run.touched == CHANGED)
                 elif outset is inset and phase.produces:
                     lattice.forget(phase.produces)
             keep_lattice(inset, lattice)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from japehelp import found, make_doc, tokenize
 
-from annotator.jape.actions import action
+from annotator.jape.actions import action, keeps_features
 
 
 @action("tests.lattice_recase")
@@ -24,6 +24,13 @@ def _add_token(ctx) -> None:
     """Add a Token over the bound one's first character (a new annotation of a lattice type)."""
     a = ctx.bindings["t"][0]
     ctx.input.add("Token", a.start, a.start + 1, {"string": ctx.doc.text[a.start], "orth": "marked"})
+
+
+@action("tests.lattice_add_token_keeping_features")
+@keeps_features
+def _add_token_keeping_features(ctx) -> None:
+    """As tests.lattice_add_token, promising to change no feature (actions.keeps_features)."""
+    _add_token(ctx)
 
 
 @action("tests.lattice_remove")
@@ -52,6 +59,13 @@ def test_a_feature_changed_in_place_is_seen_by_the_next_phase(grammar):
 def test_an_added_annotation_is_seen_by_the_next_phase(grammar):
     doc = make_doc("Ann Bob Cid")
     _cascade(grammar, "tests.lattice_add_token")(doc)
+    assert found(doc, "Marked") == ["B"]
+    assert found(doc, "Cap") == ["Ann", "Bob", "Cid"]
+
+
+def test_an_annotation_added_by_an_action_keeping_features_is_seen_by_the_next_phase(grammar):
+    doc = make_doc("Ann Bob Cid")
+    _cascade(grammar, "tests.lattice_add_token_keeping_features")(doc)
     assert found(doc, "Marked") == ["B"]
     assert found(doc, "Cap") == ["Ann", "Bob", "Cid"]
 

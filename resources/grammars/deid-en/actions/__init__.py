@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from importlib.resources import files
 
-from annotator.jape.actions import ActionContext, output_only
+from annotator.jape.actions import ActionContext, keeps_features, output_only
 
 I2B2_ONLY = "i2b2-2014"
 #: ages above this are PHI under HIPAA Safe Harbor too
@@ -124,6 +124,7 @@ def _label_value(text: str, label_end: int, type_: str, label: str) -> tuple[int
     return _id_value(text, at, type_)
 
 
+@keeps_features
 def structured(ctx: ActionContext) -> None:
     """Candidates for the values of labels, ages, month-name dates, local phones, bare IDs."""
     text = ctx.doc.text
