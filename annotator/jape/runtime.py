@@ -345,6 +345,9 @@ class Lattice:
 
     def _drop_types(self, types: set[str]) -> None:
         """Forget the lattice, feature values, start lists and derived values of ``types``."""
+        types = types.intersection(self._at)  # everything cached is of types read (a phase's output often is not)
+        if not types:
+            return
         for t in types:
             for cache in (self._at, self._built_from, self._lists, self._features):
                 cache.pop(t, None)
