@@ -433,7 +433,7 @@ class PhaseRun:
 
     # ------------------------------------------------------------------ candidates
     def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
-        """Offsets where some rule may start, for each the bit mask of those rules: those with
+        """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
         of its keys' offsets can be reached; and for each the mask of the keys holding there."""
@@ -442,13 +442,15 @@ class PhaseRun:
         if plan.everywhere:
             held, values = {**dict.fromkeys(self.starts, 0), **held}, values | {0}
         rules = plan.rules(values)
-        trig = dict(zip(held, map(rules.__getitem__, held.values())))
+        order = sorted(compress(held, map(rules.__getitem__, held.values())))
+        trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
         if self.anchoring:
             anchored, allowed = self.anchored()
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
-        return sorted(compress(trig, trig.values())), trig, held
+                order = list(compress(trig, trig.values()))
+        return order, trig, held
 
     def anchored(self) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
