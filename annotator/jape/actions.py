@@ -26,7 +26,8 @@ the phases after it then need not read their input again (see :func:`action`).
 
 A corpus's own actions live beside its grammar, in an *actions file*: a Python file, or a folder
 with an ``__init__.py``, whose module-level ``ACTIONS`` maps each name to its function (an
-output-only one marked with :func:`output_only`). The jape PR's ``actions`` parameter (``jape
+output-only one marked with :func:`output_only`, one that changes no feature with
+:func:`keeps_features`). The jape PR's ``actions`` parameter (``jape
 check/explain --actions``) names it; it is imported once per path, under a name of its own, and
 its actions are seen by that grammar only (:class:`ActionTable`), before the registered ones.
 Loading it runs its code, as importing a module does: the pipeline chooses it, never the grammar.
@@ -126,6 +127,16 @@ def output_only(fn: Callable[[ActionContext], None]) -> Callable[[ActionContext]
     """Mark an action of an actions file as changing nothing in ``ctx.input`` (what
     ``@action(name, changes_input=False)`` promises for a registered one)."""
     fn.changes_input = False  # type: ignore[attr-defined]
+    return fn
+
+
+def keeps_features(fn: Callable[[ActionContext], None]) -> Callable[[ActionContext], None]:
+    """Mark an action as changing no feature of an annotation that was there before it ran (it
+    may add annotations, and remove some): when it writes to the set the phases read, the later
+    phases then keep the feature values they read of the types whose annotations are unchanged
+    (the JAPE lattice's columns and dispatch masks) instead of reading them again. Stored as the
+    function's ``changes_features`` attribute, which a registered action may set too."""
+    fn.changes_features = False  # type: ignore[attr-defined]
     return fn
 
 

@@ -100,7 +100,7 @@ def rule_cuts(start: Any, any_key: Key) -> list[Cut]:
     return found
 
 
-def distances(anchors: Iterable[int], hops: int, preds: dict[int, list[int]], most: int) -> dict[int, int] | None:
+def distances(anchors: Iterable[int], hops: int, preds: dict[int, tuple[int, ...]], most: int) -> dict[int, int] | None:
     """``{p: h}``: the offsets from which one of ``anchors`` is reached in ``h <= hops`` hops, ``h``
     the fewest (``preds``: for each offset, the starts of the annotations whose next visible offset
     it is); None when more than ``most`` offsets are found."""

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 from itertools import chain
-from typing import Any, Callable
+from operator import attrgetter
+from typing import Any, Callable, Iterable
 
 from annotator.jape.anchors import rule_cuts
 from annotator.jape.constraints import MEMO_LIMIT, conjunction, value_test
@@ -25,6 +26,7 @@ from annotator.regexes.word_sets import CaseKey
 
 _SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
+_END = attrgetter("end")
 TRIALS = 8  # timed runs of a phase, half with cuts checked, before PhasePlan.anchoring is decided
 
 
@@ -64,13 +66,16 @@ class Env:
 
 
 class State:
-    """An automaton state: ``trans`` = (test, labels, target) after epsilon removal; ``eps`` and
-    ``consuming`` hold the edges while the automaton is being built."""
+    """An automaton state: ``trans`` = (test, labels, target) after epsilon removal; ``keyed`` the
+    same with the masks of the keys each test needs and of those that exclude it, in its phase's
+    :class:`KeySpace` (:meth:`KeySpace.key_states`); ``eps`` and ``consuming`` hold the edges while
+    the automaton is being built."""
 
-    __slots__ = ("trans", "final", "eps", "consuming")
+    __slots__ = ("trans", "keyed", "final", "eps", "consuming")
 
     def __init__(self) -> None:
         self.trans: list[tuple[Callable, tuple[str, ...], "State"]] = []
+        self.keyed: list[tuple[Callable, tuple[str, ...], "State", int, int]] = []
         self.final = False
         self.eps: list[State] = []
         self.consuming: list[tuple[Callable, tuple[str, ...], "State"]] = []
@@ -194,21 +199,77 @@ class Dispatch:
             by_value.finish()
 
 
+class KeySpace:
+    """Dispatch keys numbered one bit each (``bit``), and the :class:`Dispatch` over them, for the
+    rules of one or more phases: the keys of their first elements (needed and excluding ones), and
+    those of the elements that may follow them and of every other element when the runtime reads
+    them at no extra cost (a type, or a feature of one, that a first element's key reads too: the
+    runtime computes the keys holding at every offset, and a key on another feature would cost a
+    pass over it). A second element's keys are used only when all are there (:class:`StartPlan`)."""
+
+    def __init__(self, rules: Iterable[CompiledRule]) -> None:
+        rules = list(rules)
+        firsts = [(element, unless, follow) for rule in rules for (element, unless), follow in rule.first.items()]
+        keys = list(dict.fromkeys(key for element, unless, _ in firsts for key in chain(element, unless)))
+        types, features = {key[0] for key in keys}, {key[:2] for key in keys if len(key) > 1}
+
+        def free(key: tuple) -> bool:
+            return key[0] in types if len(key) == 1 else key[:2] in features
+
+        for _, _, follow in firsts:
+            if follow and all(map(free, follow)):
+                keys += follow
+        for state in _states(rules):
+            for test, _, _ in state.trans:
+                keys += filter(free, chain(test.keys, test.unless))
+        self.bit = {key: 1 << i for i, key in enumerate(dict.fromkeys(keys))}
+        self.dispatch = Dispatch([{key} for key in self.bit])
+
+    def mask(self, keys: Iterable[tuple]) -> int:
+        """The bits of those of ``keys`` that this space has."""
+        return sum(self.bit.get(key, 0) for key in keys)
+
+    def key_states(self, rules: list[CompiledRule]) -> None:
+        """Fill in ``keyed`` of every state of the rules' automata: a transition can match only
+        where the keys of its needed mask all hold and none of its excluding one (the runtime
+        skips the others without calling their tests)."""
+        for state in _states(rules):
+            state.keyed = [(test, labels, target, self.mask(test.keys), self.mask(test.unless))
+                           for test, labels, target in state.trans]
+
+
+def _states(rules: list[CompiledRule]) -> list[State]:
+    """Every state of the rules' automata, each once."""
+    seen: dict[int, State] = {}
+    todo = [rule.start for rule in rules]
+    while todo:
+        state = todo.pop()
+        if id(state) not in seen:
+            seen[id(state)] = state
+            todo += (target for _, _, target in state.trans)
+    return list(seen.values())
+
+
 class StartPlan:
     """Where each rule may start: at the offsets where every key of one of its first elements holds
-    and none of the keys of its negated constraints (:attr:`CompiledRule.first`). Each first element
-    of a rule (those with equal keys together) is a *start*, one bit in the masks of starts;
-    ``starts`` lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
-    ``keys`` gives each key a bit (a :class:`Dispatch`); :meth:`rules` maps the keys holding at an
-    offset to the rules that may start there (``known``) and the starts (``at``), both remembered
-    across documents: few combinations occur."""
+    and none of the keys of its negated constraints (:attr:`CompiledRule.first`), and, for a first
+    element that every match leaves for a keyed second one, where one of those keys holds at the
+    next visible offset after the end of an annotation starting there. Each first element of a
+    rule (those with equal keys together) is a *start*, one bit in the masks of starts; ``starts``
+    lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
+    ``keys`` gives each key a bit (the :class:`Dispatch` of a :class:`KeySpace`: its own, or one
+    shared with other phases, :func:`share_start_keys`); :meth:`rules` maps the keys holding at an
+    offset to the rules that may start there (``known``) and the starts (``at``), :meth:`followed`
+    the keys holding after it to the starts they allow; all remembered across documents: few
+    combinations occur. ``filtered``: the rules with a start that needs a second element."""
 
-    def __init__(self, rules: list[CompiledRule]) -> None:
+    def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
                        for (keys, unless), follow in rule.first.items()]
-        keys = list(dict.fromkeys(key for _, element, unless, _ in self.starts for key in chain(element, unless)))
-        key_bit = {key: 1 << i for i, key in enumerate(keys)}
-        self.keys = Dispatch([{key} for key in keys])
+        space = space or KeySpace(rules)
+        space.key_states(rules)
+        key_bit = space.bit
+        self.keys = space.dispatch
         groups: dict[tuple[int, int], int] = {}  # an element's key masks (needed, excluding) -> its starts
         for i, (_, element, unless, _) in enumerate(self.starts):
             masks = (sum(key_bit[k] for k in element), sum(key_bit[k] for k in unless))
@@ -216,9 +277,33 @@ class StartPlan:
         # starts with a first element of negated constraints only: tried wherever their keys do not hold
         self.everywhere = sum(starts for (needed, _), starts in groups.items() if not needed)
         self.groups = [(needed, unless, starts) for (needed, unless), starts in groups.items()]
+        keyed = [follow is not None and all(k in key_bit for k in follow) for _, _, _, follow in self.starts]
+        self.unfiltered = sum(1 << i for i, ok in enumerate(keyed) if not ok)
+        self.follows = [(1 << i, sum(key_bit[k] for k in follow))
+                        for i, ((_, _, _, follow), ok) in enumerate(zip(self.starts, keyed)) if ok]
+        self.filtered = 0
+        for (bit, _, _, _), ok in zip(self.starts, keyed):
+            if ok:
+                self.filtered |= 1 << bit
         self.known: dict[int, int] = {}
         self.at: dict[int, int] = {}
         self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
+        self.allowed: dict[int, int] = {}  # keys holding after an offset -> the starts they allow
+
+    def followed(self, after: int) -> int:
+        """The starts that ``after``, the keys holding at the offsets that follow a start offset,
+        allows: those without a keyed second element, and those one of whose second elements'
+        keys is among them (remembered in ``allowed``)."""
+        found = self.allowed.get(after)
+        if found is None:
+            if len(self.allowed) > MEMO_LIMIT:
+                self.allowed.clear()
+            found = self.unfiltered
+            for bit, follow in self.follows:
+                if after & follow:
+                    found |= bit
+            self.allowed[after] = found
+        return found
 
     def rules(self, held: set[int]) -> dict[int, int]:
         """``known``, holding for each mask of ``held`` (the keys holding at an offset) the rules that
@@ -272,28 +357,14 @@ def first_elements(start: State) -> dict[tuple[frozenset, frozenset], set | None
 
 
 class PhasePlan:
-    """What the runtime's filters need to know of a phase's rules: ``follow``, the starts
-    (:class:`StartPlan`) by the keys of their second elements (:func:`first_elements`) as
-    ``{type: (mask of the starts any annotation of it may continue, [(feature, memo, mask_of) of its
-    FeatureDispatch])}`` (a :class:`Dispatch` over those keys); ``unfiltered``, the mask of the
-    starts without such keys, ``filtered`` the mask of the rules with a start with them; ``required``,
-    ``(key, mask of the rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
+    """What the runtime's anchoring needs to know of a phase's rules: ``required``, ``(key, mask of
+    the rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
     ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
     ``anchors``, a :class:`Dispatch` giving each of those keys a bit; ``broad``, the mask of the
     anchor keys the runtime found too common to check, and ``anchoring``, whether checking cuts
     pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
 
-    def __init__(self, rules: list[CompiledRule], starts: StartPlan) -> None:
-        found = [follow for _, _, _, follow in starts.starts]
-        self.unfiltered = sum(1 << i for i, keys in enumerate(found) if keys is None)
-        self.filtered = 0
-        for bit, _, _, keys in starts.starts:
-            if keys is not None:
-                self.filtered |= 1 << bit
-        follow = Dispatch([keys or set() for keys in found])
-        self.follow: dict[str, tuple[int, list]] = {t: (mask, []) for t, mask in follow.types.items()}
-        for (type_name, feature), by_value in follow.features.items():
-            self.follow.setdefault(type_name, (0, []))[1].append((feature, by_value.memo, by_value.mask_of))
+    def __init__(self, rules: list[CompiledRule]) -> None:
         required: dict[tuple, int] = {}
         for bit, rule in enumerate(rules):
             for key in rule.required:
@@ -338,8 +409,24 @@ class CompiledPhase:
         self.env = env
         self.produces = produces
         self.dispatch = StartPlan(rules)
-        self.plan = PhasePlan(rules, self.dispatch)
+        self.plan = PhasePlan(rules)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
+
+
+def share_start_keys(phases: list[CompiledPhase]) -> None:
+    """Give the phases that read the same ``Input`` types one :class:`KeySpace` for their
+    :class:`StartPlan`: the keys holding at each offset of a document (a pass over the feature
+    values of every Token and Lookup) are then computed once for all of them, while no phase
+    changes those types (the runtime's :meth:`~annotator.jape.runtime.Lattice.derived`)."""
+    groups: dict[frozenset, list[CompiledPhase]] = {}
+    for phase in phases:
+        if phase.input is not None:
+            groups.setdefault(frozenset(phase.input), []).append(phase)
+    for group in groups.values():
+        if len(group) > 1:
+            space = KeySpace(rule for phase in group for rule in phase.rules)
+            for phase in group:
+                phase.dispatch = StartPlan(phase.rules, space)
 
 
 # ---------------------------------------------------------------------- constraints
@@ -451,7 +538,7 @@ def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callabl
             return [(a.end, a) for a in env.all_at(q)]
         if len(lists) == 1:
             return [(a.end, a) for a in lists[0]]
-        return [(max(a.end for a in combo), combo) for combo in itertools.product(*lists)]
+        return [(max(map(_END, combo)), combo) for combo in itertools.product(*lists)]
 
     return general
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from annotator.errors import GrammarError, coded
 from annotator.jape.actions import action_table
-from annotator.jape.compiler import CompiledPhase, compile_phase
+from annotator.jape.compiler import CompiledPhase, compile_phase, share_start_keys
 from annotator.jape.lexer import Pos, error_at
 from annotator.jape.parser import ParsedFile, parse
 from annotator.jape.runtime import Trace, run_phases
@@ -106,6 +106,7 @@ class Grammar:
             phases = self._idle.pop()
         except IndexError:
             phases = [compile_phase(phase, self._registry) for phase in self._parsed]
+            share_start_keys(phases)
         try:
             run_phases(phases, doc, inset, outset, trace)
         finally:
@@ -137,6 +138,7 @@ def compile_grammar(path: str | Path, actions: str | Path | None = None) -> Gram
             errors.append(exc)
     if errors:
         raise _first_error(errors)
+    share_start_keys(phases)
     return Grammar(Path(path), report.phases, phases, registry, report.warnings, report.files)
 
 

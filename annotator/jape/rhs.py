@@ -17,19 +17,62 @@ from annotator.jape.syntax import Action, Assign, FeatureRef
 from annotator.jape.values import clean_string
 
 
+#: what a Python action may have changed in a phase's input set (Match.touched): annotations added or
+#: removed, no feature of one changed (:func:`annotator.jape.actions.keeps_features`); or anything
+ADDED, CHANGED = 1, 2
+
+
+def bindings_of(chain: Any) -> dict[str, list]:
+    """The bindings chain of a path (``(labels, annotation or tuple of them, rest)`` links) as
+    ``{label: [annotations in document order]}``."""
+    out: dict[str, dict[int, Any]] = {}
+    while chain is not None:
+        labels, item, chain = chain
+        items = item if item.__class__ is tuple else (item,)
+        for label in labels:
+            bucket = out.setdefault(label, {})
+            for a in items:
+                bucket[a.id] = a
+    return {label: sorted(d.values(), key=lambda a: (a.start, -a.end, a.id)) for label, d in out.items()}
+
+
 class Match:
-    """One firing: the document, the bindings (label -> annotations in document order) and sets."""
+    """One firing: the document, the bindings chain of the path (:func:`bindings_of`) and sets.
+    ``bindings`` (label -> annotations in document order) is made on first use: the common
+    right-hand side only needs the span of a label (:meth:`span`)."""
 
-    __slots__ = ("doc", "bindings", "inset", "outset", "rule", "phase", "touched")
+    __slots__ = ("doc", "chain", "_bindings", "inset", "outset", "rule", "phase", "touched")
 
-    def __init__(self, doc: Any, bindings: dict, inset: Any, outset: Any, rule: str, phase: str) -> None:
+    def __init__(self, doc: Any, chain: Any, inset: Any, outset: Any, rule: str, phase: str) -> None:
         self.doc = doc
-        self.bindings = bindings
+        self.chain = chain
+        self._bindings: dict | None = None
         self.inset = inset
         self.outset = outset
         self.rule = rule
         self.phase = phase
-        self.touched = False  # a Python action ran that may have changed the input set in any way
+        self.touched = 0  # what a Python action may have changed in the input set: 0, ADDED or CHANGED
+
+    @property
+    def bindings(self) -> dict[str, list]:
+        if self._bindings is None:
+            self._bindings = bindings_of(self.chain)
+        return self._bindings
+
+    def span(self, label: str) -> tuple[int, int] | None:
+        """The span of the annotations bound to ``label`` (first start, last end); None when it
+        bound nothing (it was in an optional part)."""
+        start = end = -1
+        chain = self.chain
+        while chain is not None:
+            labels, item, chain = chain
+            if label in labels:
+                for a in item if item.__class__ is tuple else (item,):
+                    if start < 0 or a.start < start:
+                        start = a.start
+                    if a.end > end:
+                        end = a.end
+        return None if start < 0 else (start, end)
 
 
 def _span(anns: list) -> tuple[int, int]:
@@ -61,8 +104,8 @@ def _assign(action: Assign) -> Callable[[Match], None]:
     copies = action.copies
 
     def fire(m: Match) -> None:
-        anns = m.bindings.get(label)
-        if not anns:
+        span = m.span(label)
+        if span is None:
             return
         features: dict[str, Any] = {}
         for src_label, src_type in copies:
@@ -75,8 +118,7 @@ def _assign(action: Assign) -> Callable[[Match], None]:
             value = _ref_value(ref, m)
             if value is not None:
                 features[name] = value
-        start, end = _span(anns)
-        m.outset.add(type_name, start, end, features)
+        m.outset.add(type_name, span[0], span[1], features)
 
     return fire
 
@@ -98,10 +140,11 @@ def compile_actions(actions: list[Action], registry: Any) -> list[Callable[[Matc
 
 def _python(label: str | None, params: dict, fn: Callable[[ActionContext], None]) -> Callable[[Match], None]:
     changes_input = getattr(fn, "changes_input", True)  # see annotator.jape.actions.action
+    touches = CHANGED if getattr(fn, "changes_features", True) else ADDED  # see actions.keeps_features
 
     def fire(m: Match) -> None:
-        if changes_input or m.outset is m.inset:
-            m.touched = True
+        if (changes_input or m.outset is m.inset) and m.touched < touches:
+            m.touched = touches
         fn(ActionContext(m.doc, m.bindings, m.inset, m.outset, params, label, m.rule, m.phase))
 
     return fire

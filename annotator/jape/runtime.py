@@ -8,16 +8,19 @@ skipped). Every visible annotation starting there is a candidate: the automaton 
 
 Speed: the lattice of a type (``{start: [annotations]}``) is built once per document and shared by
 the phases until a phase writes that type, and by the next grammar run in the same thread on the
-same set (the JAPE PRs of a pipeline; see :func:`lattice_of`); at each offset only the rules whose
-first element can match there are tried (:func:`annotator.jape.compiler.dispatch_key`), so offsets
-where no rule can start cost nothing (:class:`annotator.jape.compiler.StartPlan`: every key of a first
-element must hold, one key for each of its feature tests that a missing feature fails); of those, a
-rule that needs a second element is tried only when, for one of its first elements holding there,
-the dispatch key of one of the elements that may follow it holds at the next visible offset after
-the end of an annotation starting there (:class:`annotator.jape.compiler.PhasePlan`), and, in the phases where
-that pays, a rule with a cut (keys every match passes within a bounded number of elements,
-:mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules that walk runs
-of capitalised words to a rare head word were tried at every such word).
+same set (the JAPE PRs of a pipeline; see :func:`lattice_of`), with what is derived from it: the
+feature columns, and the dispatch keys (:func:`annotator.jape.compiler.dispatch_key`) holding at
+each offset, read once for the phases that read the same types (one
+:class:`annotator.jape.compiler.KeySpace`). At each offset only the rules whose first element can
+match there are tried, so offsets where no rule can start cost nothing
+(:class:`annotator.jape.compiler.StartPlan`: every key of a first element must hold, one key for
+each of its feature tests that a missing feature fails); of those, a rule that needs a second
+element is tried only when, for one of its first elements holding there, the key of one of the
+elements that may follow it holds at the next visible offset after the end of an annotation
+starting there; while walking, a transition is tested only where its keys hold; and, in the
+phases where that pays, a rule with a cut (keys every match passes within a bounded number of
+elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules
+that walk runs of capitalised words to a rare head word were tried at every such word).
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -36,8 +39,8 @@ import time
 import weakref
 from bisect import bisect_left
 from collections import deque
-from itertools import chain, compress, repeat
-from operator import and_, attrgetter, methodcaller, or_
+from itertools import chain, compress, islice, repeat
+from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
 from annotator.errors import AnnotatorError, coded
@@ -46,13 +49,14 @@ from annotator.jape.anchors import distances
 from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
 from annotator.jape.constraints import MEMO_LIMIT
 from annotator.jape.lexer import error_at
-from annotator.jape.rhs import Match
+from annotator.jape.rhs import CHANGED, Match, bindings_of
 
 log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
-_END = attrgetter("end")
+_START, _END = attrgetter("_start"), attrgetter("_end")  # Annotation's slots, read without the property
+_NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
@@ -77,8 +81,64 @@ def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]
     return list(map(by_value.mask_of, values))
 
 
+def _same_values(now: list, before: list) -> bool:
+    """Whether a feature column read again holds the same values: the same objects (one C-level
+    pass: features not changed), or equal ones of the same classes (1 == 1.0 == True, which
+    dispatch tells apart)."""
+    if len(now) != len(before):
+        return False
+    if all(map(is_, now, before)):
+        return True
+    if now != before:
+        return False
+    if _PLAIN.issuperset(map(type, now)) and _PLAIN.issuperset(map(type, before)):
+        return True
+    return list(map(type, now)) == list(map(type, before))
+
+
+def _merged(columns: list[tuple[list[int], list[int]]]) -> dict[int, int]:
+    """``{offset: the masks at it or-ed}`` from ``(starts, masks)`` columns (one a type, sorted by
+    start), in C-level passes but for the annotations of a column that start together."""
+    out: dict[int, int] = {}
+    for starts, masks in columns:
+        found = dict(zip(starts, masks))  # the last of the annotations starting together wins ...
+        if len(found) < len(starts):  # ... so the others are or-ed in
+            for i in compress(range(len(starts) - 1), map(eq, starts, islice(starts, 1, None))):
+                found[starts[i]] |= masks[i]
+        if not out:
+            out = found
+        else:
+            out.update(zip(found, map(or_, map(out.get, found, repeat(0)), found.values())))
+    return out
+
+
+class NextStarts(dict):
+    """``{offset: the first offset at or after it where an annotation of some types starts}``
+    (:data:`_NOWHERE`: none), filled in as asked: one C-level lookup for an offset seen before."""
+
+    def __init__(self, starts: list[int]) -> None:
+        super().__init__()
+        self.starts = starts
+
+    def __missing__(self, pos: int) -> int:
+        i = bisect_left(self.starts, pos)
+        q = self[pos] = self.starts[i] if i < len(self.starts) else _NOWHERE
+        return q
+
+    def of(self, offsets: list[int]) -> list[int]:
+        """The next start of each of ``offsets``, those not seen before found by C-level binary searches."""
+        found = list(map(self.get, offsets))
+        if None in found:
+            missing = list(set(compress(offsets, map(is_, found, repeat(None)))))
+            padded = self.starts + [_NOWHERE]  # index len(starts): no next offset
+            self.update(zip(missing, map(padded.__getitem__, map(bisect_left, repeat(self.starts), missing))))
+            found = list(map(self.__getitem__, offsets))
+        return found
+
+
 class Lattice:
-    """The visible annotations of one input set, by type and start offset, shared by phases.
+    """The visible annotations of one input set, by type and start offset, shared by phases, with
+    what is derived from them (feature columns, start lists, dispatch masks) until they change.
     It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
     must not keep its document alive."""
 
@@ -86,94 +146,129 @@ class Lattice:
         self._inset = weakref.ref(inset)
         self._at: dict[str, dict[int, list]] = {}
         self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
-        self._flat: dict[str, tuple[list[int], list]] = {}  # type -> starts, features of :meth:`at`
-        self._spans: dict[str, tuple[list[int], list[int]]] = {}  # type -> starts, ends of :meth:`at`
-        self._columns: dict[tuple[str, str], tuple[list[int], list]] = {}
+        self._lists: dict[str, tuple[list[int], list, list[int]]] = {}  # type -> starts, annotations, ends of :meth:`at`
+        self._features: dict[str, list] = {}  # type -> the features of each annotation of _lists
+        self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._distinct: dict[tuple[str, str], set | None] = {}
         self._starts: dict[tuple[str, ...], list[int]] = {}
-        self._preds: dict[tuple[str, ...], dict[int, list[int]]] = {}
+        self._nexts: dict[tuple[str, ...], NextStarts] = {}
+        self._preds: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
+        self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
+        self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> what derived() made, columns it read
+        self._reads: set | None = None  # while derived() makes a value: the columns read
 
     @property
     def inset(self) -> Any:
         return self._inset()
 
     def at(self, type_name: str) -> dict[int, list]:
-        """``{start: [annotations]}`` for the non-empty annotations of a type (document order)."""
+        """``{start: [annotations]}`` for the non-empty annotations of a type (document order),
+        built by C-level maps when no two start together (Tokens)."""
         found = self._at.get(type_name)
         if found is None:
-            found = self._at[type_name] = {}
-            get = found.get
-            for a in self.inset.with_type(type_name):
-                start = a.start
-                if start == a.end:
-                    continue  # GATE never matches empty annotations
-                anns = get(start)
-                if anns is None:
-                    found[start] = [a]
-                else:
-                    anns.append(a)
-            self._built_from[type_name] = self.inset.type_version(type_name)
+            inset = self.inset
+            anns = list(inset.with_type(type_name))
+            starts, ends = list(map(_START, anns)), list(map(_END, anns))
+            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
+                keep = list(map(lt, starts, ends))
+                anns, starts, ends = (list(compress(column, keep)) for column in (anns, starts, ends))
+            if all(map(lt, starts, islice(starts, 1, None))):  # no two start together
+                found = dict(zip(starts, map(list, zip(anns))))
+            else:
+                found = {}
+                get = found.get
+                for start, a in zip(starts, anns):
+                    together = get(start)
+                    if together is None:
+                        found[start] = [a]
+                    else:
+                        together.append(a)
+            self._at[type_name] = found
+            self._lists[type_name] = (starts, anns, ends)
+            self._built_from[type_name] = inset.type_version(type_name)
         return found
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
-        found = self._spans.get(type_name)
-        if found is None:
-            starts, anns = self._flattened(type_name)
-            found = self._spans[type_name] = (starts, list(map(_END, anns)))
-        return found
-
-    def _flattened(self, type_name: str) -> tuple[list[int], list]:
-        """The annotations of :meth:`at` in one list, and the start offset of each."""
-        at = self.at(type_name)
-        anns = list(chain.from_iterable(at.values()))
-        starts = list(at) if len(anns) == len(at) else [p for p, group in at.items() for _ in group]
-        return starts, anns
+        if type_name not in self._lists:
+            self.at(type_name)
+        starts, _, ends = self._lists[type_name]
+        return starts, ends
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
         """``(starts, values)``: the start offset and the value of ``feature`` (None: missing) of
         each annotation of :meth:`at`, in that order, read with C-level maps (rule dispatch reads
         a feature of every Token in each phase)."""
-        found = self._columns.get((type_name, feature))
-        if found is None:
-            flat = self._flat.get(type_name)
-            if flat is None:
-                starts, anns = self._flattened(type_name)
-                flat = self._flat[type_name] = (starts, list(map(_FEATURES, anns)))
-            starts, feats = flat
-            try:
-                values = list(map(dict.get, feats, repeat(feature)))
-            except TypeError:  # features that are another kind of mapping
-                values = list(map(methodcaller("get", feature), feats))
-            found = self._columns[(type_name, feature)] = (starts, values)
-        return found
+        key = (type_name, feature)
+        values = self._columns.get(key)
+        if values is None:
+            values = self._columns[key] = self._read(type_name, feature)
+            before = self._unchecked.pop(key, None)
+            if before is not None and not _same_values(values, before):
+                self._drop_column(key)  # what was derived from the values read before the refresh
+                self._columns[key] = values
+        if self._reads is not None:
+            self._reads.add(key)
+        return self._lists[type_name][0], values
+
+    def _read(self, type_name: str, feature: str) -> list:
+        """The value of ``feature`` of each annotation of :meth:`at` (None: missing), read now."""
+        feats = self._features.get(type_name)
+        if feats is None:
+            self.at(type_name)
+            feats = self._features[type_name] = list(map(_FEATURES, self._lists[type_name][1]))
+        try:
+            return list(map(dict.get, feats, repeat(feature)))
+        except TypeError:  # features that are another kind of mapping
+            return list(map(methodcaller("get", feature), feats))
 
     def distinct(self, type_name: str, feature: str) -> set | None:
         """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
         are one dict key), else None."""
         key = (type_name, feature)
+        values = self.column(type_name, feature)[1]  # first: a column read before a refresh is compared
         if key not in self._distinct:
-            values = self.column(type_name, feature)[1]
             self._distinct[key] = set(values) if _PLAIN.issuperset(map(type, values)) else None
         return self._distinct[key]
 
     def has_column(self, type_name: str, feature: str) -> bool:
-        """Whether :meth:`column` of that feature is read (so costs nothing)."""
-        return (type_name, feature) in self._columns
+        """Whether :meth:`column` of that feature is read (so costs little)."""
+        return (type_name, feature) in self._columns or (type_name, feature) in self._unchecked
 
     def last_starts(self, type_name: str, feature: str) -> dict[Any, int]:
         """``{value: the last offset where an annotation with it starts}`` from :meth:`column`, for
         string values (another value equal to one, a ``str`` subclass, may give a later offset)."""
+        starts, values = self.column(type_name, feature)  # first: a column read before a refresh is compared
         found = self._lasts.get((type_name, feature))
         if found is None:
-            starts, values = self.column(type_name, feature)
             try:
                 found = dict(zip(values, starts))  # later pairs overwrite earlier ones
             except TypeError:  # an unhashable value
                 found = {value: start for value, start in zip(values, starts) if value.__class__ is str}
             self._lasts[(type_name, feature)] = found
         return found
+
+    def derived(self, types: tuple[str, ...], key: Any, make: Callable[[], Any]) -> Any:
+        """What ``make()`` returns, remembered under ``key`` until what the lattice holds of one of
+        ``types`` (annotations, feature values) changes: ``make`` reads nothing else of the set.
+        The phases of a grammar that read the same types share their dispatch masks so. After a
+        refresh the columns ``make`` read are compared before the value is used again (only
+        those: a grammar whose dispatch reads no feature compares none)."""
+        found = self._derived.get((types, key))
+        if found is not None:
+            for column in found[1]:
+                if column not in self._columns:
+                    self.column(*column)  # a changed one drops this value
+            found = self._derived.get((types, key))
+        if found is None:
+            self._reads = set()
+            try:
+                value = make()
+            finally:
+                reads, self._reads = self._reads, None
+            found = self._derived[(types, key)] = (value, reads)
+        return found[0]
 
     def starts(self, types: tuple[str, ...]) -> list[int]:
         """Sorted offsets where an annotation of one of ``types`` starts."""
@@ -189,98 +284,119 @@ class Lattice:
             self._starts[types] = found
         return found
 
-    def preds(self, types: tuple[str, ...]) -> dict[int, list[int]]:
+    def nexts(self, types: tuple[str, ...]) -> "NextStarts":
+        """The :class:`NextStarts` of ``types``: where a match goes on after an annotation ending at
+        an offset (the walk and the second-element filter of each phase reading them ask)."""
+        found = self._nexts.get(types)
+        if found is None:
+            found = self._nexts[types] = NextStarts(self.starts(types))
+        return found
+
+    def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
         """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
-        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`)."""
+        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`):
+        in C-level passes for a type whose annotations each lead to another offset (Tokens), then
+        the others but those that lead where the first type's annotation at their start does."""
         found = self._preds.get(types)
         if found is None:
-            starts = self.starts(types)
-            padded = starts + [-1]  # index len(starts): no next offset
-            found = self._preds[types] = {}
-            for type_name in types:
+            next_at = self.nexts(types)
+            found = {}
+            first_next: dict[int, int] = {}
+            for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
                 begins, ends = self.spans(type_name)
-                for p, q in zip(begins, map(padded.__getitem__, map(bisect_left, repeat(starts), ends))):
-                    at = found.get(q)
-                    if at is None:
-                        found[q] = [p]
-                    else:
-                        at.append(p)
+                nexts = next_at.of(ends)
+                if not found and all(map(lt, nexts, islice(nexts, 1, None))):
+                    found = dict(zip(nexts, zip(begins)))
+                    first_next = dict(zip(begins, nexts))
+                    continue
+                new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
+                for p, q in zip(compress(begins, new), compress(nexts, new)):
+                    found[q] = found.get(q, ()) + (p,)
+            self._preds[types] = found
         return found
 
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
         self._drop_types(set(self._at) if types is None else types)
 
-    def refresh(self) -> None:
+    def refresh(self, features_changed: bool = True) -> None:
         """After Python actions, which may have changed the input set in any way: keep the
         ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
         :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
-        other types and every feature value read (a feature may have been changed in place).
-        Saves rebuilding the lattice of the big unchanged types (Token) after every phase with a
-        Python action."""
+        other types; read each feature column read so far again when it is next asked for (a
+        feature may have been changed in place, or an annotation given a new features dict), and
+        keep what is derived from it when its values are still the same (not when
+        ``features_changed`` is False: the actions changed no feature, ``actions.keeps_features``).
+        Saves rebuilding the lattice of the big unchanged types (Token), and their dispatch masks,
+        after every phase with a Python action, and reading columns that no later phase asks for."""
         inset = self.inset
-        changed = {t for t, version in self._built_from.items() if inset.type_version(t) is not version}
-        self._flat.clear()  # an action may have given an annotation a new features dict
-        self._columns.clear()
-        self._lasts.clear()
-        self._distinct.clear()
-        self._drop_types(changed)
+        self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
+        if features_changed:
+            self._features.clear()
+            self._unchecked.update(self._columns)
+            self._columns.clear()
+
+    def _drop_column(self, key: tuple[str, str]) -> None:
+        """Forget a feature column that changed, and what was derived from its type."""
+        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
+            cache.pop(key, None)
+        for derived in [k for k in self._derived if key[0] in k[0]]:
+            del self._derived[derived]
 
     def _drop_types(self, types: set[str]) -> None:
-        """Forget the lattice, feature values and start lists of ``types``."""
+        """Forget the lattice, feature values, start lists and derived values of ``types``."""
+        types = types.intersection(self._at)  # everything cached is of types read (a phase's output often is not)
+        if not types:
+            return
         for t in types:
-            self._at.pop(t, None)
-            self._built_from.pop(t, None)
-            self._flat.pop(t, None)
-            self._spans.pop(t, None)
-        for cache in (self._columns, self._lasts, self._distinct):
+            for cache in (self._at, self._built_from, self._lists, self._features):
+                cache.pop(t, None)
+        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
-        for cached in (self._starts, self._preds):
+        for cached in (self._starts, self._nexts, self._preds):
             for key in [k for k in cached if types.intersection(k)]:
                 del cached[key]
+        for key in [k for k in self._derived if types.intersection(k[0])]:
+            del self._derived[key]
 
 
-_LAST = threading.local()  # per thread: (weak reference to the set a grammar ran on last, its lattice)
+_KEPT = 4  # lattices kept per thread for the next grammar (lattice_of)
+_LAST = threading.local()  # per thread: [(weak reference to a set a grammar ran on, its lattice)], the latest first
 
 
 def lattice_of(inset: Any) -> Lattice:
-    """The lattice of ``inset``: the one the last grammar run in this thread left if it ran on
-    this set (the previous JAPE PR of a pipeline on the same document), refreshed as after a
-    Python action (types whose annotations were added or removed since are re-read, feature
-    values always), or a new one. Saves re-reading the big unchanged types (Token, Lookup) in
-    every grammar of a pipeline. The lattice is taken, not shared: a grammar run from inside
-    this one (by an action) makes its own; :func:`keep_lattice` hands it on when the run ends."""
+    """The lattice of ``inset``: one a grammar run earlier in this thread left if it ran on this
+    set (an earlier JAPE PR of a pipeline on the same document: they read several sets in turn),
+    refreshed as after a Python action (types whose annotations were added or removed since are
+    re-read, changed feature values too), or a new one. Saves re-reading the big unchanged types
+    (Token, Lookup) in every grammar of a pipeline. The lattice is taken, not shared: a grammar
+    run from inside this one (by an action) makes its own; :func:`keep_lattice` hands it on when
+    the run ends."""
     kept = getattr(_LAST, "kept", None)
-    _LAST.kept = None
-    if kept is not None and kept[0]() is inset:
-        kept[1].refresh()
-        return kept[1]
+    for i, (ref, lattice) in enumerate(kept or ()):
+        if ref() is inset:
+            del kept[i]
+            lattice.refresh()
+            return lattice
     return Lattice(inset)
 
 
 def keep_lattice(inset: Any, lattice: Lattice) -> None:
-    """Keep ``lattice`` for the next grammar run in this thread (one lattice per thread, held until
-    its set is freed or another replaces it: memory does not grow with the documents a caller
-    keeps)."""
+    """Keep ``lattice`` for the next grammar run in this thread on ``inset`` (at most :data:`_KEPT`
+    lattices per thread, each held until its set is freed or newer ones push it out: memory does
+    not grow with the documents a caller keeps)."""
     def gone(ref: weakref.ref) -> None:  # the set was freed: free its annotations too
-        if getattr(_LAST, "kept", None) is not None and _LAST.kept[0] is ref:
-            _LAST.kept = None
+        found = getattr(_LAST, "kept", None)
+        if found:
+            found[:] = [entry for entry in found if entry[0] is not ref]
 
-    _LAST.kept = (weakref.ref(inset, gone), lattice)
-
-
-def bindings_of(chain: Any) -> dict[str, list]:
-    """The bindings chain of a path as ``{label: [annotations in document order]}``."""
-    out: dict[str, dict[int, Any]] = {}
-    while chain is not None:
-        labels, item, chain = chain
-        items = item if item.__class__ is tuple else (item,)
-        for label in labels:
-            bucket = out.setdefault(label, {})
-            for a in items:
-                bucket[a.id] = a
-    return {label: sorted(d.values(), key=lambda a: (a.start, -a.end, a.id)) for label, d in out.items()}
+    kept = getattr(_LAST, "kept", None)
+    if kept is None:
+        kept = _LAST.kept = []
+    kept[:] = [entry for entry in kept if entry[0]() is not inset]
+    kept.insert(0, (weakref.ref(inset, gone), lattice))
+    del kept[_KEPT:]
 
 
 class PhaseRun:
@@ -294,7 +410,7 @@ class PhaseRun:
         self.outset = outset
         self.lattice = lattice
         self.trace = trace
-        self.touched = False
+        self.touched = 0  # what actions may have changed in the input set (rhs.ADDED, rhs.CHANGED)
         env = phase.env
         env.text = doc.text
         env.inset = inset
@@ -310,27 +426,31 @@ class PhaseRun:
             slot.at = lattice.at(t) if t in self.visible else _EMPTY
         self.starts = lattice.starts(types) if types else []
         self.anchoring = False  # whether this run checks cuts (set by run)
-        self.succ: dict[int, int] = {}
+        self.next_at = lattice.nexts(types)
+        self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
+        self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk = self._walker()
 
     # ------------------------------------------------------------------ candidates
     def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
-        """Offsets where some rule may start, for each the bit mask of those rules: those with
+        """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
         of its keys' offsets can be reached; and for each the mask of the keys holding there."""
         plan = self.phase.dispatch
-        held = self.masks(plan.keys)
+        held, values = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
-            held = {**dict.fromkeys(self.starts, 0), **held}
-        rules = plan.rules(set(held.values()))
-        trig = dict(zip(held, map(rules.__getitem__, held.values())))
+            held, values = {**dict.fromkeys(self.starts, 0), **held}, values | {0}
+        rules = plan.rules(values)
+        order = sorted(compress(held, map(rules.__getitem__, held.values())))
+        trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
         if self.anchoring:
             anchored, allowed = self.anchored()
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
-        return sorted(compress(trig, trig.values())), trig, held
+                order = list(compress(trig, trig.values()))
+        return order, trig, held
 
     def anchored(self) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
@@ -399,10 +519,11 @@ class PhaseRun:
                 out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
         return out
 
-    def masks(self, plan: Dispatch) -> dict[int, int]:
+    def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
         does (or, for a type's feature, where an annotation of it starts), from the lattice's
-        columns: the masks of one type's features combined in C-level maps, then one dict per type."""
+        columns: the masks of one type's features combined in C-level maps, then one dict per type;
+        and the set of those masks."""
         lattice, visible = self.lattice, self.visible
         by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
         for type_name, mask in plan.types.items():
@@ -414,63 +535,17 @@ class PhaseRun:
             masks = _value_masks(by_value, lattice.column(type_name, feature)[1], lattice.distinct(type_name, feature))
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
-        held: dict[int, int] = {}
-        for type_name in sorted(by_type, key=lambda t: -len(by_type[t])):
-            starts, masks = lattice.spans(type_name)[0], by_type[type_name]
-            if not held and len(starts) == len(lattice.at(type_name)):  # one annotation an offset
-                held = dict(zip(starts, masks))
-                continue
-            get = held.get
-            for p, mask in compress(zip(starts, masks), masks):
-                held[p] = get(p, 0) | mask
-        return held
+        held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
+        return held, set(held.values())
 
-    def follow_filter(self) -> Callable[[int], int]:
-        """``ok(p)``: the starts (first elements of rules, :class:`~annotator.jape.compiler.StartPlan`)
-        that may match from offset ``p`` as far as their second element goes (:class:`PhasePlan`):
-        the unfiltered ones, and those one of whose second elements' keys holds at the next
-        visible offset after the end of an annotation starting at ``p``
-        (annotations read live, once per end offset). One closure per run, everything inlined: it
-        runs at most offsets where a rule may start."""
-        plan = self.phase.plan
-        unfiltered = plan.unfiltered
-        ats = [self.lattice.at(t) for t in self.visible]
-        follow = [(self.lattice.at(t), *plan.follow[t]) for t in self.visible if t in plan.follow]
-        starts = self.starts
-        n = len(starts)
-
-        after: dict[int, int] = {}  # end offset -> the starts a second element at the next offset allows
-
-        def ok(p: int) -> int:
-            mask = unfiltered
-            for at in ats:
-                for a in at.get(p, ()):
-                    end = a.end
-                    found = after.get(end)  # a Token and the Lookup over it end alike
-                    if found is not None:
-                        mask |= found
-                        continue
-                    found = 0
-                    i = bisect_left(starts, end)  # the next visible offset
-                    if i < n:
-                        q = starts[i]
-                        for at_q, type_mask, features in follow:
-                            anns = at_q.get(q)
-                            if not anns:
-                                continue
-                            found |= type_mask
-                            for b in anns:
-                                for feature, memo, mask_of in features:
-                                    value = b.features.get(feature)
-                                    if value is None:  # a missing feature starts no rule
-                                        continue
-                                    known = memo.get(value) if value.__class__ is str or value.__class__ is int else None
-                                    found |= mask_of(value) if known is None else known
-                    after[end] = found
-                    mask |= found
-            return mask
-
-        return ok
+    def after(self, held: dict[int, int]) -> dict[int, int]:
+        """``{p: mask}``: the keys (:meth:`masks` ``held``) holding at the next visible offset after
+        the end of an annotation starting at ``p``, of every such annotation together: what
+        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Built with C-level maps, once
+        per document for the phases that share the lattice and the key space."""
+        lattice, next_at = self.lattice, self.next_at
+        return _merged([(lattice.spans(t)[0], list(map(held.get, next_at.of(lattice.spans(t)[1]), repeat(0))))
+                        for t in self.types])
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -494,15 +569,18 @@ class PhaseRun:
         """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
         out: list[Candidate] = []
         walk = self.walk
+        keys, filtering = self.held.get(p, 0), self.filtering
         first: dict[Any, Any] = {}  # rules often start with the same element: test it once
         for rule in rules:
-            for test, labels, target in rule.start.trans:
+            for test, labels, target, need, bar in rule.start.keyed:
+                if filtering and (keys & need != need or keys & bar):
+                    continue
                 found = first.get(test)
                 if found is None:
                     found = first[test] = test(p)
                 if not found:
                     continue
-                if target.trans:
+                if target.keyed:
                     for end, item in found:
                         walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
                 else:  # a one-element rule: no walk needed
@@ -513,9 +591,10 @@ class PhaseRun:
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
         iterative (an explicit stack, children pushed in reverse to keep the recursive order), so a
-        Kleene operator over a whole document cannot exhaust Python's recursion limit."""
-        succ, starts = self.succ, self.starts
-        n = len(starts)
+        Kleene operator over a whole document cannot exhaust Python's recursion limit. A transition
+        is tested only where the keys it needs hold and none that exclude it (``held``, the keys
+        holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``."""
+        next_at, held, filtering = self.next_at, self.held.get, self.filtering
 
         def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
             stack = [(state, pos, chain, depth)]
@@ -524,18 +603,18 @@ class PhaseRun:
                 state, pos, chain, depth = pop()
                 if state.final:
                     out.append((pos, depth, chain, rule))
-                trans = state.trans
+                trans = state.keyed
                 if not trans:
                     continue
-                q = succ.get(pos)  # next_visible(pos), inlined: this is the hottest loop
-                if q is None:
-                    i = bisect_left(starts, pos)
-                    q = succ[pos] = starts[i] if i < n else -1
-                if q < 0:
+                q = next_at[pos]
+                if q == _NOWHERE:
                     continue
                 depth += 1
                 mark = len(stack)
-                for test, labels, target in trans:
+                keys = held(q, 0)
+                for test, labels, target, need, bar in trans:
+                    if filtering and (keys & need != need or keys & bar):
+                        continue
                     for end, item in test(q):
                         push((target, end, (labels, item, chain) if labels else chain, depth))
                 if len(stack) - mark > 1:
@@ -545,11 +624,8 @@ class PhaseRun:
 
     def next_visible(self, pos: int) -> int:
         """The first offset ``>= pos`` where a visible annotation starts; -1: none."""
-        q = self.succ.get(pos)
-        if q is None:
-            i = bisect_left(self.starts, pos)
-            q = self.succ[pos] = self.starts[i] if i < len(self.starts) else -1
-        return q
+        q = self.next_at[pos]
+        return -1 if q == _NOWHERE else q
 
     def first_match(self, rules: list[CompiledRule], p: int) -> Candidate | None:
         """The first accepting path breadth-first (GATE's ``first``/``once``)."""
@@ -571,7 +647,7 @@ class PhaseRun:
     # ------------------------------------------------------------------ firing
     def fire(self, cand: Candidate) -> None:
         rule = cand[3]
-        m = Match(self.doc, bindings_of(cand[2]), self.inset, self.outset, rule.name, self.phase.name)
+        m = Match(self.doc, cand[2], self.inset, self.outset, rule.name, self.phase.name)
         for act in rule.actions:
             try:
                 act(m)
@@ -579,8 +655,11 @@ class PhaseRun:
                 raise
             except Exception as exc:  # a Python action failed: name the rule, keep it one line
                 raise error_at(rule.pos, coded("E506", rule=rule.name, error=f"{type(exc).__name__}: {exc}")) from exc
-        if m.touched:
-            self.touched = True
+        if m.touched > self.touched:
+            self.touched = m.touched
+        if m.touched == CHANGED and self.filtering:  # the keys held were read before the action, which may have changed features
+            self.filtering = False
+            self.walk = self._walker()
 
     def run(self) -> None:
         """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
@@ -600,9 +679,13 @@ class PhaseRun:
         if not rules or not self.starts:
             return
         order, trig, held = self.triggers()
-        filtered = phase.plan.filtered
-        starts_at, rules_of = phase.dispatch.at, phase.dispatch.rules_of
-        ok = self.follow_filter()
+        self.held = held
+        self.walk = self._walker()
+        dispatch = phase.dispatch
+        filtered = dispatch.filtered
+        if filtered:
+            after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
+        starts_at, rules_of, allowed_by, followed = dispatch.at, dispatch.rules_of, dispatch.allowed, dispatch.followed
         expiries = self.expiries()
         last = self.starts[-1]  # no rule starts after it
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -622,8 +705,12 @@ class PhaseRun:
                     expired += 1
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
-            if mask & filtered:  # rules whose second element must start after the first's end
-                mask &= rules_of(starts_at[held[p]] & ok(p))  # a first element and what follows it
+            if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
+                keys_after = after.get(p, 0)
+                starts = allowed_by.get(keys_after)
+                if starts is None:
+                    starts = followed(keys_after)
+                mask &= rules_of(starts_at[held[p]] & starts)  # a first element and what follows it
             if not mask:
                 continue
             cands = by_mask.get(mask)
@@ -691,7 +778,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
                 run = PhaseRun(phase, doc, inset, outset, lattice, trace)
                 run.run()
                 if run.touched:
-                    lattice.refresh()
+                    lattice.refresh(features_changed=run.touched == CHANGED)
                 elif outset is inset and phase.produces:
                     lattice.forget(phase.produces)
             keep_lattice(inset, lattice)

@@ -7,9 +7,9 @@ phase must see annotations added or removed and features changed in place by an 
 
 from __future__ import annotations
 
-from japehelp import found, make_doc
+from japehelp import found, make_doc, tokenize
 
-from annotator.jape.actions import action
+from annotator.jape.actions import action, keeps_features
 
 
 @action("tests.lattice_recase")
@@ -24,6 +24,13 @@ def _add_token(ctx) -> None:
     """Add a Token over the bound one's first character (a new annotation of a lattice type)."""
     a = ctx.bindings["t"][0]
     ctx.input.add("Token", a.start, a.start + 1, {"string": ctx.doc.text[a.start], "orth": "marked"})
+
+
+@action("tests.lattice_add_token_keeping_features")
+@keeps_features
+def _add_token_keeping_features(ctx) -> None:
+    """As tests.lattice_add_token, promising to change no feature (actions.keeps_features)."""
+    _add_token(ctx)
 
 
 @action("tests.lattice_remove")
@@ -52,6 +59,13 @@ def test_a_feature_changed_in_place_is_seen_by_the_next_phase(grammar):
 def test_an_added_annotation_is_seen_by_the_next_phase(grammar):
     doc = make_doc("Ann Bob Cid")
     _cascade(grammar, "tests.lattice_add_token")(doc)
+    assert found(doc, "Marked") == ["B"]
+    assert found(doc, "Cap") == ["Ann", "Bob", "Cid"]
+
+
+def test_an_annotation_added_by_an_action_keeping_features_is_seen_by_the_next_phase(grammar):
+    doc = make_doc("Ann Bob Cid")
+    _cascade(grammar, "tests.lattice_add_token_keeping_features")(doc)
     assert found(doc, "Marked") == ["B"]
     assert found(doc, "Cap") == ["Ann", "Bob", "Cid"]
 
@@ -116,3 +130,39 @@ def test_grammars_alternating_between_documents(grammar):
         second(doc)
     assert [found(doc, "Seen") for doc in docs] == [["BOB"], ["AL"]]
     assert [found(doc, "Cap") for doc in docs] == [["Ann", "Cid"], ["Bea"]]
+
+
+# Within a phase, a transition is tested only where the keys it needs hold at its offset (read
+# once per document, shared by the phases that read the same types: compiler.KeySpace): after a
+# Python action that may have changed features, the rest of the phase reads them live again.
+@action("tests.lattice_mark_after_next")
+def _mark_after_next(ctx) -> None:
+    """Give the Token two words after the bound one orth "marked" (a later match walks over it)."""
+    a = ctx.bindings["t"][0]
+    later = [t for t in ctx.input.with_type("Token") if t.start > a.end]
+    later[1].features["orth"] = "marked"
+
+
+def test_a_feature_changed_by_an_action_is_seen_later_in_the_same_phase(grammar):
+    g = grammar("Phase: P\nInput: Token\nOptions: control = appelt\n"
+                'Rule: Mark ({Token.string == "Bob"}):t --> :t { action: "tests.lattice_mark_after_next" }\n'
+                "Rule: Pair ({Token.orth == upperInitial} {Token.orth == marked}):p --> :p.Pair = {}\n")
+    doc = make_doc("Ann Bob Cid Dan Zed")
+    next(t for t in doc.annset().with_type("Token") if t.features["string"] == "Zed").features["orth"] = "marked"
+    g(doc)
+    assert found(doc, "Pair") == ["Cid Dan"]  # not "Dan Zed": Dan's orth is "marked" by then
+
+
+def test_grammars_alternating_between_sets_of_one_document(grammar):
+    """Lattices are kept per set (several per thread): each grammar sees its own set's changes."""
+    first, second = grammar(_FIRST, "one.jape"), grammar(_SECOND, "two.jape")
+    doc = make_doc("Ann BOB Cid")
+    tokenize(doc, "other")
+    first(doc, doc.annset("other"))
+    first(doc)
+    doc.annset("other").add("Token", 0, 1, {"string": "A", "orth": "marked"})
+    second(doc, doc.annset("other"))
+    second(doc)
+    assert found(doc, "Marked", "other") == ["A"]
+    assert found(doc, "Marked") == []
+    assert found(doc, "Seen", "other") == ["BOB"] and found(doc, "Seen") == ["BOB"]

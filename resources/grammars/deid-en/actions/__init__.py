@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from importlib.resources import files
 
-from annotator.jape.actions import ActionContext, output_only
+from annotator.jape.actions import ActionContext, keeps_features, output_only
 
 I2B2_ONLY = "i2b2-2014"
 #: ages above this are PHI under HIPAA Safe Harbor too
@@ -54,7 +54,9 @@ _AGES = re.compile(
     r"|(?<=[a-z], )(?P<a6>\d{1,3})(?=, )"
     r"|\b(?:is|was|turned)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b))",
     re.I | re.M)
-_ZIP_ZERO = re.compile(r"(?<![\w/.\-])0\d{4}(?:-\d{4})?(?![\w/.\-])")  # New England ZIPs: 01852, 02108
+# New England ZIPs: 01852, 02108; the 0 first, then the look-behind (the same matches: the re module
+# then searches for the literal 0, 40x faster than trying the look-behind at every position)
+_ZIP_ZERO = re.compile(r"0(?<![\w/.\-]0)\d{4}(?:-\d{4})?(?![\w/.\-])")
 _VERBS = ("c/o|attended|attends|seen|reports|reported|presents|presented|called|phoned|declined|missed|needs|"
           "wants|had|has|is|was|DNA'd|complains|came|returned|refused|agreed|denies|remains|lives|works|saw|"
           "admitted|discharged|died")
@@ -122,6 +124,7 @@ def _label_value(text: str, label_end: int, type_: str, label: str) -> tuple[int
     return _id_value(text, at, type_)
 
 
+@keeps_features
 def structured(ctx: ActionContext) -> None:
     """Candidates for the values of labels, ages, month-name dates, local phones, bare IDs."""
     text = ctx.doc.text
