@@ -183,13 +183,14 @@ class Matcher:
 class Runs:
     """Where a pattern that consumes only characters of a set without spaces (``consumed_chars``:
     e-mails, URLs, IPv6 addresses) and needs literals (``Matcher.needs``) can match: a match lies
-    in one run of such characters, the run around an occurrence of a literal of its first (most
-    selective) need, found by ``finder``, and that run holds a literal of each need. The pattern is tried at the offsets of those runs where a
-    match can begin (``starts``: a character of its ``first_chars``, after no word character with
-    ``wholeWordsOnly``) instead of at every offset of the text (the same matches), unless the text holds more than one such
-    literal per ``RUNS_SHARE`` characters or the runs more than one ``RUNS_SHARE``-th of the text
-    (a call per offset costs as much as a scan of many characters: an IPv6 address needs a ":",
-    which most texts hold too often for the runs around each to be worth it)."""
+    in one run of such characters, the run around an occurrence of a string of its first (most
+    selective) need, found by ``finder``, and that run holds a string of each need. The pattern is
+    tried at the offsets of those runs where a match can begin (``starts``: a character of its
+    ``first_chars``, after no word character with ``wholeWordsOnly``) instead of at every offset of
+    the text (the same matches), unless the text holds more than one such string per
+    ``RUNS_SHARE`` squared characters or the runs more than one ``RUNS_SHARE``-th of the text (a
+    call per offset costs as much as a scan of many characters: an IPv6 address needs a ":", which
+    most texts hold too often for the runs around each to be worth it)."""
 
     forward: regex.Pattern  # the run from an offset on
     backward: regex.Pattern  # the run up to an offset
@@ -203,8 +204,9 @@ class Runs:
             return None
         first = first_chars(pattern)
         starts = ("(?<!\\w)" if whole_words else "") + (f"(?={first})" if first else "")
-        return cls(regex.compile(f"{chars}*", flags=regex.V1), regex.compile(f"{chars}*", flags=regex.V1 | regex.REVERSE),
-                   regex.compile(starts), regex.compile("|".join(map(regex.escape, sorted(needs[0], key=len, reverse=True)))))
+        finder = "|".join(map(regex.escape, sorted(needs[0], key=len, reverse=True)))
+        forward, backward = (regex.compile(f"{chars}*", flags=regex.V1 | flags) for flags in (0, regex.REVERSE))
+        return cls(forward, backward, regex.compile(starts), regex.compile(finder))
 
     def offsets(self, text: str, needs: list[tuple[str, ...]]) -> list[int] | None:
         """The offsets of the runs of ``text`` that hold a string of each of ``needs`` where a match
@@ -227,7 +229,8 @@ class Runs:
                 if left < 0:
                     return None
                 runs[start] = end
-        return [match.start() for start, end in sorted(runs.items()) for match in self.starts.finditer(text, start, end)]
+        return [match.start() for start, end in sorted(runs.items())
+                for match in self.starts.finditer(text, start, end)]
 
 
 class Starts:
