@@ -23,21 +23,24 @@ matches, one match is found (the longest along the trie; between unrelated alter
 first that matches).
 A regex entry whose matches all begin with a digit or punctuation (``first_chars`` of
 :mod:`annotator.regexes.literals`: no letter, no space; dates, times, phones, IDs) is not scanned
-at every offset: all such patterns of a view run in one scan that stops only at offsets holding
-one of those characters (after no word character with ``wholeWordsOnly``), tries their
-alternation there and, where it matches, reads each pattern's own match there, one call per
-pattern that matches (:class:`Starts`; the same matches as scanning each at every offset, which
-the tests check on the MEDDOCAN texts and random text). A regex entry that begins with a group of
-alternatives each needing a literal (month names: :func:`literals.leading_alternatives`) is
-run only at the offsets where one of them matches, each alternative searched for once per
-document for all such entries (``Matcher.leads``), from word starts only with ``wholeWordsOnly``,
-and only when the case-folded text holds its literals: a document is searched for a few dozen
-case-folded roots (``abr``, ``eptiembre``) instead of each alternative's literals as written
-(``ABR``, ``Abr``, ``abr``; MEDDOCAN train+dev: 0.3 s -> 0.2 s).
+at every offset: one scan finds the offsets holding one of those characters (after no word
+character with ``wholeWordsOnly``), and there each such pattern whose matches can begin with the
+next few characters (``prefix_sets`` of :mod:`annotator.regexes.literals`: ``5 mg`` can begin no
+date) is tried (:class:`Starts`). A regex entry that begins with a group of alternatives each
+needing a literal (month names: :func:`literals.leading_alternatives`) is run only at the offsets
+where one of them matches, each alternative searched for once per document for all such entries
+(``Matcher.leads``), from word starts only with ``wholeWordsOnly``, and only when the case-folded
+text holds its literals: a document is searched for a few dozen case-folded roots (``abr``,
+``eptiembre``) instead of each alternative's literals as written (``ABR``, ``Abr``, ``abr``); at
+those offsets the entries are tried as the digit-led ones are. A regex entry whose matches hold
+no spaces and a literal (e-mails, URLs: ``consumed_chars``, ``required_literals``) is tried only
+on the runs of the characters it consumes around that literal (:class:`Runs`). Each of these
+ways finds the same matches as scanning each pattern at every offset, which the tests check on
+the MEDDOCAN texts and on random text.
 Each other regex entry scans the text of its own (measured: an alternation of regexes is no
 faster than running them one by one, which keeps each one's own search optimisations and
-groups). These last two kinds are not run on a document that lacks literal text every match
-contains (a month name, an "@"; see :mod:`annotator.regexes.literals`). With
+groups). A regex entry not run with the digit-led ones is not run at all on a document that
+lacks literal text every match contains (a month name, an "@"; see :mod:`annotator.regexes.literals`). With
 ``wholeWordsOnly`` (GATE's rule) the character before a match and the one after it may not be
 word characters (the scanning pattern checks only the character after: a pattern that starts with
 a look-behind defeats the ``regex`` module's search for where a match can start, so the character
@@ -75,15 +78,18 @@ from annotator.processing.folding import fold
 from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
-from annotator.regexes.literals import first_chars, leading_alternatives, required_literals, starts_with_word
+from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, prefix_sets,
+                                        required_literals, starts_with_word, without_assertions)
 
 CHUNK = 2000
 MIN_ANCHOR = 3
+PREFIX = 6  # characters read to choose the patterns tried at an offset (Starts)
+MEMO = 100_000  # strings of PREFIX characters whose fitting patterns a Starts keeps
+RUNS_SHARE = 32
 _PLAIN_TEXT = (False, False)
 _AFTER_WORD = regex.compile(r"(?<=\w)")  # matches at an offset just after a word character
 # characters too common for a pattern to be run only at their offsets (see the module doc)
 _COMMON = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ \t\n"
-_NUMBERED = regex.compile(r"\\[1-9]|\\g<\d|\(\?\(\d|\(\?[+-]?\d|\(\?R|\(\?&|\(\?P>")  # group references by number
 
 Payload = list[tuple[int, "dict[str, str] | None"]]
 
@@ -153,7 +159,9 @@ class Matcher:
     begins with a group of alternatives each needing a literal of ``MIN_ANCHOR`` characters or
     more (month names, :func:`literals.leading_alternatives`), those alternatives: every match
     begins where one of them matches, so the caller runs ``scan`` only there (the offsets found
-    once for all matchers with the same ``leads``, each alternative searched for on its own)."""
+    once for all matchers with the same ``leads``, each alternative searched for on its own).
+    ``runs``: for a regex entry that consumes no spaces and needs literals, the runs of the
+    characters it consumes (see :class:`Runs`)."""
 
     scan: regex.Pattern
     folding: tuple[bool, bool]
@@ -162,6 +170,7 @@ class Matcher:
     markers: dict[int, Entry] = field(default_factory=dict)
     needs: list[tuple[str, ...]] = field(default_factory=list)
     leads: tuple[str, ...] = ()
+    runs: "Runs | None" = None
 
     def entry(self, text: str, start: int, timeout: float) -> Entry:
         """The entry of the match that begins at ``start``."""
@@ -171,56 +180,156 @@ class Matcher:
 
 
 @dataclass
-class Starts:
-    """Matchers run only at the offsets where a match of theirs can begin (see the module doc):
-    ``scan`` stops at an offset holding a character of one of their ``first_chars`` sets (after no
-    word character with ``wholeWordsOnly``) where one of them matches. There, ``after(0)``, the
-    alternation of all members in which each ends in an empty marker group, gives the first member
-    k that matches and the end of its match; then ``after(k + 1)`` the next one, until none is left:
-    one call per member that matches, each with the timeout (MEDDOCAN train+dev: 0.44 s instead of
-    0.60 for capturing every member's match in look-ahead groups of the scan).
-    ``indices``: the members' indices in the PR's matchers; ``patterns``: their scanning patterns."""
+class Runs:
+    """Where a pattern that consumes only characters of a set without spaces (``consumed_chars``:
+    e-mails, URLs, IPv6 addresses) and needs literals (``Matcher.needs``) can match: a match lies
+    in one run of such characters, the run around an occurrence of a string of its first (most
+    selective) need, found by ``finder``, and that run holds a string of each need. The pattern is
+    tried at the offsets of those runs where a match can begin (``starts``: a character of its
+    ``first_chars``, after no word character with ``wholeWordsOnly``) instead of at every offset of
+    the text (the same matches), unless the text holds more than one such string per
+    ``RUNS_SHARE`` squared characters or the runs more than one ``RUNS_SHARE``-th of the text (a
+    call per offset costs as much as a scan of many characters: an IPv6 address needs a ":", which
+    most texts hold too often for the runs around each to be worth it)."""
 
-    scan: regex.Pattern
-    indices: list[int]
-    patterns: list[str]
-    chains: dict[int, tuple[regex.Pattern, dict[int, int]]] = field(default_factory=dict)
+    forward: regex.Pattern  # the run from an offset on
+    backward: regex.Pattern  # the run up to an offset
+    starts: regex.Pattern  # where in a run a match can begin
+    finder: regex.Pattern  # the strings of the first need
+
+    @classmethod
+    def of(cls, pattern: str, needs: list[tuple[str, ...]], whole_words: bool) -> "Runs | None":
+        chars = consumed_chars(pattern) if needs else None
+        if chars is None or regex.search(chars, " \t\n", flags=regex.V1):
+            return None
+        first = first_chars(pattern)
+        starts = ("(?<!\\w)" if whole_words else "") + (f"(?={first})" if first else "")
+        finder = "|".join(map(regex.escape, sorted(needs[0], key=len, reverse=True)))
+        forward, backward = (regex.compile(f"{chars}*", flags=regex.V1 | flags) for flags in (0, regex.REVERSE))
+        return cls(forward, backward, regex.compile(starts), regex.compile(finder))
+
+    def offsets(self, text: str, needs: list[tuple[str, ...]]) -> list[int] | None:
+        """The offsets of the runs of ``text`` that hold a string of each of ``needs`` where a match
+        can begin; None when there are too many runs or literals."""
+        left = len(text) // RUNS_SHARE
+        occurrences = left // RUNS_SHARE
+        runs: dict[int, int] = {}
+        end = 0
+        for found in self.finder.finditer(text):
+            at = found.start()
+            occurrences -= 1
+            if at < end:  # in the run before
+                continue
+            if occurrences < 0:
+                return None
+            start = self.backward.match(text, 0, at).start()
+            end = self.forward.match(text, at).end()
+            if all(any(string in text[start:end] for string in strings) for strings in needs):
+                left -= end - start
+                if left < 0:
+                    return None
+                runs[start] = end
+        return [match.start() for start, end in sorted(runs.items())
+                for match in self.starts.finditer(text, start, end)]
+
+
+class Starts:
+    """Matchers run only at some offsets (see the module doc): those where ``scan`` stops (a
+    character of one of their ``first_chars`` sets, after no word character with
+    ``wholeWordsOnly``), or given ones (where a month name begins). At each, a matcher is tried
+    only when the next ``PREFIX`` characters fit one of the ways its matches can begin
+    (:func:`literals.prefix_sets`) and its pattern without assertions matches them, or more
+    (:func:`literals.without_assertions`, ``partial``): ``5 mg`` fits no date, ``25/03`` the
+    numeric ones. Which members fit is kept for each string of ``PREFIX`` characters met
+    (``members``, at most ``MEMO`` of them), found from the ways each character fits at each
+    position (``masks``: bits, one per way of each member), so that an offset costs a slice and a
+    dictionary look-up, then one call per member that fits.
+    ``indices``: the members' indices in the PR's matchers; ``scans``: their scanning patterns."""
+
+    def __init__(self, scan: regex.Pattern | None, indices: list[int], scans: list[regex.Pattern]) -> None:
+        self.scan = scan
+        self.indices = indices
+        self.scans = scans
+        self.owner: list[int] = []  # way (bit) -> member
+        # (length, position) -> character set -> the ways with that set there (bits)
+        self.ways: dict[tuple[int, int], dict[str, int]] = {}
+        self.always: tuple[int, ...] = ()  # members whose ways are not known: tried everywhere
+        for j, scan_j in enumerate(scans):
+            found = prefix_sets(scan_j.pattern, PREFIX)
+            if found is None:
+                self.always += (j,)
+                continue
+            for n, ways in found.items():
+                for way in ways:
+                    bit = 1 << len(self.owner)
+                    self.owner.append(j)
+                    for i, chars in enumerate(way):
+                        by_set = self.ways.setdefault((n, i), {})
+                        by_set[chars] = by_set.get(chars, 0) | bit
+        self.sets = {chars: regex.compile(chars, flags=regex.V1) for by_set in self.ways.values() for chars in by_set}
+        loose = [without_assertions(scan_j.pattern) for scan_j in scans]
+        self.loose = [regex.compile(pattern) if pattern is not None else None for pattern in loose]
+        self.masks: dict[str, dict[tuple[int, int], int]] = {}
+        self.members: dict[str, tuple[int, ...]] = {}
 
     @classmethod
     def of(cls, matchers: list[tuple[int, Matcher, str]], whole_words: bool) -> "Starts":
-        by_set: dict[str, list[str]] = {}  # the patterns of each first-character set
-        for _, matcher, first in matchers:
-            by_set.setdefault(first, []).append(f"(?:{matcher.scan.pattern})")
-        any_of = "|".join(f"(?={first})(?:{'|'.join(patterns)})" for first, patterns in by_set.items())
         before = "(?<!\\w)" if whole_words else ""
-        scan = regex.compile(f"{before}(?={first_chars(*by_set)})(?=(?:{any_of}))")
-        return cls(scan, [index for index, _, _ in matchers], [matcher.scan.pattern for _, matcher, _ in matchers])
+        scan = regex.compile(f"{before}(?={first_chars(*(first for _, _, first in matchers))})")
+        return cls(scan, [index for index, _, _ in matchers], [matcher.scan for _, matcher, _ in matchers])
 
-    def after(self, k: int) -> tuple[regex.Pattern, dict[int, int]]:
-        """The alternation of the members from the ``k``-th on, each ending in a marker group, and
-        the member of each marker's group number (compiled when first needed)."""
-        chain = self.chains.get(k)
-        if chain is None:
-            pattern = regex.compile("|".join(f"(?:{p})(?P<_k{j}>)" for j, p in enumerate(self.patterns) if j >= k))
-            chain = self.chains[k] = (pattern, {pattern.groupindex[f"_k{j}"]: j for j in range(k, len(self.patterns))})
-        return chain
+    def _mask(self, char: str) -> dict[tuple[int, int], int]:
+        """(length, position) -> the ways that can have ``char`` there (bits)."""
+        fits = {chars: pattern.fullmatch(char) is not None for chars, pattern in self.sets.items()}
+        mask: dict[tuple[int, int], int] = {}
+        for place, by_set in self.ways.items():
+            bits = 0
+            for chars, ways in by_set.items():
+                if fits[chars]:
+                    bits |= ways
+            mask[place] = bits
+        return mask
 
-    def find(self, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
-        """The spans of each member's matches (by index in the PR's matchers), in order of start."""
+    def _fitting(self, key: str) -> tuple[int, ...]:
+        """The members whose matches can begin with ``key`` (``PREFIX`` characters, fewer at the end of a text)."""
+        masks = []
+        for char in key:
+            mask = self.masks.get(char)
+            if mask is None:
+                mask = self.masks[char] = self._mask(char)
+            masks.append(mask)
+        bits = 0
+        for n in range(1, len(key) + 1):
+            fit = -1
+            for i in range(n):
+                fit &= masks[i].get((n, i), 0)
+            bits |= fit
+        members = set(self.always)
+        while bits:
+            low = bits & -bits
+            members.add(self.owner[low.bit_length() - 1])
+            bits ^= low
+        # the ways read each position on its own past MAX_WAYS of them: the whole pattern decides
+        return tuple(j for j in sorted(members) if self.loose[j] is None or self.loose[j].match(key, partial=True))
+
+    def find(self, text: str, deadline: float, starts: Iterable[int] | None = None) -> dict[int, list[tuple[int, int]]]:
+        """The spans of each member's matches (by index in the PR's matchers), in order of start:
+        where ``scan`` stops, or at each of ``starts`` (offsets in increasing order)."""
         found: dict[int, list[tuple[int, int]]] = {index: [] for index in self.indices}
-        count = len(self.patterns)
-        for match in self.scan.finditer(text, timeout=_left(deadline)):
-            start = match.start()
-            k = 0
-            while k < count:
-                pattern, members = self.after(k)
-                member = pattern.match(text, start, timeout=_left(deadline))
-                if member is None:
-                    break
-                regs = member.regs
-                k = next(j for group, j in members.items() if regs[group][0] >= 0)
-                found[self.indices[k]].append((start, member.end()))
-                k += 1
+        if starts is None:
+            starts = (match.start() for match in self.scan.finditer(text, timeout=_left(deadline)))
+        members, scans, indices = self.members, self.scans, self.indices
+        for start in starts:
+            key = text[start:start + PREFIX]
+            fitting = members.get(key)
+            if fitting is None:
+                if len(members) >= MEMO:
+                    members.clear()
+                fitting = members[key] = self._fitting(key)
+            for j in fitting:
+                match = scans[j].match(text, start, timeout=_left(deadline))
+                if match is not None:
+                    found[indices[j]].append(match.span())
         return found
 
 
@@ -268,6 +377,12 @@ class RegexGazetteer(ProcessingResource):
         self.lead_roots = sorted({top for under in self.lead_groups.values() for top in under})
         self.starts = self._starts()
         self.started_indices = {index for group in self.starts.values() for index in group.indices}
+        led: dict[tuple, list[int]] = {}  # the matchers of each (folding, leads), run as one chain at their offsets
+        for index, matcher in enumerate(self.matchers):
+            if matcher.leads:
+                led.setdefault((matcher.folding, matcher.leads), []).append(index)
+        self.lead_starts = {key: Starts(None, indices, [self.matchers[i].scan for i in indices])
+                            for key, indices in led.items()}
 
     def _wrap(self, pattern: str, before: bool = True) -> str:
         """``pattern`` bounded by non-word characters (``wholeWordsOnly``); ``before=False``: only
@@ -298,8 +413,9 @@ class RegexGazetteer(ProcessingResource):
         for entry in entries:
             if entry.is_regex:
                 scan = self._compile(self._wrap(entry.pattern, before=False), entry)
-                matchers.append(Matcher(scan, entry.folding, [entry], needs=required_literals(entry.pattern),
-                                        leads=self._leads(entry)))
+                needs = required_literals(entry.pattern)
+                matchers.append(Matcher(scan, entry.folding, [entry], needs=needs, leads=self._leads(entry),
+                                        runs=Runs.of(entry.pattern, needs, self.wholeWordsOnly)))
             else:
                 shared.append(entry)
         shared.sort(key=lambda e: (e.folding, e.affixes, e.atoms))
@@ -324,7 +440,7 @@ class RegexGazetteer(ProcessingResource):
         chosen: dict[tuple[bool, bool], list[tuple[int, Matcher, str]]] = {}
         for index, matcher in enumerate(self.matchers):
             first = first_chars(matcher.scan.pattern)
-            if first is None or regex.search(first, _COMMON) or _NUMBERED.search(matcher.scan.pattern):
+            if first is None or regex.search(first, _COMMON):
                 continue
             chosen.setdefault(matcher.folding, []).append((index, matcher, first))
         return {folding: Starts.of(members, self.wholeWordsOnly) for folding, members in chosen.items()}
@@ -409,8 +525,8 @@ class RegexGazetteer(ProcessingResource):
         longest: dict[int, int] = {}
         after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
         longest_only = self.longestMatchOnly  # a parameter: read once, not per match
-        started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts
-        offsets: dict[tuple, list[int]] = {}  # where the leads of matchers match (Matcher.leads)
+        started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts and leads
+        led: set[tuple] = set()  # the (folding, leads) whose matchers' spans are in started
         lead_offsets: dict[tuple[bool, bool], dict[str, list[int]]] = {}  # where each lead matches
         for folding, group in self.starts.items():
             text = fold(doc.text, *folding)
@@ -432,10 +548,18 @@ class RegexGazetteer(ProcessingResource):
                     spans: Iterable[tuple[int, int]] = started[index]
                 elif matcher.leads:
                     key = (matcher.folding, matcher.leads)
-                    if key not in offsets:
-                        offsets[key] = self._offsets(matcher.leads, view, lead_offsets.setdefault(matcher.folding, {}),
-                                                     deadline)
-                    spans = _at(matcher.scan, text, offsets[key], deadline)
+                    if key not in led:
+                        led.add(key)
+                        offsets = self._offsets(matcher.leads, view, lead_offsets.setdefault(matcher.folding, {}),
+                                                deadline)
+                        try:
+                            started.update(self.lead_starts[key].find(text, deadline, offsets))
+                        except TimeoutError:
+                            members = [self.matchers[i] for i in self.lead_starts[key].indices]
+                            raise self._culprit(members, text, doc.name) from None
+                    spans = started[index]
+                elif (run_offsets := matcher.runs and matcher.runs.offsets(text, matcher.needs)) is not None:
+                    spans = _at(matcher.scan, text, run_offsets, deadline)
                 else:
                     spans = (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)))
                 for start, end in spans:

@@ -19,6 +19,16 @@ match can begin with: ``\\b(?:0{0,2}[1-9]|1[0-2])/\\d`` gives ``[\\U00000030-\\U
 The regex gazetteer runs patterns that begin with digits or punctuation only where such a
 character is, instead of trying them at every offset.
 
+``consumed_chars(pattern)`` is a character set holding every character a match consumes (not the
+ones look-arounds only read): ``\\w[\\w.+-]*+@[\\w-]++`` gives ``[\\w.+\\-@]``. A match then lies
+inside one run of such characters, so the regex gazetteer runs a pattern whose characters exclude
+spaces only on the runs that hold the literals it needs (e-mails, URLs: around each "@").
+
+``prefix_sets(pattern, n)`` says what the first ``n`` characters of a match can be (for each
+length a match can have up to ``n``): ``(?:1[89]|20)\\d`` with n = 3 gives ``[1][89][\\d]`` and
+``[2][0][\\d]``. The regex gazetteer tries a pattern that begins with digits only where the
+text's next characters fit (``5 mg`` fits no date).
+
 ``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
 then a match may start after a non-word character only where ``\\b`` holds, and a scanning
 pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
@@ -37,6 +47,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from itertools import takewhile
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
@@ -95,6 +106,220 @@ def first_chars(*patterns: str) -> str | None:
         return None
     if not members:
         return None
+    return "[" + _set_text(members) + "]"
+
+
+def consumed_chars(pattern: str) -> str | None:
+    """A character set (``regex`` syntax, version 1: sets may be unions ``[[...]||[^...]]``) holding
+    every character a match of ``pattern`` consumes (look-arounds only read theirs); None when not
+    known (any character ``.``, a case-insensitive group, syntax this reading does not know)."""
+    positive: set = set()
+    negated: list[set] = []
+    try:
+        _consumed(parse(pattern), positive, negated)
+    except (UnknownSyntax, RecursionError):
+        return None
+    pieces = ["[^" + _set_text(members) + "]" for members in negated]
+    if positive or not pieces:
+        pieces.insert(0, "[" + _set_text(positive) + "]")
+    return pieces[0] if len(pieces) == 1 else "[" + "||".join(pieces) + "]"
+
+
+def _consumed(items: list, positive: set, negated: list[set]) -> None:
+    """Add the characters a sequence consumes to ``positive`` (code point ranges and category
+    escapes), and the sets it consumes the complement of to ``negated``."""
+    for op, av in items:
+        if op in _ZERO_WIDTH or op is sre.GROUPREF:  # a group reference consumes what its group did
+            continue
+        if op is sre.LITERAL:
+            positive.add((av, av))
+        elif op is sre.NOT_LITERAL:
+            negated.append({(av, av)})
+        elif op is sre.IN:
+            if av and av[0][0] is sre.NEGATE:
+                negated.append(set(map(_set_member, av[1:])))
+            else:
+                positive.update(map(_set_member, av))
+        elif op is sre.SUBPATTERN:
+            if (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+                raise UnknownSyntax
+            _consumed(av[3], positive, negated)
+        elif op is sre.ATOMIC_GROUP:
+            _consumed(av, positive, negated)
+        elif op in _REPEATS:
+            _consumed(av[2], positive, negated)
+        elif op is sre.BRANCH:
+            for alternative in av[1]:
+                _consumed(alternative, positive, negated)
+        elif op is sre.GROUPREF_EXISTS:
+            for branch in av[1:]:
+                if branch is not None:
+                    _consumed(branch, positive, negated)
+        else:  # any character
+            raise UnknownSyntax
+
+
+# a set of characters: (any character, members, sets whose complements it holds)
+_Chars = tuple[bool, frozenset, frozenset]
+_ANY: _Chars = (True, frozenset(), frozenset())
+# what a piece of pattern can match, by length (0 to n, n meaning n or more): the ways its first
+# characters can be, each a tuple of character sets
+_Prefixes = dict[int, set[tuple[_Chars, ...]]]
+MAX_WAYS = 64  # ways of one length kept apart; more are merged into one, position by position
+
+
+def prefix_sets(pattern: str, length: int) -> dict[int, list[tuple[str, ...]]] | None:
+    """For each ``n`` from 1 to ``length`` such that a match of ``pattern`` can have ``n``
+    characters (``length`` or more for the last), the ways its first ``n`` characters can be: each
+    a tuple of ``n`` character sets (``regex`` syntax, version 1), and every such match fits one
+    (``1[89]|20`` gives ``[1][89]`` and ``[2][0]``); None when not known (a case-insensitive
+    group, syntax this reading does not know). Look-arounds are left out and a group reference
+    may be anything: every match fits, not everything that fits matches. Past ``MAX_WAYS`` ways
+    of one length, they are merged into one that holds all their characters at each position."""
+    try:
+        found = _prefixes(parse(pattern), length)
+    except (UnknownSyntax, RecursionError):
+        return None
+    return {n: sorted(tuple(map(_chars_text, way)) for way in ways) for n, ways in sorted(found.items()) if n}
+
+
+def _prefixes(items: list, length: int) -> _Prefixes:
+    found: _Prefixes = {0: {()}}
+    for op, av in items:
+        found = _then(found, _item_prefixes(op, av, length), length)
+    return found
+
+
+def _one(chars: _Chars) -> _Prefixes:
+    return {1: {(chars,)}}
+
+
+def _item_prefixes(op: Any, av: Any, length: int) -> _Prefixes:
+    if op in _ZERO_WIDTH:
+        return {0: {()}}
+    if op is sre.LITERAL:
+        return _one((False, frozenset({(av, av)}), frozenset()))
+    if op is sre.NOT_LITERAL:
+        return _one((False, frozenset(), frozenset({frozenset({(av, av)})})))
+    if op is sre.ANY:
+        return _one(_ANY)
+    if op is sre.IN:
+        if av and av[0][0] is sre.NEGATE:
+            return _one((False, frozenset(), frozenset({frozenset(map(_set_member, av[1:]))})))
+        return _one((False, frozenset(map(_set_member, av)), frozenset()))
+    if op is sre.GROUPREF:  # what its group matched: any characters, any length
+        return {n: {(_ANY,) * n} for n in range(length + 1)}
+    if op is sre.SUBPATTERN:
+        if (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+            raise UnknownSyntax
+        return _prefixes(av[3], length)
+    if op is sre.ATOMIC_GROUP:
+        return _prefixes(av, length)
+    if op in _REPEATS:
+        low, high, body = av[0], av[1], _prefixes(av[2], length)
+        found: _Prefixes = {0: {()}}
+        for _ in range(min(low, length + 1)):  # past length + 1 repeats, nothing new begins a match
+            found = _then(found, body, length)
+        for _ in range(min(high - low, length + 1)):
+            found = _union(found, _then(found, body, length))
+        return found
+    if op is sre.BRANCH:
+        found = {}
+        for alternative in av[1]:
+            found = _union(found, _prefixes(alternative, length))
+        return found
+    if op is sre.GROUPREF_EXISTS:
+        found = {}
+        for branch in av[1:]:
+            found = _union(found, _prefixes(branch, length) if branch is not None else {0: {()}})
+        return found
+    raise UnknownSyntax
+
+
+def _then(first: _Prefixes, second: _Prefixes, length: int) -> _Prefixes:
+    """What ``first`` then ``second`` can match."""
+    found: _Prefixes = {}
+    for n, ways in first.items():
+        if n == length:
+            found[n] = found.get(n, set()) | ways
+            continue
+        for m, more in second.items():
+            total = min(n + m, length)
+            found[total] = found.get(total, set()) | {way + after[: total - n] for way in ways for after in more}
+    return {n: _capped(ways) for n, ways in found.items()}
+
+
+def _union(one: _Prefixes, other: _Prefixes) -> _Prefixes:
+    return {n: _capped(one.get(n, set()) | other.get(n, set())) for n in one.keys() | other.keys()}
+
+
+def _capped(ways: set[tuple[_Chars, ...]]) -> set[tuple[_Chars, ...]]:
+    """``ways``, or past ``MAX_WAYS`` of them one way holding all their characters at each position."""
+    if len(ways) <= MAX_WAYS:
+        return ways
+    return {tuple((any(c[0] for c in chars), frozenset().union(*(c[1] for c in chars)),
+                   frozenset().union(*(c[2] for c in chars))) for chars in zip(*ways))}
+
+
+def without_assertions(pattern: str) -> str | None:
+    """A pattern that matches every string ``pattern`` matches, and that has no assertions (left
+    out: look-arounds, ``\\b``, anchors), no group references (read as any characters) and no
+    possessive or atomic parts (read as plain ones); None when not known. Matched with
+    ``partial=True`` on the first characters at an offset of a text, it says whether ``pattern``
+    can match there (None: it cannot), whatever comes before and after."""
+    try:
+        return _plain(parse(pattern))
+    except (UnknownSyntax, RecursionError):
+        return None
+
+
+def _plain(items: list) -> str:
+    """The items as a pattern without assertions (:func:`without_assertions`)."""
+    return "".join(_plain_item(op, av) for op, av in items)
+
+
+def _plain_item(op: Any, av: Any) -> str:
+    if op in _ZERO_WIDTH:
+        return ""
+    if op is sre.LITERAL:
+        return _member(av)
+    if op is sre.NOT_LITERAL:
+        return f"[^{_member(av)}]"
+    if op is sre.ANY:
+        return "[\\s\\S]"
+    if op is sre.GROUPREF:
+        return "[\\s\\S]*"
+    if op is sre.IN:
+        if av and av[0][0] is sre.NEGATE:
+            return "[^" + _set_text(set(map(_set_member, av[1:]))) + "]"
+        return "[" + _set_text(set(map(_set_member, av))) + "]"
+    if op is sre.SUBPATTERN:
+        if (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+            raise UnknownSyntax
+        return f"(?:{_plain(av[3])})"
+    if op is sre.ATOMIC_GROUP:
+        return f"(?:{_plain(av)})"
+    if op in _REPEATS:
+        low, high, body = av
+        return f"(?:{_plain(body)}){{{low},{'' if high == sre.MAXREPEAT else high}}}"
+    if op is sre.BRANCH:
+        return "(?:" + "|".join(map(_plain, av[1])) + ")"
+    if op is sre.GROUPREF_EXISTS:
+        return "(?:" + "|".join(_plain(branch) if branch is not None else "" for branch in av[1:]) + ")"
+    raise UnknownSyntax
+
+
+def _chars_text(chars: _Chars) -> str:
+    if chars[0]:
+        return "[\\s\\S]"
+    pieces = ["[^" + _set_text(members) + "]" for members in sorted(chars[2], key=_set_text)]
+    if chars[1] or not pieces:
+        pieces.insert(0, "[" + _set_text(chars[1]) + "]")
+    return pieces[0] if len(pieces) == 1 else "[" + "||".join(pieces) + "]"
+
+
+def _set_text(members: set) -> str:
+    """The members of a character set (code point ranges, category escapes) as set syntax."""
     ranges = sorted(m for m in members if isinstance(m, tuple))
     merged: list[list[int]] = []
     for low, high in ranges:
@@ -103,7 +328,7 @@ def first_chars(*patterns: str) -> str | None:
         else:
             merged.append([low, high])
     chars = "".join(_member(low) + ("" if low == high else "-" + _member(high)) for low, high in merged)
-    return "[" + chars + "".join(sorted(m for m in members if isinstance(m, str))) + "]"
+    return chars + "".join(sorted(m for m in members if isinstance(m, str)))
 
 
 def leading_alternatives(pattern: str) -> tuple[str, list[str], str] | None:
@@ -194,6 +419,11 @@ def _factors(items: list) -> list[set[str]]:
         if op is sre.LITERAL:
             run.append(chr(av))
             continue
+        if run and op is sre.BRANCH and all(map(_leading_literal, av[1])):
+            # the run, then each alternative's own first characters: re's parser takes a prefix
+            # that all alternatives share out of them ("\.(?:com|org)" for "(?:\.com|\.org)")
+            out.append({"".join(run) + _leading_literal(alternative) for alternative in av[1]})
+            run = []
         if run:
             out.append({"".join(run)})
             run = []
@@ -212,6 +442,11 @@ def _factors(items: list) -> list[set[str]]:
     if run:
         out.append({"".join(run)})
     return out
+
+
+def _leading_literal(items: list) -> str:
+    """The literal characters a sequence begins with."""
+    return "".join(chr(av) for _, av in takewhile(lambda item: item[0] is sre.LITERAL, items))
 
 
 def _first(items: list) -> tuple[bool, bool]:

@@ -1,7 +1,9 @@
 """The regex gazetteer runs patterns that begin with digits or punctuation only at the offsets
-where a match of theirs can begin, all in one scan, and patterns that begin with month names only
-where one is (looked for in the case-folded text first, from word starts): the Lookups must be exactly those of scanning each pattern at every offset (the path
-every other pattern takes), on real and random text."""
+where a match of theirs can begin, all in one scan, patterns that begin with month names only
+where one is (looked for in the case-folded text first, from word starts), and patterns that
+consume no spaces only on the runs of their characters around their literals (e-mails, URLs): the
+Lookups must be exactly those of scanning each pattern at every offset (the path every other
+pattern takes), on real and random text."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from gazetteerhelp import write
 from annotator.document import Document
 from annotator.errors import PipelineError
 from annotator.paths import RESOURCES
+from annotator.processing import regex_gazetteer
 from annotator.processing.regex_gazetteer import RegexGazetteer
 
 LISTS = {
@@ -25,7 +28,9 @@ PIECES = ["1", "2", "3", "07", "12", "19", "2019", "1998", "28034", "555", "0958
           "/", "-", ".", ":", ",", " ", " ", " ", "\t", "\n", "(", ")", "+", "+34", "@", "a", "de", "el", "of",
           "Feb", "Sept", "marzo", "March", "mars", "NHC", "Fecha", "mg", "h", "pm", "www.", ".com", "x", "Z", "III",
           # month names in other cases (searched for in the case-folded text first) and inside words
-          "MARZO", "SEPT", "sEPT", "Septiembre", "ABR.", "juLI", "tomar", "tiene"]
+          "MARZO", "SEPT", "sEPT", "Septiembre", "ABR.", "juLI", "tomar", "tiene",
+          # e-mails, URLs, domains and IPv6 addresses (tried only on the runs of their characters around a literal)
+          "x@y", "@", ".es", ".org", "seram", "http://", "ftp", "://", "::", "fe80", ":", "a1", "-", "_", "/"]
 
 
 def lookups(gazetteer: RegexGazetteer, text: str) -> list[tuple]:
@@ -43,6 +48,7 @@ def scanning_everywhere(gazetteer: RegexGazetteer) -> RegexGazetteer:
     reference.started_indices = set()
     for matcher in reference.matchers:
         matcher.leads = ()
+        matcher.runs = None
     return reference
 
 
@@ -57,6 +63,18 @@ def test_same_lookups_as_scanning_every_offset_on_random_text(lists: str, option
     gazetteer = RegexGazetteer(listsURL=LISTS[lists], **options)
     reference = scanning_everywhere(gazetteer)
     for text in random_texts(15):
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+def test_runs_however_much_of_the_text_they_cover(lists: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runs of e-mail, URL and IPv6 characters are used even where they cover most of the text
+    (the gazetteer scans instead when they cover more than a small share: random text has many)."""
+    monkeypatch.setattr(regex_gazetteer, "RUNS_SHARE", 1)
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists])
+    assert any(matcher.runs for matcher in gazetteer.matchers)
+    reference = scanning_everywhere(gazetteer)
+    for text in random_texts(16):
         assert lookups(gazetteer, text) == lookups(reference, text), text
 
 

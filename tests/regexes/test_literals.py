@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 import regex
 
-from annotator.regexes.literals import first_chars, leading_alternatives, required_literals, starts_with_word
+from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, required_literals,
+                                        starts_with_word)
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
 
@@ -136,3 +137,22 @@ def test_first_chars(patterns: tuple, begins: str, never: str) -> None:
 @pytest.mark.parametrize("pattern", [r".\d", r"[^a]b", r"(?i:abc)", r"(?P<s>a)?(?P=s)", r"\p{Lu}", r"(?:)"])
 def test_first_chars_unknown(pattern: str) -> None:
     assert first_chars(pattern) is None
+
+
+@pytest.mark.parametrize("pattern, consumed, never", [
+    (r"\b(?<![.+-])\w[\w.+-]*+@[\w-]++(?:\.[\w-]++)*+", "aZ9_.+-@ñ", " ,;:/\t"),
+    (r"(?<![\w:])(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}(?![\w:])", "09afAF:", "gG \t"),  # look-arounds read, not consume
+    (r"\bwww\.[\w-]++(?:[^\s<>]*(?<=[^\s.]))?", "w.x-/?=é", " \t\n<>"),              # a negated set: all but those
+    (r"[^a]b", "bcz ", "a"),
+    (r"(?P<s>[-/])\d(?P=s)", "-/0", "a ."),                                             # a group reference
+    (r"(x)?(?(1)y|z)", "xyz", "a"),                                                    # a conditional
+])
+def test_consumed_chars(pattern: str, consumed: str, never: str) -> None:
+    chars = regex.compile(consumed_chars(pattern), flags=regex.V1)
+    assert all(chars.fullmatch(c) for c in consumed)
+    assert not any(chars.fullmatch(c) for c in never)
+
+
+@pytest.mark.parametrize("pattern", [r"a.b", r"(?i:ab)", r"\p{L}", r"(?|a|b)"])
+def test_consumed_chars_unknown(pattern: str) -> None:
+    assert consumed_chars(pattern) is None

@@ -42,6 +42,7 @@ DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
 NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
                           rf"|\d{{6}}(?:\d\d)?){_END}")
 _BEFORE_DATE = re.compile(r"[\w/.\-]")
+_LETTER = re.compile(r"[^\W\d_]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
 # units and durations that make a day/month without a year a quantity
 _BLOCKED_AFTER = re.compile(r"[ \t]*(?:mg|mcg|g|ml|cc|ui|h|hs|horas?|d[ií]as?|semanas?|mes(?:es)?|a[nñ]os?|veces|"
@@ -134,11 +135,17 @@ def find_dates(text: str, dates: list[Ymd]) -> list[Match]:
     """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day)."""
     if not dates:
         return []
+    # what a numeric expression writes when it is one of the dates: its month and its day or year
+    # (a day and a month, a month and a year, or all three), each a number without its leading zeros
+    clues = [(str(month), str(day), f"{year % 100:02d}") for year, month, day in dates]
     found = []
     for m in _candidates(text, {month for _, month, _ in dates}):
         if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
             continue
         written = m.group()
+        if not _LETTER.search(written) and \
+                not any(month in written and (day in written or year in written) for month, day, year in clues):
+            continue  # no month name, and not the numbers of a date: read no further
         if written.isdigit():
             readings = _compact(written)
         else:

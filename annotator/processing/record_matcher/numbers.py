@@ -18,6 +18,8 @@ from annotator.processing.record_matcher.match import Match
 
 _ALNUM = re.compile(r"[^\W_]")
 _ALNUM_RUN = re.compile(r"[^\W_]+")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+_NOT_DIGIT = re.compile(r"\D+")
 # a run of digits and what may continue it: letters, digits, up to two separators (spaces, - . / ( ))
 # before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
 # skips ahead to digits
@@ -60,6 +62,8 @@ class NumberMatcher:
                 forms = national_forms(value) if field in phone_fields else [skeleton(value)]
                 self.forms.extend((field, f) for f in dict.fromkeys(forms) if f)
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
+        # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
+        self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
 
     def find(self, text: str) -> list[Match]:
         found = []
@@ -71,13 +75,24 @@ class NumberMatcher:
         if self.digits:
             whole = {(m.start, m.end) for m in found}
             for run in _DIGIT_GROUPS.finditer(text):
-                if len(run.group()) >= MIN_PARTIAL and _bounded(text, run.start(), run.end()):
+                if len(run.group()) >= MIN_PARTIAL and self._may_hold_part(run.group()) and \
+                        _bounded(text, run.start(), run.end()):
                     found.extend(m for m in self._partial(run) if (m.start, m.end) not in whole)
         return found
+
+    def _may_hold_part(self, run: str) -> bool:
+        """Whether the digits of ``run`` hold MIN_PARTIAL in a row that a value holds (a part of a
+        value found in it holds them)."""
+        digits = _NOT_DIGIT.sub("", run)
+        grams = self.grams
+        return any(digits[i:i + MIN_PARTIAL] in grams for i in range(len(digits) - MIN_PARTIAL + 1))
 
     def _whole(self, text: str, start: int, end: int) -> list[Match]:
         """Values written in ``text[start:end]`` (a chunk: letters and digits with up to two separators
         between them), from the start of one of its runs to the end of one."""
+        around = _NOT_ALNUM.sub("", text[max(0, start - 4):end]).upper()  # holds the skeleton read below
+        if not any(form in around for _, form in self.forms):
+            return []
         prefix = _PREFIX.search(text, max(0, start - 4), start)  # "X-" of "X-1234567-L"
         if prefix and (prefix.start() == 0 or not _ALNUM.match(text[prefix.start() - 1])):
             start = prefix.start()
