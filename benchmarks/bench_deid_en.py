@@ -11,7 +11,7 @@ suffers from the other jobs of a shared machine): the tokenizer alone, the token
 library (patterns.xml), and the whole of deid-en.xml. The pipelines run as ``annotator run`` runs
 them, through :meth:`Pipeline.pipe` (the garbage collector relaxed for the run, each document
 dropped once done); until 2026-11-26 this kept every annotated document of a run in a list and
-called the pipeline on each, which let the collector walk them all again and again: 8-12% more CPU
+called the pipeline on each, which let the collector walk them all again and again: 7-14% more CPU
 for deid-en.xml on 100-note documents, a cost no corpus run has.
 
     python benchmarks/bench_deid_en.py [--runs 5]
