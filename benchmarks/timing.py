@@ -12,7 +12,7 @@ import platform
 import resource
 import statistics
 import time
-from typing import Callable, NamedTuple, TypeVar
+from typing import Any, Callable, Iterable, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
@@ -40,6 +40,13 @@ def cpu_seconds() -> float:
     """CPU time of this process and of its finished child processes (workers)."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def run_as_corpus(pipeline: Any, documents: Iterable[Any]) -> None:
+    """``pipeline`` over ``documents`` as ``annotator run`` goes: through ``Pipeline.pipe`` (the
+    collector relaxed for the whole run), each document dropped once done."""
+    for _ in pipeline.pipe(documents):
+        pass
 
 
 def median_of(samples: list[Seconds]) -> Seconds:
