@@ -63,6 +63,33 @@ def test_explicit_ids_are_kept_and_must_be_unique(doc: Document) -> None:
         doc.annset().add("X", 0, 1, id=500)
 
 
+def test_ids_in_use_across_bulk_adds_gaps_and_removals() -> None:
+    """Ids of bulk adds, ids given by number (ahead of the next free one, or in a gap left
+    behind) and removed ids: taken ones are refused, free ones claimed, new ones follow the
+    highest."""
+    d = Document("abcdefghij")
+    s = d.annset()
+    s.add_columns(["T"] * 3, [0, 1, 2], [1, 2, 3], [{}, {}, {}])  # ids 0, 1, 2
+    assert [a.id for a in s] == [0, 1, 2]
+    assert s.add("N", 0, 1, id=7).id == 7  # ahead: 3-6 left free
+    s.add_columns(["T"] * 2, [3, 4], [4, 5], [{}, {}])
+    assert sorted(a.id for a in s.with_type("T")) == [0, 1, 2, 8, 9]
+    for taken in (0, 2, 7, 8, 9):
+        with pytest.raises(DocumentError, match="already used"):
+            d.annset("Other").add("X", 0, 1, id=taken)
+    assert d.annset("Other").add("X", 0, 1, id=4).id == 4  # in the gap
+    with pytest.raises(DocumentError, match="already used"):
+        s.add("X", 0, 1, id=4)
+    s.remove(1)
+    s.remove(7)
+    assert s.add("Again", 0, 1, id=1).id == 1 and s.add("Again", 0, 1, id=7).id == 7
+    with pytest.raises(DocumentError, match="already used"):
+        s.add("X", 0, 1, id=1)
+    assert s.add("Next", 0, 1).id == 10
+    with pytest.raises(DocumentError, match="already used"):
+        s.add("X", 0, 1, id=True)
+
+
 def test_offsets_are_read_only(doc: Document) -> None:
     a = doc.annset().first()
     with pytest.raises(AttributeError):
