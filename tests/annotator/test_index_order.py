@@ -31,3 +31,16 @@ def test_ties_are_broken_by_end_then_id_whatever_the_order_of_adding():
     for ann in rng.sample(everything, 100):
         annset.remove(ann)
     assert list(annset) == sorted(annset, key=key) and len(annset) == 300
+
+
+def test_distinct_starts_added_in_or_out_of_order():
+    """Annotations with distinct starts (Tokens): document order whatever the order of adding,
+    also when each is added at its start but a later one starts before an earlier one."""
+    rng = random.Random(11)
+    spans = [(start, start + rng.randrange(1, 6)) for start in range(0, 200, 2)]
+    for order in (spans, spans[::-1], rng.sample(spans, len(spans))):
+        doc = Document("x" * 210)
+        annset = doc.annset()
+        annset.add_columns(["T"] * len(order), [s for s, _ in order], [e for _, e in order], [{} for _ in order])
+        assert [(a.start, a.end) for a in annset.with_type("T")] == spans
+        assert [a.start for a in annset.starting_in(10, 20)] == [10, 12, 14, 16, 18]
