@@ -38,9 +38,11 @@ _SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
 # find_dates checks that no word character, "/", "." or "-" comes before
 _END = r"(?!\w|[/.\-]\d)"
 DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
-# the dates that start with a digit, found in one scan (re skips ahead to digits)
-NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
-                          rf"|\d{{6}}(?:\d\d)?){_END}")
+# the dates that start with a digit, found in one scan: the first digit stands outside the
+# alternation, so that re skips ahead to digits (with it inside, re tries at every character of the
+# text, which made the scan 2.4 times slower)
+NUMERIC_DATE = re.compile(rf"\d(?:\d{{0,3}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
+                          rf"|\d{{5}}(?:\d\d)?){_END}")
 _BEFORE_DATE = re.compile(r"[\w/.\-]")
 _LETTER = re.compile(r"[^\W\d_]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
@@ -121,8 +123,8 @@ def _candidates(text: str, months: set[int]) -> Iterator[re.Match[str]]:
     """Date-like expressions of ``text``: those that start with a digit, and those that start with
     the name of one of ``months`` (found by plain search: far faster than a pattern of all names)."""
     yield from NUMERIC_DATE.finditer(text)
-    for name, month in MONTH_OF.items():
-        if month in months and name not in ROMAN:
+    for month in sorted(months):
+        for name in MONTHS[month].split():
             at = text.find(name)
             while at != -1:
                 m = DATE.match(text, at)
