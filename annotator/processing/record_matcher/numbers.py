@@ -66,23 +66,27 @@ class NumberMatcher:
         self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
 
     def find(self, text: str) -> list[Match]:
-        found = []
-        if self.forms:
-            shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
-            for chunk in _CHUNK.finditer(text):
-                if chunk.end() - chunk.start() >= shortest:
-                    found.extend(self._whole(text, chunk.start(), chunk.end()))
-        if self.digits:
-            whole = {(m.start, m.end) for m in found}
-            for run in _DIGIT_GROUPS.finditer(text):
-                if len(run.group()) >= MIN_PARTIAL and self._may_hold_part(run.group()) and \
-                        _bounded(text, run.start(), run.end()):
-                    found.extend(m for m in self._partial(run) if (m.start, m.end) not in whole)
-        return found
+        """The values in ``text``, whole, then in part (where no whole value is). One scan of the
+        note's chunks finds both: a run of digit groups (a part's place) lies inside a chunk."""
+        if not self.forms:
+            return []
+        whole, parts = [], []
+        shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
+        for chunk in _CHUNK.finditer(text):
+            start, end = chunk.span()
+            if end - start >= shortest:
+                whole.extend(self._whole(text, start, end))
+            if end - start >= MIN_PARTIAL and self._may_hold_part(chunk.group()):
+                for run in _DIGIT_GROUPS.finditer(text, start, end):
+                    if len(run.group()) >= MIN_PARTIAL and self._may_hold_part(run.group()) and \
+                            _bounded(text, run.start(), run.end()):
+                        parts.extend(self._partial(run))
+        spans = {(m.start, m.end) for m in whole}
+        return whole + [m for m in parts if (m.start, m.end) not in spans]
 
     def _may_hold_part(self, run: str) -> bool:
         """Whether the digits of ``run`` hold MIN_PARTIAL in a row that a value holds (a part of a
-        value found in it holds them)."""
+        value found in it holds them; a chunk holds the digits of its runs)."""
         digits = _NOT_DIGIT.sub("", run)
         grams = self.grams
         return any(digits[i:i + MIN_PARTIAL] in grams for i in range(len(digits) - MIN_PARTIAL + 1))
