@@ -29,9 +29,8 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Iterable
 
-import numpy as np
 from rapidfuzz.distance import Levenshtein
-from rapidfuzz.process import cdist
+from rapidfuzz.process import extract
 
 from annotator.processing.folding import fold
 from annotator.processing.record_matcher.match import Match
@@ -171,14 +170,14 @@ class NameMatcher:
         """Note word (of ``words``, the words of ``low``) -> the record tokens it matches, with their ratios."""
         choices = list(words)  # one-letter words too: no token is that short, so their ratio is >= 1
         hits: dict[str, dict[str, float]] = defaultdict(dict)
-        if self.cutoff > 0 and choices:
-            distances = cdist(self.tokens, choices, scorer=Levenshtein.distance, score_cutoff=self.cutoff,
-                              dtype=np.int32)
-            for ti, wi in zip(*np.nonzero(distances <= self.cutoff)):
-                word, token = choices[wi], self.tokens[ti]
-                ratio = distances[ti, wi] / min(len(word), len(token))
-                if ratio < self.threshold:
-                    hits[word][token] = float(ratio)
+        if self.cutoff > 0:
+            # per token: the words within the cutoff (extract, not cdist: no numpy matrix to go through)
+            for token in self.tokens:
+                for word, distance, _ in extract(token, choices, scorer=Levenshtein.distance,
+                                                 score_cutoff=self.cutoff, limit=None):
+                    ratio = distance / min(len(word), len(token))
+                    if ratio < self.threshold:
+                        hits[word][token] = ratio
         # accent-folded exact matches, looked for in the folded note (a WORD of it, as in ``words``)
         folded = fold(low, ignore_case=False, accents=True)
         for key, token in self.by_folded.items():

@@ -27,18 +27,19 @@ _CHUNK = re.compile(r"\d(?:[^\W_]|[\s\-./()]{1,2}(?=\d|[^\W\d_]{1,2}(?![^\W_])))
 _PREFIX = re.compile(r"[^\W\d_]{1,2}[\s\-./()]{0,2}$")
 _DIGIT_GROUPS = re.compile(r"\d+(?:[ \-./]\d+)*")
 _INTERNATIONAL = re.compile(r"^(?:\+|00)(1|3\d|4\d|\d{3})")
+_NOT_DIALLED = re.compile(r"[^\d+]")
 TRUNK_ZERO = frozenset({"44", "46", "49", "33", "31", "32", "41", "43", "47", "45", "358", "353", "61", "64"})
 MIN_PARTIAL = 6
 
 
 def skeleton(value: str) -> str:
     """The letters and digits of ``value``, upper-cased."""
-    return "".join(_ALNUM.findall(value)).upper()
+    return _NOT_ALNUM.sub("", value).upper()
 
 
 def national_forms(phone: str) -> list[str]:
     """A phone's skeleton, and its national forms when it has an international prefix."""
-    compact = re.sub(r"[^\d+]", "", phone)
+    compact = _NOT_DIALLED.sub("", phone)
     forms = [skeleton(phone)]
     m = _INTERNATIONAL.match(compact)
     if m:
