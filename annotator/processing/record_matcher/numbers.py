@@ -68,16 +68,22 @@ class NumberMatcher:
 
     def find(self, text: str) -> list[Match]:
         """The values in ``text``, whole, then in part (where no whole value is). One scan of the
-        note's chunks finds both: a run of digit groups (a part's place) lies inside a chunk."""
+        note's chunks finds both (a run of digit groups, a part's place, lies inside a chunk); a
+        chunk is read only when its skeleton holds a value or MIN_PARTIAL digits in a row of one."""
         if not self.forms:
             return []
         whole, parts = [], []
         shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
+        least = min(shortest, MIN_PARTIAL)
         for chunk in _CHUNK.finditer(text):
             start, end = chunk.span()
-            if end - start >= shortest:
+            if end - start < least:
+                continue
+            # the skeleton of the chunk and of up to 4 characters before it: holds all that is read below
+            around = _NOT_ALNUM.sub("", text[max(0, start - 4):end]).upper()
+            if end - start >= shortest and any(form in around for _, form in self.forms):
                 whole.extend(self._whole(text, start, end))
-            if end - start >= MIN_PARTIAL and self._may_hold_part(chunk.group()):
+            if end - start >= MIN_PARTIAL and self._may_hold_part(around):
                 for run in _DIGIT_GROUPS.finditer(text, start, end):
                     if len(run.group()) >= MIN_PARTIAL and self._may_hold_part(run.group()) and \
                             _bounded(text, run.start(), run.end()):
@@ -87,7 +93,7 @@ class NumberMatcher:
 
     def _may_hold_part(self, run: str) -> bool:
         """Whether the digits of ``run`` hold MIN_PARTIAL in a row that a value holds (a part of a
-        value found in it holds them; a chunk holds the digits of its runs)."""
+        value found in it holds them; so does a skeleton around it)."""
         digits = _NOT_DIGIT.sub("", run)
         grams = self.grams
         return any(digits[i:i + MIN_PARTIAL] in grams for i in range(len(digits) - MIN_PARTIAL + 1))
@@ -95,9 +101,6 @@ class NumberMatcher:
     def _whole(self, text: str, start: int, end: int) -> list[Match]:
         """Values written in ``text[start:end]`` (a chunk: letters and digits with up to two separators
         between them), from the start of one of its runs to the end of one."""
-        around = _NOT_ALNUM.sub("", text[max(0, start - 4):end]).upper()  # holds the skeleton read below
-        if not any(form in around for _, form in self.forms):
-            return []
         prefix = _PREFIX.search(text, max(0, start - 4), start)  # "X-" of "X-1234567-L"
         if prefix and (prefix.start() == 0 or not _ALNUM.match(text[prefix.start() - 1])):
             start = prefix.start()
