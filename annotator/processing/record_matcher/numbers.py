@@ -20,6 +20,7 @@ _ALNUM = re.compile(r"[^\W_]")
 _ALNUM_RUN = re.compile(r"[^\W_]+")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _NOT_DIGIT = re.compile(r"\D+")
+_DIGITS = re.compile(r"\d+")
 # a run of digits and what may continue it: letters, digits, up to two separators (spaces, - . / ( ))
 # before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
 # skips ahead to digits
@@ -62,6 +63,7 @@ class NumberMatcher:
             for value in field_values:
                 forms = national_forms(value) if field in phone_fields else [skeleton(value)]
                 self.forms.extend((field, f) for f in dict.fromkeys(forms) if f)
+        self.skeletons = tuple({f: None for _, f in self.forms})  # each once
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
         # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
         self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
@@ -81,22 +83,21 @@ class NumberMatcher:
                 continue
             # the skeleton of the chunk and of up to 4 characters before it: holds all that is read below
             around = _NOT_ALNUM.sub("", text[max(0, start - 4):end]).upper()
-            if end - start >= shortest and any(form in around for _, form in self.forms):
+            if end - start >= shortest and any(map(around.__contains__, self.skeletons)):
                 whole.extend(self._whole(text, start, end))
-            if end - start >= MIN_PARTIAL and self._may_hold_part(around):
+            if end - start >= MIN_PARTIAL and self._holds_gram(around):
                 for run in _DIGIT_GROUPS.finditer(text, start, end):
-                    if len(run.group()) >= MIN_PARTIAL and self._may_hold_part(run.group()) and \
+                    if len(run.group()) >= MIN_PARTIAL and self._holds_gram(_NOT_DIGIT.sub("", run.group())) and \
                             _bounded(text, run.start(), run.end()):
                         parts.extend(self._partial(run))
         spans = {(m.start, m.end) for m in whole}
         return whole + [m for m in parts if (m.start, m.end) not in spans]
 
-    def _may_hold_part(self, run: str) -> bool:
-        """Whether the digits of ``run`` hold MIN_PARTIAL in a row that a value holds (a part of a
-        value found in it holds them; so does a skeleton around it)."""
-        digits = _NOT_DIGIT.sub("", run)
+    def _holds_gram(self, skel: str) -> bool:
+        """Whether ``skel`` holds MIN_PARTIAL digits in a row that a value holds: the digits of a run
+        do when a part of a value is in it, and so does a skeleton around the run."""
         grams = self.grams
-        return any(digits[i:i + MIN_PARTIAL] in grams for i in range(len(digits) - MIN_PARTIAL + 1))
+        return any(skel[i:i + MIN_PARTIAL] in grams for i in range(len(skel) - MIN_PARTIAL + 1))
 
     def _whole(self, text: str, start: int, end: int) -> list[Match]:
         """Values written in ``text[start:end]`` (a chunk: letters and digits with up to two separators
@@ -123,7 +124,7 @@ class NumberMatcher:
 
     def _partial(self, run: re.Match[str]) -> list[Match]:
         """The longest sequence of whole digit groups of ``run`` with >= 6 digits that is part of a value."""
-        groups = [(g.start() + run.start(), g.end() + run.start()) for g in re.finditer(r"\d+", run.group())]
+        groups = [(g.start() + run.start(), g.end() + run.start()) for g in _DIGITS.finditer(run.group())]
         text = run.string
         best = None
         for i in range(len(groups)):
