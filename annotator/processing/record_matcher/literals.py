@@ -64,7 +64,7 @@ class LiteralMatcher:
         found = []
         for field, kind, words, first in self.values:
             # search for the longest word (not a 1-letter street type), then check the others around it
-            anchor = max(range(len(words)), key=lambda i: (len(words[i]), -i))
+            anchor = words.index(max(words, key=len))  # the first of the longest
             at = folded.find(words[anchor])
             while at != -1:
                 start = _back(folded, at, words[:anchor], first)

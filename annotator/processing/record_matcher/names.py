@@ -124,14 +124,15 @@ def _words(text: str) -> set[str]:
 
 
 def _title_matches(lower: str, words: set[str]) -> list[re.Match[str]]:
-    """Title + word in ``lower`` (the note lower-cased; ``words``: its words): searched for from the
-    titles the note has, which is much faster than scanning the note with the pattern of them all."""
+    """Title + word in ``lower`` (the note lower-cased; ``words``: its words), a title not right after a
+    letter: searched for from the titles the note has, which is much faster than scanning the note
+    with the pattern of them all."""
     found: dict[int, re.Match[str]] = {}
     for title, word in _TITLE_WORDS:
         if word in words:
             at = lower.find(title)
             while at != -1:
-                m = _TITLE.match(lower, at) if at not in found else None
+                m = _TITLE.match(lower, at) if at not in found and not (at and lower[at - 1].isalpha()) else None
                 if m is not None:
                     found[at] = m
                 at = lower.find(title, at + 1)
@@ -163,8 +164,8 @@ class NameMatcher:
         self.tokens = list(self.owners)
         self.originals = {w for name in self.names for w in name.originals}
         self.by_folded = {fold(t, ignore_case=False, accents=True): t for t in self.tokens}
-        # the largest distance any token allows: d / min(len) < threshold
-        self.cutoff = max((math.ceil(threshold * len(t)) - 1 for t in self.tokens), default=0)
+        # the largest distance any token allows (the longest does): d / min(len) < threshold
+        self.cutoff = math.ceil(threshold * max(map(len, self.tokens))) - 1 if self.tokens else 0
 
     def _similar(self, words: set[str], low: str) -> dict[str, list[tuple[str, float]]]:
         """Note word (of ``words``, the words of ``low``) -> the record tokens it matches, with their ratios."""
@@ -280,8 +281,7 @@ class NameMatcher:
         doctors = set()
         for m in _title_matches(lower, words):
             first = text[m.start(3):m.end(3)]
-            if not first[0].isupper() or (m.group(1) in DOTTED_ONLY and not m.group(2)) or \
-                    (m.start() and text[m.start() - 1].isalpha()):
+            if not first[0].isupper() or (m.group(1) in DOTTED_ONLY and not m.group(2)):
                 continue
             start, end = m.start(3), m.end(3)
             doctor = m.group(1) in DOCTOR_TITLES
