@@ -110,6 +110,12 @@ def test_titles_need_a_capitalised_word_and_ambiguous_ones_their_dot(rico):
         ("Smith", "OTROS_SUJETO_ASISTENCIA", "title")]
 
 
+def test_a_title_at_the_end_of_a_longer_word_is_none(rico):
+    doc = Document("Lo trajo su compadr. Vidal; lo vio el Dr. Vidal.", name="doc")
+    rico(doc)
+    assert [(a.start, a.type) for a in doc.annset("PHI")] == [(42, "NOMBRE_PERSONAL_SANITARIO")]
+
+
 @pytest.mark.parametrize("tagset, patient, doctor", [("i2b2-2014", "PATIENT", "DOCTOR"),
                                                      ("i2b2-2006", "PATIENT", "DOCTOR")])
 def test_the_tagset_names_the_types(tmp_path, tagset, patient, doctor):
