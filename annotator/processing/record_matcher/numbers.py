@@ -63,7 +63,7 @@ class NumberMatcher:
             for value in field_values:
                 forms = national_forms(value) if field in phone_fields else [skeleton(value)]
                 self.forms.extend((field, f) for f in dict.fromkeys(forms) if f)
-        self.skeletons = tuple({f: None for _, f in self.forms})  # each once
+        self.skeletons = tuple(dict.fromkeys(f for _, f in self.forms))  # each once
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
         # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
         self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
