@@ -150,3 +150,10 @@ def test_documents_are_found_by_their_name_or_its_file_stem(rico):
 def test_a_title_extends_a_record_match_over_the_name_after_it(tmp_path):
     pr = matcher(tmp_path, name="John Smith")
     assert found(pr, "Seen Mr. Jon Smyth today.") == [("Jon Smyth", P, "name")]  # Jon: 1/3 is not under 0.33
+
+
+def test_of_overlapping_matches_the_longest_is_kept(tmp_path):
+    pr = matcher(tmp_path, name="Pedro Rico", address="Calle Rico 4, Madrid", id="5467980")
+    text = "Vive en Calle Rico 4, Madrid (NHC 5467980). Rico ingresa; Madrid."
+    assert found(pr, text) == [("Calle Rico 4, Madrid", "CALLE", "address"), ("5467980", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("Rico", P, "name"), ("Madrid", "TERRITORIO", "address")]

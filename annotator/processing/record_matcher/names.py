@@ -260,10 +260,12 @@ class NameMatcher:
                 spans.append([occ[0], occ[1], occ[2]])
         result = []
         for start, end, ratio in spans:
-            particles = _PARTICLES_BEFORE.search(text, max(0, start - 16), start)
-            if particles and name.particles:
+            particles = name.particles and _PARTICLES_BEFORE.search(text, max(0, start - 16), start)
+            if particles:
                 start = particles.start()
-            initials = _INITIALS_BEFORE.search(text, max(0, start - 12), start)
+            # initials end with a dot: looked for only where one is
+            dotted = text[max(0, start - 12):start].rstrip(" \t").endswith(".")
+            initials = _INITIALS_BEFORE.search(text, max(0, start - 12), start) if dotted else None
             after = _INITIAL_AFTER.match(text, end)
             if after and after.group(1) in name.initials:
                 end = after.end(1)
