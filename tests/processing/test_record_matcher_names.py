@@ -45,6 +45,13 @@ def test_accents_count_but_an_accent_folded_exact_match_counts_too(tmp_path):
     assert [(doc.text[a.start:a.end], a.features["ratio"]) for a in doc.annset("PHI")] == [("Inigo Nunez", 0.0)]
 
 
+@pytest.mark.parametrize("note", ["Vino Inigos, Inigo y Nunez.", "Vino Inigos (5 €), Inigo y Nunez."])
+def test_an_accent_folded_exact_match_is_a_whole_word_in_any_note(tmp_path, note):
+    # the second note is not all Latin-1 (its words are split another way); Inigos is not Íñigo
+    pr = matcher(tmp_path, name="Íñigo Núñez")
+    assert found(pr, note) == [("Inigo y Nunez", P, "name")]
+
+
 def test_case_sensitive_compares_with_case(tmp_path):
     matcher(tmp_path, name="Ernesto Rivera")
     pr = RecordMatcher(records=tmp_path / "records.jsonl", caseSensitive=True)
@@ -103,6 +110,12 @@ def test_titles_need_a_capitalised_word_and_ambiguous_ones_their_dot(rico):
         ("Smith", "OTROS_SUJETO_ASISTENCIA", "title")]
 
 
+def test_a_title_at_the_end_of_a_longer_word_is_none(rico):
+    doc = Document("Lo trajo su compadr. Vidal; lo vio el Dr. Vidal.", name="doc")
+    rico(doc)
+    assert [(a.start, a.type) for a in doc.annset("PHI")] == [(42, "NOMBRE_PERSONAL_SANITARIO")]
+
+
 @pytest.mark.parametrize("tagset, patient, doctor", [("i2b2-2014", "PATIENT", "DOCTOR"),
                                                      ("i2b2-2006", "PATIENT", "DOCTOR")])
 def test_the_tagset_names_the_types(tmp_path, tagset, patient, doctor):
@@ -137,3 +150,10 @@ def test_documents_are_found_by_their_name_or_its_file_stem(rico):
 def test_a_title_extends_a_record_match_over_the_name_after_it(tmp_path):
     pr = matcher(tmp_path, name="John Smith")
     assert found(pr, "Seen Mr. Jon Smyth today.") == [("Jon Smyth", P, "name")]  # Jon: 1/3 is not under 0.33
+
+
+def test_of_overlapping_matches_the_longest_is_kept(tmp_path):
+    pr = matcher(tmp_path, name="Pedro Rico", address="Calle Rico 4, Madrid", id="5467980")
+    text = "Vive en Calle Rico 4, Madrid (NHC 5467980). Rico ingresa; Madrid."
+    assert found(pr, text) == [("Calle Rico 4, Madrid", "CALLE", "address"), ("5467980", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("Rico", P, "name"), ("Madrid", "TERRITORIO", "address")]

@@ -29,6 +29,13 @@ def test_parts_of_at_least_six_digits_are_flagged_partial(tmp_path):
         ("635140", {"field": "insurance", "ratio": 0.667, "partial": True})]  # "63514": under 6 digits
 
 
+def test_a_part_is_found_after_other_digits_and_letters_of_its_chunk(tmp_path):
+    pr = matcher(tmp_path, insurance="26 63514095", id="AB-12")
+    text = "Ref 7 (635140) y AB-12 / 6351409; lote 12x635140."  # the last one is inside a longer run
+    assert found(pr, text) == [("635140", "ID_ASEGURAMIENTO", "insurance"), ("AB-12", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("6351409", "ID_ASEGURAMIENTO", "insurance")]
+
+
 def test_phones_match_with_or_without_their_international_prefix(tmp_path):
     pr = matcher(tmp_path, phone="+34 912 345 678", fax="+46 8 123 45 67")
     text = "Tel. 912345678, 91-234-56-78, +34 912 34 56 78; fax 08-123 45 67."

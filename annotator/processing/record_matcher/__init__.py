@@ -17,6 +17,7 @@ over the union, with the type of the longest of them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from pathlib import Path
 
 from annotator.document import Document
@@ -79,10 +80,15 @@ class RecordMatcher(ProcessingResource):
         if not record:
             return
         kept: list[Match] = []
+        starts: list[int] = []  # of the kept matches (which do not overlap), in order, and their ends
+        ends: list[int] = []
         # longest first; on equal spans a doctor's title wins, then partial matches lose
         for match in sorted(self.matches(doc, record),
                             key=lambda m: (m.start - m.end, m.kind != DOCTOR, m.partial, m.start)):
-            if all(match.end <= k.start or k.end <= match.start for k in kept):
+            at = bisect_left(starts, match.end)  # the kept matches before ``at`` start before it ends
+            if at == 0 or ends[at - 1] <= match.start:  # the last of them, which reaches furthest, ends before
+                starts.insert(at, match.start)
+                ends.insert(at, match.end)
                 kept.append(match)
         out = self.output_set(doc)
         phi = [a for a in out if a.type in self.phi_types]  # what earlier PRs found (few: no index needed)

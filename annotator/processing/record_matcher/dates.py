@@ -32,15 +32,21 @@ ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
 MONTH_OF = {name: number for number, names in MONTHS.items() for name in names.split()}
 MONTH_OF.update({r: i for i, r in enumerate(ROMAN, 1)})
 _NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
+# the names of each month that no other name of it starts with ("feb": febrero, february ...):
+# where they are written is where any name of the month is
+_NAME_STARTS = {month: [n for n in names.split() if not any(n != o and n.startswith(o) for o in names.split())]
+                for month, names in MONTHS.items()}
 _PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
 _SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
 # on the lower-cased text; no look-behind first (re then skips ahead by the first characters):
 # find_dates checks that no word character, "/", "." or "-" comes before
 _END = r"(?!\w|[/.\-]\d)"
 DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
-# the dates that start with a digit, found in one scan (re skips ahead to digits)
-NUMERIC_DATE = re.compile(rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
-                          rf"|\d{{6}}(?:\d\d)?){_END}")
+# the dates that start with a digit, found in one scan: the first digit stands outside the
+# alternation, so that re skips ahead to digits (with it inside, re tries at every character of the
+# text, which made the scan 2.4 times slower)
+NUMERIC_DATE = re.compile(rf"\d(?:\d{{0,3}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
+                          rf"|\d{{5}}(?:\d\d)?){_END}")
 _BEFORE_DATE = re.compile(r"[\w/.\-]")
 _LETTER = re.compile(r"[^\W\d_]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
@@ -82,24 +88,16 @@ def parse_record_date(value: str) -> Ymd | None:
 def _readings(parts: list[tuple[str, bool]]) -> Iterable[tuple[int | None, int, int | None, bool]]:
     """(year or None, month, day or None, year has 2 digits) for each order the parts allow;
     ``parts`` are (text, is a month name)."""
-    def number(i: int) -> int:
-        return int(parts[i][0])
-
-    def month(i: int) -> int | None:
-        text, named = parts[i]
-        return MONTH_OF[text.lower()] if named else int(text) if len(text.lstrip("0")) <= 2 else None
-
-    def day(i: int) -> int | None:
-        return None if parts[i][1] or len(parts[i][0]) > 2 else number(i)
-
-    def year(i: int) -> tuple[int, bool] | None:
-        return None if parts[i][1] or len(parts[i][0]) not in (2, 4) else (number(i), len(parts[i][0]) == 2)
-
+    # what each part is as a month, a day, a year (with whether it has 2 digits), or None
+    months = [MONTH_OF[text.lower()] if named else int(text) if len(text.lstrip("0")) <= 2 else None
+              for text, named in parts]
+    days = [None if named or len(text) > 2 else int(text) for text, named in parts]
+    years = [None if named or len(text) not in (2, 4) else (int(text), len(text) == 2) for text, named in parts]
     orders3 = ((2, 1, 0), (2, 0, 1), (0, 1, 2), (0, 2, 1))  # (year, month, day): d/m/y, m/d/y, y/m/d, y/d/m
     orders2 = ((None, 1, 0), (None, 0, 1), (1, 0, None), (0, 1, None))  # d/m, m/d, m/y, y/m
     for y, mo, d in orders3 if len(parts) == 3 else orders2:
-        yv = year(y) if y is not None else None
-        mv, dv = month(mo), day(d) if d is not None else None
+        yv = years[y] if y is not None else None
+        mv, dv = months[mo], days[d] if d is not None else None
         if mv is None or (y is not None and yv is None) or (d is not None and dv is None):
             continue
         if y is not None and d is None and yv[1]:
@@ -121,14 +119,17 @@ def _candidates(text: str, months: set[int]) -> Iterator[re.Match[str]]:
     """Date-like expressions of ``text``: those that start with a digit, and those that start with
     the name of one of ``months`` (found by plain search: far faster than a pattern of all names)."""
     yield from NUMERIC_DATE.finditer(text)
-    for name, month in MONTH_OF.items():
-        if month in months and name not in ROMAN:
+    starts = set()
+    for month in months:
+        for name in _NAME_STARTS[month]:
             at = text.find(name)
             while at != -1:
-                m = DATE.match(text, at)
-                if m is not None:
-                    yield m
+                starts.add(at)
                 at = text.find(name, at + 1)
+    for at in sorted(starts):
+        m = DATE.match(text, at)
+        if m is not None:
+            yield m
 
 
 def find_dates(text: str, dates: list[Ymd]) -> list[Match]:

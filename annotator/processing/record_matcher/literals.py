@@ -25,6 +25,7 @@ _STREET_OF = {word: frozenset(group.split()) for group in STREET_TYPES for word 
 MAX_GAP = 3  # characters (spaces, punctuation) between two words of a value
 _SEPARATORS = re.compile(r"[\W_]*")
 _ALNUM = re.compile(r"[^\W_]")
+_POSTCODE = re.compile(r"\d{4,5}")
 
 
 def _folded(text: str) -> str:
@@ -50,8 +51,8 @@ class LiteralMatcher:
                     parts = [p.strip() for p in value.split(",") if p.strip()]
                     if len(parts) > 1:
                         pieces += [(field, parts[0])] + [
-                            ("postcode" if re.fullmatch(r"\d{4,5}", p) else "city", p) for p in parts[1:]
-                            if re.fullmatch(r"\d{4,5}", p) or sum(c.isalpha() for c in p) >= 3]
+                            ("postcode" if _POSTCODE.fullmatch(p) else "city", p) for p in parts[1:]
+                            if _POSTCODE.fullmatch(p) or sum(c.isalpha() for c in p) >= 3]
                 for kind, piece in pieces:
                     words = words_of(piece)
                     if words:
@@ -63,7 +64,7 @@ class LiteralMatcher:
         found = []
         for field, kind, words, first in self.values:
             # search for the longest word (not a 1-letter street type), then check the others around it
-            anchor = max(range(len(words)), key=lambda i: (len(words[i]), -i))
+            anchor = words.index(max(words, key=len))  # the first of the longest
             at = folded.find(words[anchor])
             while at != -1:
                 start = _back(folded, at, words[:anchor], first)
