@@ -29,12 +29,12 @@ next few characters (``prefix_sets`` of :mod:`annotator.regexes.literals`: ``5 m
 date) is tried (:class:`Starts`). A regex entry that begins with a group of alternatives each
 needing a literal (month names: :func:`literals.leading_alternatives`, ``Matcher.leads``) is
 run in the same way, at the offsets where the first few characters of one of them can be: one
-scan of the text (from word starts only with ``wholeWordsOnly``) for a trie of the ways those
-characters can be (``[Ss]ep``, ``SEP``, ``abr``: ``prefix_sets``), for all such entries at once
-(half the time of searching for each alternative on its own). A regex entry whose matches hold
-no spaces and a literal (e-mails, URLs: ``consumed_chars``, ``required_literals``) is tried only
-on the runs of the characters it consumes around that literal (:class:`Runs`). Each of these
-ways finds the same matches as scanning each pattern at every offset, which the tests check on
+scan of the case- and accent-folded text (from word starts only with ``wholeWordsOnly``) for a
+trie of the strings those characters can be, folded (``[Ss]ep``, ``SEP`` -> ``sep``:
+``prefix_strings``), for all such entries at once (a third of the time of searching for each
+alternative on its own). A regex entry whose matches hold no spaces and a literal (e-mails,
+URLs: ``consumed_chars``, ``required_literals``) is tried only on the runs of the characters it
+consumes around that literal (:class:`Runs`). Each of these ways finds the same matches as scanning each pattern at every offset, which the tests check on
 the MEDDOCAN texts and on random text.
 Each other regex entry scans the text of its own (measured: an alternation of regexes is no
 faster than running them one by one, which keeps each one's own search optimisations and
@@ -78,10 +78,11 @@ from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
 from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, prefix_sets,
-                                        required_literals, starts_with_word, without_assertions)
+                                        prefix_strings, required_literals, starts_with_word, without_assertions)
 
 CHUNK = 2000
 MIN_ANCHOR = 3
+LEAD_VIEW = (True, True)  # the text view the leads are found on (case and accents folded: fewer strings)
 PREFIX = 6  # characters read to choose the patterns tried at an offset (Starts)
 MEMO = 100_000  # strings of PREFIX characters whose fitting patterns a Starts keeps
 RUNS_SHARE = 32
@@ -248,8 +249,10 @@ class Starts:
     dictionary look-up, then one call per member that fits.
     ``indices``: the members' indices in the PR's matchers; ``scans``: their scanning patterns."""
 
-    def __init__(self, scan: regex.Pattern, indices: list[int], scans: list[regex.Pattern]) -> None:
+    def __init__(self, scan: regex.Pattern, view: tuple[bool, bool], indices: list[int],
+                 scans: list[regex.Pattern]) -> None:
         self.scan = scan
+        self.view = view
         self.indices = indices
         self.scans = scans
         self.owner: list[int] = []  # way (bit) -> member
@@ -308,11 +311,11 @@ class Starts:
         # the ways read each position on its own past MAX_WAYS of them: the whole pattern decides
         return tuple(j for j in sorted(members) if self.loose[j] is None or self.loose[j].match(key, partial=True))
 
-    def find(self, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
-        """The spans of each member's matches (by index in the PR's matchers), in order of start:
-        where ``scan`` stops."""
+    def find(self, scanned: str, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
+        """The spans of each member's matches in ``text`` (by index in the PR's matchers), in order
+        of start: where ``scan`` stops in ``scanned`` (the same text as ``view`` has it)."""
         found: dict[int, list[tuple[int, int]]] = {index: [] for index in self.indices}
-        starts = (match.start() for match in self.scan.finditer(text, timeout=_left(deadline)))
+        starts = (match.start() for match in self.scan.finditer(scanned, timeout=_left(deadline)))
         members, scans, indices = self.members, self.scans, self.indices
         for start in starts:
             key = text[start:start + PREFIX]
@@ -437,42 +440,42 @@ class RegexGazetteer(ProcessingResource):
         starts: dict[tuple[bool, bool], list[Starts]] = {}
         for folding, members in first_led.items():
             scan = regex.compile(f"{before}(?={first_chars(*(first for _, first in members))})")
-            starts.setdefault(folding, []).append(self._group(scan, [index for index, _ in members]))
+            starts.setdefault(folding, []).append(self._group(scan, folding, [index for index, _ in members]))
         for folding, indices in led.items():
-            starts.setdefault(folding, []).append(self._group(self._lead_scan(indices), indices))
+            starts.setdefault(folding, []).append(self._group(self._lead_scan(indices), LEAD_VIEW, indices))
         return starts
 
-    def _group(self, scan: regex.Pattern, indices: list[int]) -> Starts:
-        return Starts(scan, indices, [self.matchers[index].scan for index in indices])
+    def _group(self, scan: regex.Pattern, view: tuple[bool, bool], indices: list[int]) -> Starts:
+        return Starts(scan, view, indices, [self.matchers[index].scan for index in indices])
 
     def _leads(self, entry: Entry) -> tuple[str, ...]:
         """The alternatives ``entry`` begins with, when each needs a literal of at least
-        ``MIN_ANCHOR`` characters and the ways its matches begin are known (() otherwise)."""
+        ``MIN_ANCHOR`` characters and the strings its matches begin with are known (() otherwise)."""
         split = leading_alternatives(entry.pattern)
         if split is None:
             return ()
-        lead, alternatives, rest = split
-        for alternative in alternatives:
+        for alternative in split[1]:
             if (not any(min(map(len, need)) >= MIN_ANCHOR for need in required_literals(alternative))
-                    or prefix_sets(lead + alternative + rest, MIN_ANCHOR) is None):
+                    or _lead_strings(split, alternative) is None):
                 return ()
-        return tuple(alternatives)
+        return tuple(split[1])
 
     def _lead_scan(self, indices: list[int]) -> regex.Pattern:
-        """A zero-width pattern that matches where a match of one of the matchers at ``indices``
-        (with ``leads``) can begin: a trie of the ways the first ``MIN_ANCHOR`` characters of
-        their alternatives' matches can be (:func:`literals.prefix_sets`), after ``\\b`` for the
-        alternatives whose matches begin with a word character when ``wholeWordsOnly`` (a match
-        after a word character is dropped). One scan of the text for all of them (a trie of a few
-        dozen ways: half the time of searching for each alternative)."""
+        """A zero-width pattern that matches on the ``LEAD_VIEW`` of a text where a match of one of
+        the matchers at ``indices`` (with ``leads``) can begin: a trie of the strings the first
+        ``MIN_ANCHOR`` characters of their alternatives' matches can be, folded
+        (:func:`_lead_strings`), after ``\\b`` for the alternatives whose matches begin with a word
+        character when ``wholeWordsOnly`` (a match after a word character is dropped; folding keeps
+        which characters are word characters, so ``\\b`` holds at the same offsets). One scan of
+        the text for all of them (a trie of a few dozen strings: a third of the time of searching
+        for each alternative)."""
         tries = {"\\b": _Trie(), "": _Trie()}
         for index in indices:
-            lead, alternatives, rest = leading_alternatives(self.matchers[index].entries[0].pattern)
-            for alternative in alternatives:
+            split = leading_alternatives(self.matchers[index].entries[0].pattern)
+            for alternative in split[1]:
                 trie = tries["\\b" if self.wholeWordsOnly and starts_with_word(alternative) else ""]
-                for ways in prefix_sets(lead + alternative + rest, MIN_ANCHOR).values():
-                    for way in ways:
-                        trie.add(way)
+                for string in _lead_strings(split, alternative):
+                    trie.add(map(regex.escape, string))
         return regex.compile("|".join(f"{boundary}(?={trie.emit()})" for boundary, trie in tries.items() if trie.children))
 
     def __call__(self, doc: Document) -> None:
@@ -484,17 +487,14 @@ class RegexGazetteer(ProcessingResource):
         longest_only = self.longestMatchOnly  # a parameter: read once, not per match
         started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts
         for folding, groups in self.starts.items():
-            text = fold(doc.text, *folding)
-            views[folding] = _View(text)
+            text = self._view(doc, folding, views).text
             for group in groups:
                 try:
-                    started.update(group.find(text, deadline))
+                    started.update(group.find(self._view(doc, group.view, views).text, text, deadline))
                 except TimeoutError:
                     raise self._culprit([self.matchers[index] for index in group.indices], text, doc.name) from None
         for index, matcher in enumerate(self.matchers):
-            view = views.get(matcher.folding)
-            if view is None:
-                view = views[matcher.folding] = _View(fold(doc.text, *matcher.folding))
+            view = self._view(doc, matcher.folding, views)
             text = view.text
             in_starts = index in self.started_indices
             if not in_starts and not _may_match(text, matcher.needs, view.present):
@@ -522,6 +522,14 @@ class RegexGazetteer(ProcessingResource):
         add_lookups(doc, self.outputASName, self.specs,
                     ((start, end, tuple(p for entry in found[start, end] for p in entry.payload)) for start, end in spans))
 
+    @staticmethod
+    def _view(doc: Document, folding: tuple[bool, bool], views: dict[tuple[bool, bool], "_View"]) -> "_View":
+        """The text of ``doc`` as ``folding`` has it (made once, kept in ``views``)."""
+        view = views.get(folding)
+        if view is None:
+            view = views[folding] = _View(fold(doc.text, *folding))
+        return view
+
     def _all_at(self, matcher: Matcher, text: str, start: int, deadline: float) -> list[tuple[Entry, int]]:
         """Every entry of ``matcher`` that matches at ``start``, with the end of its match."""
         found = []
@@ -543,6 +551,18 @@ class RegexGazetteer(ProcessingResource):
         first = entries[0]
         return gazetteer_error("E435", first.path, first.line, seconds=self.timeout, doc=doc_name,
                                entry=f"{first.text}, or one of the {len(entries) - 1} entries after it")
+
+
+def _lead_strings(split: tuple[str, list[str], str], alternative: str) -> set[str] | None:
+    """The strings the first ``MIN_ANCHOR`` characters of a match of the pattern split into
+    ``split`` (:func:`literals.leading_alternatives`) can be when it begins with ``alternative``,
+    folded as the ``LEAD_VIEW`` of a text is: a match there begins with one of them. None when
+    they are not known, or hold a capital sigma (``str.lower`` maps it by context: no one string)."""
+    lead, _, rest = split
+    strings = prefix_strings(lead + alternative + rest, MIN_ANCHOR)
+    if strings is None or any("\u03a3" in string for string in strings):
+        return None
+    return {fold(string, *LEAD_VIEW) for string in strings}
 
 
 def _at(scan: regex.Pattern, text: str, offsets: list[int], deadline: float) -> Iterable[tuple[int, int]]:
