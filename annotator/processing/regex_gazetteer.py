@@ -175,11 +175,11 @@ class Matcher:
     leads: tuple[str, ...] = ()
     runs: "Runs | None" = None
 
-    def entry(self, text: str, start: int, timeout: float) -> Entry:
+    def entry(self, text: str, start: int, deadline: float) -> Entry:
         """The entry of the match that begins at ``start``."""
         if self.marked is None:
             return self.entries[0]
-        return self.markers[self.marked.match(text, start, timeout=timeout).lastindex]
+        return self.markers[self.marked.match(text, start, timeout=_left(deadline)).lastindex]
 
 
 @dataclass
@@ -255,66 +255,59 @@ class Starts:
         self.view = view
         self.indices = indices
         self.scans = scans
-        self.owner: list[int] = []  # way (bit) -> member
-        # (length, position) -> character set -> the ways with that set there (bits)
-        self.ways: dict[tuple[int, int], dict[str, int]] = {}
-        self.always: tuple[int, ...] = ()  # members whose ways are not known: tried everywhere
-        for j, scan_j in enumerate(scans):
+        # a way of n characters (fewer than PREFIX: matches that long) fits a string of at least n
+        # characters whose first n are in its sets; a member whose ways are not known has one way
+        # of no characters, which fits any string
+        self.member_ways: list[int] = []  # member -> its ways (bits)
+        self.fit_length = [0] * (PREFIX + 1)  # length of a string -> the ways that fit one that long
+        self.free = [0] * PREFIX  # position -> the ways shorter than it: any character fits there
+        self.ways: dict[tuple[int, str], int] = {}  # (position, character set) -> the ways with that set there
+        bit = 1
+        for scan_j in scans:
+            self.member_ways.append(0)
             found = prefix_sets(scan_j.pattern, PREFIX)
-            if found is None:
-                self.always += (j,)
-                continue
-            for n, ways in found.items():
+            for n, ways in found.items() if found is not None else [(0, [()])]:
                 for way in ways:
-                    bit = 1 << len(self.owner)
-                    self.owner.append(j)
-                    for i, chars in enumerate(way):
-                        by_set = self.ways.setdefault((n, i), {})
-                        by_set[chars] = by_set.get(chars, 0) | bit
-        self.sets = {chars: regex.compile(chars, flags=regex.V1) for by_set in self.ways.values() for chars in by_set}
+                    self.member_ways[-1] |= bit
+                    for length in range(n, PREFIX + 1):
+                        self.fit_length[length] |= bit
+                    for i in range(n, PREFIX):
+                        self.free[i] |= bit
+                    for place in enumerate(way):
+                        self.ways[place] = self.ways.get(place, 0) | bit
+                    bit <<= 1
+        self.sets = {chars: regex.compile(chars, flags=regex.V1) for _, chars in self.ways}
         loose = [without_assertions(scan_j.pattern) for scan_j in scans]
         self.loose = [regex.compile(pattern) if pattern is not None else None for pattern in loose]
-        self.masks: dict[str, dict[tuple[int, int], int]] = {}
+        self.masks: dict[str, list[int]] = {}
         self.members: dict[str, tuple[int, ...]] = {}
 
-    def _mask(self, char: str) -> dict[tuple[int, int], int]:
-        """(length, position) -> the ways that can have ``char`` there (bits)."""
-        fits = {chars: pattern.fullmatch(char) is not None for chars, pattern in self.sets.items()}
-        mask: dict[tuple[int, int], int] = {}
-        for place, by_set in self.ways.items():
-            bits = 0
-            for chars, ways in by_set.items():
-                if fits[chars]:
-                    bits |= ways
-            mask[place] = bits
+    def _mask(self, char: str) -> list[int]:
+        """Position -> the ways that can have ``char`` there (bits)."""
+        fits = {chars for chars, pattern in self.sets.items() if pattern.fullmatch(char)}
+        mask = list(self.free)
+        for (i, chars), ways in self.ways.items():
+            if chars in fits:
+                mask[i] |= ways
         return mask
 
     def _fitting(self, key: str) -> tuple[int, ...]:
         """The members whose matches can begin with ``key`` (``PREFIX`` characters, fewer at the end of a text)."""
-        masks = []
-        for char in key:
+        bits = self.fit_length[len(key)]
+        for i, char in enumerate(key):
             mask = self.masks.get(char)
             if mask is None:
                 mask = self.masks[char] = self._mask(char)
-            masks.append(mask)
-        bits = 0
-        for n in range(1, len(key) + 1):
-            fit = -1
-            for i in range(n):
-                fit &= masks[i].get((n, i), 0)
-            bits |= fit
-        members = set(self.always)
-        while bits:
-            low = bits & -bits
-            members.add(self.owner[low.bit_length() - 1])
-            bits ^= low
+            bits &= mask[i]
         # the ways read each position on its own past MAX_WAYS of them: the whole pattern decides
-        return tuple(j for j in sorted(members) if self.loose[j] is None or self.loose[j].match(key, partial=True))
+        return tuple(j for j, ways in enumerate(self.member_ways)
+                     if bits & ways and (self.loose[j] is None or self.loose[j].match(key, partial=True)))
 
     def find(self, scanned: str, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
-        """The spans of each member's matches in ``text`` (by index in the PR's matchers), in order
-        of start: where ``scan`` stops in ``scanned`` (the same text as ``view`` has it)."""
-        found: dict[int, list[tuple[int, int]]] = {index: [] for index in self.indices}
+        """The spans of the matches in ``text`` of each member that has some (by index in the PR's
+        matchers), in order of start: where ``scan`` stops in ``scanned`` (the text as ``view``
+        has it)."""
+        found: dict[int, list[tuple[int, int]]] = {}
         starts = (match.start() for match in self.scan.finditer(scanned, timeout=_left(deadline)))
         members, scans, indices = self.members, self.scans, self.indices
         for start in starts:
@@ -327,7 +320,7 @@ class Starts:
             for j in fitting:
                 match = scans[j].match(text, start, timeout=_left(deadline))
                 if match is not None:
-                    found[indices[j]].append(match.span())
+                    found.setdefault(indices[j], []).append(match.span())
         return found
 
 
@@ -372,6 +365,9 @@ class RegexGazetteer(ProcessingResource):
         self.matchers = self._matchers(list(entries.values()))
         self.starts = self._starts()
         self.started_indices = {index for groups in self.starts.values() for group in groups for index in group.indices}
+        # the views of the text the matchers and the scans of self.starts run on
+        self.views = {matcher.folding for matcher in self.matchers} | {
+            group.view for groups in self.starts.values() for group in groups}
 
     def _wrap(self, pattern: str, before: bool = True) -> str:
         """``pattern`` bounded by non-word characters (``wholeWordsOnly``); ``before=False``: only
@@ -480,39 +476,37 @@ class RegexGazetteer(ProcessingResource):
 
     def __call__(self, doc: Document) -> None:
         deadline = time.monotonic() + self.timeout
-        views: dict[tuple[bool, bool], _View] = {}  # the text as each matcher's folding has it
+        views = {folding: _View(fold(doc.text, *folding)) for folding in self.views}
         found: dict[tuple[int, int], list[Entry]] = {}
         longest: dict[int, int] = {}
         after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
         longest_only = self.longestMatchOnly  # a parameter: read once, not per match
         started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts
         for folding, groups in self.starts.items():
-            text = self._view(doc, folding, views).text
+            text = views[folding].text
             for group in groups:
                 try:
-                    started.update(group.find(self._view(doc, group.view, views).text, text, deadline))
+                    started.update(group.find(views[group.view].text, text, deadline))
                 except TimeoutError:
                     raise self._culprit([self.matchers[index] for index in group.indices], text, doc.name) from None
         for index, matcher in enumerate(self.matchers):
-            view = self._view(doc, matcher.folding, views)
+            view = views[matcher.folding]
             text = view.text
-            in_starts = index in self.started_indices
-            if not in_starts and not _may_match(text, matcher.needs, view.present):
-                continue
+            spans: Iterable[tuple[int, int]] | None = started.get(index)
+            if spans is None:
+                if index in self.started_indices or not _may_match(text, matcher.needs, view.present):
+                    continue
+                run_offsets = matcher.runs and matcher.runs.offsets(text, matcher.needs)
+                spans = (_at(matcher.scan, text, run_offsets, deadline) if run_offsets is not None else
+                         (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline))))
             try:
-                if in_starts:
-                    spans: Iterable[tuple[int, int]] = started[index]
-                elif (run_offsets := matcher.runs and matcher.runs.offsets(text, matcher.needs)) is not None:
-                    spans = _at(matcher.scan, text, run_offsets, deadline)
-                else:
-                    spans = (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)))
                 for start, end in spans:
                     if start == end or (after_word is not None and after_word(text, start)):
                         continue
                     if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
-                            found.setdefault((start, end), []).append(matcher.entry(text, start, _left(deadline)))
+                            found.setdefault((start, end), []).append(matcher.entry(text, start, deadline))
                     else:
                         for entry, entry_end in self._all_at(matcher, text, start, deadline):
                             found.setdefault((start, entry_end), []).append(entry)
@@ -521,14 +515,6 @@ class RegexGazetteer(ProcessingResource):
         spans = sorted(s for s in found if not longest_only or longest[s[0]] == s[1])
         add_lookups(doc, self.outputASName, self.specs,
                     ((start, end, tuple(p for entry in found[start, end] for p in entry.payload)) for start, end in spans))
-
-    @staticmethod
-    def _view(doc: Document, folding: tuple[bool, bool], views: dict[tuple[bool, bool], "_View"]) -> "_View":
-        """The text of ``doc`` as ``folding`` has it (made once, kept in ``views``)."""
-        view = views.get(folding)
-        if view is None:
-            view = views[folding] = _View(fold(doc.text, *folding))
-        return view
 
     def _all_at(self, matcher: Matcher, text: str, start: int, deadline: float) -> list[tuple[Entry, int]]:
         """Every entry of ``matcher`` that matches at ``start``, with the end of its match."""
