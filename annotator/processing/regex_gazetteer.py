@@ -26,16 +26,17 @@ A regex entry whose matches all begin with a digit or punctuation (``first_chars
 at every offset: one scan finds the offsets holding one of those characters (after no word
 character with ``wholeWordsOnly``), and there each such pattern whose matches can begin with the
 next few characters (``prefix_sets`` of :mod:`annotator.regexes.literals`: ``5 mg`` can begin no
-date) is tried (:class:`Starts`). A regex entry that begins with a group of alternatives each
-needing a literal (month names: :func:`literals.leading_alternatives`, ``Matcher.leads``) is
-run in the same way, at the offsets where the first few characters of one of them can be: one
-scan of the case- and accent-folded text (from word starts only with ``wholeWordsOnly``) for a
-trie of the strings those characters can be, folded (``[Ss]ep``, ``SEP`` -> ``sep``:
-``prefix_strings``), for all such entries at once (a third of the time of searching for each
-alternative on its own). A regex entry whose matches hold no spaces and a literal (e-mails,
-URLs: ``consumed_chars``, ``required_literals``) is tried only on the runs of the characters it
-consumes around that literal (:class:`Runs`). Each of these ways finds the same matches as scanning each pattern at every offset, which the tests check on
-the MEDDOCAN texts and on random text.
+date) is tried (:class:`Starts`). A regex entry that begins with a group of alternatives whose
+matches begin with a few known strings (month names, ``year|año|år``:
+:func:`literals.leading_alternatives`, ``Matcher.leads``) is run in the same way, at the offsets
+where the first few characters of one of them can be: one scan of the case- and accent-folded text
+(from word starts only with ``wholeWordsOnly``) for a trie of the strings those characters can be,
+folded (``[Ss]ep``, ``SEP`` -> ``sep``: ``prefix_strings``), for all such entries at once (a third
+of the time of searching for each alternative on its own). A regex entry whose matches hold no
+spaces and a literal (e-mails, URLs: ``consumed_chars``, ``required_literals``) is tried only on
+the runs of the characters it consumes around that literal (:class:`Runs`). Each of these ways
+finds the same matches as scanning each pattern at every offset, which the tests check on the
+MEDDOCAN texts and on random text.
 Each other regex entry scans the text of its own (measured: an alternation of regexes is no
 faster than running them one by one, which keeps each one's own search optimisations and
 groups). A regex entry not run by a :class:`Starts` is not run at all on a document that lacks
@@ -81,7 +82,7 @@ from annotator.regexes.literals import (consumed_chars, first_chars, leading_alt
                                         prefix_strings, required_literals, starts_with_word, without_assertions)
 
 CHUNK = 2000
-MIN_ANCHOR = 3
+LEAD_CHARS = 3  # characters of the strings the leads are found by
 LEAD_VIEW = (True, True)  # the text view the leads are found on (case and accents folded: fewer strings)
 PREFIX = 6  # characters read to choose the patterns tried at an offset (Starts)
 MEMO = 100_000  # strings of PREFIX characters whose fitting patterns a Starts keeps
@@ -158,10 +159,10 @@ class Matcher:
     character (``scan`` leaves that test out, see the module doc); ``marked`` keeps it.
     ``needs``: sets of strings a text must hold one of each of to hold a match
     (:func:`literals.required_literals`; regex entries only). ``leads``: for a regex entry that
-    begins with a group of alternatives each needing a literal of ``MIN_ANCHOR`` characters or
-    more (month names, :func:`literals.leading_alternatives`), those alternatives: every match
-    begins where one of them matches, so ``scan`` is run only where the first ``MIN_ANCHOR``
-    characters of one can be (the offsets found in one scan for all such matchers, see
+    begins with a group of alternatives whose first ``LEAD_CHARS`` characters are a few known
+    strings (month names, :func:`literals.leading_alternatives`, :func:`_lead_strings`), those
+    alternatives: every match begins where one of them matches, so ``scan`` is run only where
+    one of those strings is (the offsets found in one scan for all such matchers, see
     :meth:`RegexGazetteer._lead_scan`).
     ``runs``: for a regex entry that consumes no spaces and needs literals, the runs of the
     characters it consumes (see :class:`Runs`)."""
@@ -422,7 +423,7 @@ class RegexGazetteer(ProcessingResource):
         """For each view of the text, the matchers run only where a match can begin: those whose
         matches begin with a character of a set of no letters and no spaces (digits, ``+``, ``(``),
         found where such a character is; then those that begin with ``leads``, found where the
-        first ``MIN_ANCHOR`` characters of one of them can be (:meth:`_lead_scan`). Neither refer
+        first ``LEAD_CHARS`` characters of one of them can be (:meth:`_lead_scan`). Neither refer
         to a group by number (they are run as groups of one pattern)."""
         first_led: dict[tuple[bool, bool], list[tuple[int, str]]] = {}
         led: dict[tuple[bool, bool], list[int]] = {}
@@ -445,21 +446,19 @@ class RegexGazetteer(ProcessingResource):
         return Starts(scan, view, indices, [self.matchers[index].scan for index in indices])
 
     def _leads(self, entry: Entry) -> tuple[str, ...]:
-        """The alternatives ``entry`` begins with, when each needs a literal of at least
-        ``MIN_ANCHOR`` characters and the strings its matches begin with are known (() otherwise)."""
+        """The alternatives ``entry`` begins with, when the strings their matches begin with are
+        known (() otherwise)."""
         split = leading_alternatives(entry.pattern)
         if split is None:
             return ()
-        for alternative in split[1]:
-            if (not any(min(map(len, need)) >= MIN_ANCHOR for need in required_literals(alternative))
-                    or _lead_strings(split, alternative) is None):
-                return ()
+        if any(_lead_strings(split, alternative) is None for alternative in split[1]):
+            return ()
         return tuple(split[1])
 
     def _lead_scan(self, indices: list[int]) -> regex.Pattern:
         """A zero-width pattern that matches on the ``LEAD_VIEW`` of a text where a match of one of
         the matchers at ``indices`` (with ``leads``) can begin: a trie of the strings the first
-        ``MIN_ANCHOR`` characters of their alternatives' matches can be, folded
+        ``LEAD_CHARS`` characters of their alternatives' matches can be, folded
         (:func:`_lead_strings`), after ``\\b`` for the alternatives whose matches begin with a word
         character when ``wholeWordsOnly`` (a match after a word character is dropped; folding keeps
         which characters are word characters, so ``\\b`` holds at the same offsets). One scan of
@@ -540,12 +539,12 @@ class RegexGazetteer(ProcessingResource):
 
 
 def _lead_strings(split: tuple[str, list[str], str], alternative: str) -> set[str] | None:
-    """The strings the first ``MIN_ANCHOR`` characters of a match of the pattern split into
+    """The strings the first ``LEAD_CHARS`` characters of a match of the pattern split into
     ``split`` (:func:`literals.leading_alternatives`) can be when it begins with ``alternative``,
     folded as the ``LEAD_VIEW`` of a text is: a match there begins with one of them. None when
     they are not known, or hold a capital sigma (``str.lower`` maps it by context: no one string)."""
     lead, _, rest = split
-    strings = prefix_strings(lead + alternative + rest, MIN_ANCHOR)
+    strings = prefix_strings(lead + alternative + rest, LEAD_CHARS)
     if strings is None or any("\u03a3" in string for string in strings):
         return None
     return {fold(string, *LEAD_VIEW) for string in strings}

@@ -29,6 +29,8 @@ PIECES = ["1", "2", "3", "07", "12", "19", "2019", "1998", "28034", "555", "0958
           "Feb", "Sept", "marzo", "March", "mars", "NHC", "Fecha", "mg", "h", "pm", "www.", ".com", "x", "Z", "III",
           # month names in other cases and inside words
           "MARZO", "SEPT", "sEPT", "Septiembre", "ABR.", "juLI", "tomar", "tiene",
+          # the words of a year ("year", "año", "år": strings of 2 letters and a space)
+          "año", "AÑO", "Year", "år", "ÅR", "ar", "ano", "año 2019", "YEAR 1998", "år\t2020",
           # e-mails, URLs, domains and IPv6 addresses (tried only on the runs of their characters around a literal)
           "x@y", "@", ".es", ".org", "seram", "http://", "ftp", "://", "::", "fe80", ":", "a1", "-", "_", "/"]
 
