@@ -260,6 +260,7 @@ class Starts:
         # characters whose first n are in its sets; a member whose ways are not known has one way
         # of no characters, which fits any string
         self.member_ways: list[int] = []  # member -> its ways (bits)
+        self.owner: list[int] = []  # way (bit) -> member
         self.fit_length = [0] * (PREFIX + 1)  # length of a string -> the ways that fit one that long
         self.free = [0] * PREFIX  # position -> the ways shorter than it: any character fits there
         self.ways: dict[tuple[int, str], int] = {}  # (position, character set) -> the ways with that set there
@@ -270,6 +271,7 @@ class Starts:
             for n, ways in found.items() if found is not None else [(0, [()])]:
                 for way in ways:
                     self.member_ways[-1] |= bit
+                    self.owner.append(len(self.member_ways) - 1)
                     for length in range(n, PREFIX + 1):
                         self.fit_length[length] |= bit
                     for i in range(n, PREFIX):
@@ -300,9 +302,14 @@ class Starts:
             if mask is None:
                 mask = self.masks[char] = self._mask(char)
             bits &= mask[i]
-        # the ways read each position on its own past MAX_WAYS of them: the whole pattern decides
-        return tuple(j for j, ways in enumerate(self.member_ways)
-                     if bits & ways and (self.loose[j] is None or self.loose[j].match(key, partial=True)))
+        fitting = []
+        while bits:  # the member of the lowest way left, then none of its ways
+            j = self.owner[(bits & -bits).bit_length() - 1]
+            bits &= ~self.member_ways[j]
+            # the ways read each position on its own past MAX_WAYS of them: the whole pattern decides
+            if self.loose[j] is None or self.loose[j].match(key, partial=True):
+                fitting.append(j)
+        return tuple(fitting)
 
     def find(self, scanned: str, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
         """The spans of the matches in ``text`` of each member that has some (by index in the PR's
