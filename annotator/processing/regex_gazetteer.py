@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import groupby
 from pathlib import Path
 from typing import Iterable
@@ -458,9 +459,10 @@ class RegexGazetteer(ProcessingResource):
         split = leading_alternatives(entry.pattern)
         if split is None:
             return ()
-        if any(_lead_strings(split, alternative) is None for alternative in split[1]):
+        lead, alternatives, rest = split
+        if any(_lead_strings(lead, alternative, rest) is None for alternative in alternatives):
             return ()
-        return tuple(split[1])
+        return tuple(alternatives)
 
     def _lead_scan(self, indices: list[int]) -> regex.Pattern:
         """A zero-width pattern that matches on the ``LEAD_VIEW`` of a text where a match of one of
@@ -473,10 +475,10 @@ class RegexGazetteer(ProcessingResource):
         for each alternative)."""
         tries = {"\\b": _Trie(), "": _Trie()}
         for index in indices:
-            split = leading_alternatives(self.matchers[index].entries[0].pattern)
-            for alternative in split[1]:
+            lead, alternatives, rest = leading_alternatives(self.matchers[index].entries[0].pattern)
+            for alternative in alternatives:
                 trie = tries["\\b" if self.wholeWordsOnly and starts_with_word(alternative) else ""]
-                for string in _lead_strings(split, alternative):
+                for string in sorted(_lead_strings(lead, alternative, rest)):
                     trie.add(map(regex.escape, string))
         return regex.compile("|".join(f"{boundary}(?={trie.emit()})" for boundary, trie in tries.items() if trie.children))
 
@@ -545,16 +547,20 @@ class RegexGazetteer(ProcessingResource):
                                entry=f"{first.text}, or one of the {len(entries) - 1} entries after it")
 
 
-def _lead_strings(split: tuple[str, list[str], str], alternative: str) -> set[str] | None:
-    """The strings the first ``LEAD_CHARS`` characters of a match of the pattern split into
-    ``split`` (:func:`literals.leading_alternatives`) can be when it begins with ``alternative``,
-    folded as the ``LEAD_VIEW`` of a text is: a match there begins with one of them. None when
-    they are not known, or hold a capital sigma (``str.lower`` maps it by context: no one string)."""
-    lead, _, rest = split
-    strings = prefix_strings(lead + alternative + rest, LEAD_CHARS)
+@lru_cache(maxsize=4096)  # the same alternatives begin several patterns
+def _lead_strings(lead: str, alternative: str, rest: str) -> frozenset[str] | None:
+    """Strings one of which every match of ``lead + alternative + rest`` (a pattern split by
+    :func:`literals.leading_alternatives`) that begins with ``alternative`` begins with, folded as
+    the ``LEAD_VIEW`` of a text is: the strings the first ``LEAD_CHARS`` characters of a match of
+    the alternative can be, or, when it has shorter matches, of the whole pattern (read once:
+    reading a long pattern costs). None when they are not known, or hold a capital sigma
+    (``str.lower`` maps it by context: no one string)."""
+    strings = prefix_strings(lead + alternative, LEAD_CHARS)
+    if strings is not None and min(map(len, strings), default=0) < LEAD_CHARS:
+        strings = prefix_strings(lead + alternative + rest, LEAD_CHARS)
     if strings is None or any("\u03a3" in string for string in strings):
         return None
-    return {fold(string, *LEAD_VIEW) for string in strings}
+    return frozenset(fold(string, *LEAD_VIEW) for string in strings if string)  # empty matches are dropped
 
 
 def _at(scan: regex.Pattern, text: str, offsets: list[int], deadline: float) -> Iterable[tuple[int, int]]:

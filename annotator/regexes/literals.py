@@ -189,17 +189,17 @@ def prefix_sets(pattern: str, length: int) -> dict[int, list[tuple[str, ...]]] |
 
 
 def prefix_strings(pattern: str, length: int, limit: int = MAX_WAYS) -> set[str] | None:
-    """The strings the first ``length`` characters of a non-empty match of ``pattern`` can be
-    (all of a shorter match): ``[Ss]ep(?:t|tiembre)`` with 3 gives ``Sep`` and ``sep``; None when
-    they are more than ``limit`` or not listed characters (a class such as ``\\d``, ``[^a]`` or any
-    character), or not known (as for :func:`prefix_sets`)."""
+    """The strings the first ``length`` characters of a match of ``pattern`` can be (all of a
+    shorter match, "" for an empty one): ``[Ss]ep(?:t|tiembre)`` with 3 gives ``Sep`` and ``sep``;
+    None when they are more than ``limit`` or not listed characters (a class such as ``\\d``,
+    ``[^a]`` or any character), or not known (as for :func:`prefix_sets`)."""
     try:
         found = _prefixes(parse(pattern), length)
     except (UnknownSyntax, RecursionError):
         return None
     strings: set[str] = set()
-    for n, ways in found.items():
-        for way in ways if n else ():
+    for ways in found.values():
+        for way in ways:
             choices = list(map(_listed, way))
             if None in choices or len(strings) + prod(map(len, choices)) > limit:
                 return None
