@@ -373,7 +373,9 @@ class RegexGazetteer(ProcessingResource):
                     entry.payload.append((index, features))
         self.matchers = self._matchers(list(entries.values()))
         self.starts = self._starts()
-        self.started_indices = {index for groups in self.starts.values() for group in groups for index in group.indices}
+        # the matchers that scan the text (those of no Starts)
+        self.scanned = frozenset(range(len(self.matchers))).difference(
+            *(group.indices for groups in self.starts.values() for group in groups))
         # the views of the text the matchers and the scans of self.starts run on
         self.views = {matcher.folding for matcher in self.matchers} | {
             group.view for groups in self.starts.values() for group in groups}
@@ -497,12 +499,13 @@ class RegexGazetteer(ProcessingResource):
                     started.update(group.find(views[group.view].text, text, deadline))
                 except TimeoutError:
                     raise self._culprit([self.matchers[index] for index in group.indices], text, doc.name) from None
-        for index, matcher in enumerate(self.matchers):
+        for index in sorted(self.scanned.union(started)):  # in order: the Lookups of a span are in list order
+            matcher = self.matchers[index]
             view = views[matcher.folding]
             text = view.text
             spans: Iterable[tuple[int, int]] | None = started.get(index)
             if spans is None:
-                if index in self.started_indices or not _may_match(text, matcher.needs, view.present):
+                if not _may_match(text, matcher.needs, view.present):
                     continue
                 run_offsets = matcher.runs and matcher.runs.offsets(text, matcher.needs)
                 spans = (_at(matcher.scan, text, run_offsets, deadline) if run_offsets is not None else

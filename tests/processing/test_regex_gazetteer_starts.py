@@ -47,7 +47,7 @@ def scanning_everywhere(gazetteer: RegexGazetteer) -> RegexGazetteer:
                                   ("listsURL", "longestMatchOnly", "wholeWordsOnly", "timeout")})
     assert reference.starts, "the lists have patterns the start-offset pass runs"
     reference.starts = {}
-    reference.started_indices = set()
+    reference.scanned = frozenset(range(len(reference.matchers)))
     for matcher in reference.matchers:
         matcher.leads = ()
         matcher.runs = None
