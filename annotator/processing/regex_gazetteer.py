@@ -433,8 +433,7 @@ class RegexGazetteer(ProcessingResource):
         """For each view of the text, the matchers run only where a match can begin: those whose
         matches begin with a character of a set of no letters and no spaces (digits, ``+``, ``(``),
         found where such a character is; then those that begin with ``leads``, found where the
-        first ``LEAD_CHARS`` characters of one of them can be (:meth:`_lead_scan`). Neither refer
-        to a group by number (they are run as groups of one pattern)."""
+        first ``LEAD_CHARS`` characters of one of them can be (:meth:`_lead_scan`)."""
         first_led: dict[tuple[bool, bool], list[tuple[int, str]]] = {}
         led: dict[tuple[bool, bool], list[int]] = {}
         for index, matcher in enumerate(self.matchers):
