@@ -29,6 +29,10 @@ length a match can have up to ``n``): ``(?:1[89]|20)\\d`` with n = 3 gives ``[1]
 ``[2][0][\\d]``. The regex gazetteer tries a pattern that begins with digits only where the
 text's next characters fit (``5 mg`` fits no date).
 
+``prefix_strings(pattern, n)`` lists those first ``n`` characters as strings when they are few
+and made of listed characters (``[Ss]ep`` gives ``Sep`` and ``sep``): the regex gazetteer looks
+for the month names a pattern begins with as strings.
+
 ``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
 then a match may start after a non-word character only where ``\\b`` holds, and a scanning
 pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
@@ -47,7 +51,8 @@ from __future__ import annotations
 
 import re
 import warnings
-from itertools import takewhile
+from math import prod
+from itertools import product, takewhile
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
@@ -181,6 +186,32 @@ def prefix_sets(pattern: str, length: int) -> dict[int, list[tuple[str, ...]]] |
     except (UnknownSyntax, RecursionError):
         return None
     return {n: sorted(tuple(map(_chars_text, way)) for way in ways) for n, ways in sorted(found.items()) if n}
+
+
+def prefix_strings(pattern: str, length: int, limit: int = MAX_WAYS) -> set[str] | None:
+    """The strings the first ``length`` characters of a match of ``pattern`` can be (all of a
+    shorter match, "" for an empty one): ``[Ss]ep(?:t|tiembre)`` with 3 gives ``Sep`` and ``sep``;
+    None when they are more than ``limit`` or not listed characters (a class such as ``\\d``,
+    ``[^a]`` or any character), or not known (as for :func:`prefix_sets`)."""
+    try:
+        found = _prefixes(parse(pattern), length)
+    except (UnknownSyntax, RecursionError):
+        return None
+    strings: set[str] = set()
+    for ways in found.values():
+        for way in ways:
+            choices = list(map(_listed, way))
+            if None in choices or len(strings) + prod(map(len, choices)) > limit:
+                return None
+            strings.update(map("".join, product(*choices)))
+    return strings
+
+
+def _listed(chars: _Chars) -> list[str] | None:
+    """The characters of a set made only of listed characters and ranges (None otherwise)."""
+    if chars[0] or chars[2] or any(isinstance(member, str) or member[1] - member[0] >= MAX_WAYS for member in chars[1]):
+        return None
+    return [chr(code) for low, high in sorted(chars[1]) for code in range(low, high + 1)]
 
 
 def _prefixes(items: list, length: int) -> _Prefixes:

@@ -173,6 +173,22 @@ def test_split_pattern_matches_its_first_alternative(tmp_path: Path) -> None:
     assert [s for s, _ in found(definition, "abc de fgh, xabc de fgh")] == ["abc"]
 
 
+def test_leads_are_found_case_and_accent_folded(tmp_path: Path) -> None:
+    # the month names are looked for on the folded text ("abr", "ago"), the pattern then tried as written
+    definition = write(tmp_path, {"lists.def": "b.lst:n::::regex\n", "b.lst": "(?:[Aa]bril|ABRIL|[Áá]gosto)\\.? \\d+\n"})
+    assert [len(m.leads) for m in RegexGazetteer(listsURL=definition).matchers] == [3]
+    assert [s for s, _ in found(definition, "abril 1 ABRIL. 2 aBRIL 3 ÁGOSTO 4 Agosto 5 ágosto. 6 xabril 7")] == [
+        "abril 1", "ABRIL. 2", "ágosto. 6"]
+
+
+def test_leads_with_a_capital_sigma_are_scanned(tmp_path: Path) -> None:
+    # str.lower maps a capital sigma by context (σ, or ς at the end of a word): no one folded
+    # string to look for, so the pattern scans the text
+    definition = write(tmp_path, {"lists.def": "b.lst:n::::regex\n", "b.lst": "(?:ΣΕΠ|ΟΚΤ)\\.? \\d+\n"})
+    assert [m.leads for m in RegexGazetteer(listsURL=definition).matchers] == [()]
+    assert [s for s, _ in found(definition, "ΣΕΠ. 12, ΟΚΤ 3 σεπ 4")] == ["ΣΕΠ. 12", "ΟΚΤ 3"]
+
+
 def test_shipped_email_list_is_the_one_pattern_it_replaces() -> None:
     # resources/gazetteers/es/regex/email.lst splits one pattern in two by the first character of
     # the match (a word character: a \b pattern, much faster to scan; or one of ".+-")

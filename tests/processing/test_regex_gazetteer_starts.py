@@ -1,6 +1,6 @@
 """The regex gazetteer runs patterns that begin with digits or punctuation only at the offsets
 where a match of theirs can begin, all in one scan, patterns that begin with month names only
-where one is (looked for in the case-folded text first, from word starts), and patterns that
+where the first characters of one can be (one scan from word starts), and patterns that
 consume no spaces only on the runs of their characters around their literals (e-mails, URLs): the
 Lookups must be exactly those of scanning each pattern at every offset (the path every other
 pattern takes), on real and random text."""
@@ -27,8 +27,10 @@ LISTS = {
 PIECES = ["1", "2", "3", "07", "12", "19", "2019", "1998", "28034", "555", "0958", "123-45-6789", "12345678Z",
           "/", "-", ".", ":", ",", " ", " ", " ", "\t", "\n", "(", ")", "+", "+34", "@", "a", "de", "el", "of",
           "Feb", "Sept", "marzo", "March", "mars", "NHC", "Fecha", "mg", "h", "pm", "www.", ".com", "x", "Z", "III",
-          # month names in other cases (searched for in the case-folded text first) and inside words
+          # month names in other cases and inside words
           "MARZO", "SEPT", "sEPT", "Septiembre", "ABR.", "juLI", "tomar", "tiene",
+          # the words of a year ("year", "año", "år": strings of 2 letters and a space)
+          "año", "AÑO", "Year", "år", "ÅR", "ar", "ano", "año 2019", "YEAR 1998", "år\t2020",
           # e-mails, URLs, domains and IPv6 addresses (tried only on the runs of their characters around a literal)
           "x@y", "@", ".es", ".org", "seram", "http://", "ftp", "://", "::", "fe80", ":", "a1", "-", "_", "/"]
 
@@ -45,7 +47,7 @@ def scanning_everywhere(gazetteer: RegexGazetteer) -> RegexGazetteer:
                                   ("listsURL", "longestMatchOnly", "wholeWordsOnly", "timeout")})
     assert reference.starts, "the lists have patterns the start-offset pass runs"
     reference.starts = {}
-    reference.started_indices = set()
+    reference.scanned = frozenset(range(len(reference.matchers)))
     for matcher in reference.matchers:
         matcher.leads = ()
         matcher.runs = None

@@ -3,11 +3,13 @@ gazetteer's per-document pre-test) and whether it begins with a word character."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import regex
 
-from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, required_literals,
-                                        starts_with_word)
+from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, prefix_strings,
+                                        required_literals, starts_with_word)
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
 
@@ -156,3 +158,29 @@ def test_consumed_chars(pattern: str, consumed: str, never: str) -> None:
 @pytest.mark.parametrize("pattern", [r"a.b", r"(?i:ab)", r"\p{L}", r"(?|a|b)"])
 def test_consumed_chars_unknown(pattern: str) -> None:
     assert consumed_chars(pattern) is None
+
+
+@pytest.mark.parametrize("pattern, expected", [
+    (r"[Ss]ep(?:t|tiembre)", {"Sep", "sep"}),
+    (r"\b(?:ene|FEB)\.?\s+\d", {"ene", "FEB"}),      # a class after the first characters does not matter
+    (r"(?:a|bc)d", {"ad", "bcd"}),
+    (r"a?", {"a", ""}),                              # an empty match: the empty string
+    (r"(?<=x)a(?=bc)b", {"ab"}),                      # look-arounds are left out
+    (r"[a-c]x{5}", {"axx", "bxx", "cxx"}),
+])
+def test_prefix_strings(pattern: str, expected: set) -> None:
+    assert prefix_strings(pattern, 3) == expected
+
+
+@pytest.mark.parametrize("pattern", [r"\d{3}", r"[^a]bc", r".ab", r"(?i:abc)", r"[a-z]{3}", r"\p{L}ab", r"a\wb"])
+def test_prefix_strings_unknown_or_too_many(pattern: str) -> None:
+    assert prefix_strings(pattern, 3) is None
+
+
+@pytest.mark.parametrize("pattern", [r"[Ss]ep(?:t|tiembre)?", r"(?:a|bc)d?", r"\b(?:ab|b)(?=a)", r"(?:ab){1,3}c"])
+def test_every_match_begins_with_a_prefix_string(pattern: str) -> None:
+    strings = prefix_strings(pattern, 3)
+    rng = random.Random(3)
+    text = "".join(rng.choice("abcdSsept ") for _ in range(3000))
+    matches = [m.group() for m in regex.finditer(pattern, text, overlapped=True) if m.group()]
+    assert matches and all(match[:3] in strings for match in matches)
