@@ -31,12 +31,13 @@ TRIALS = 8  # timed runs of a phase, half with cuts checked, before PhasePlan.an
 
 
 class TypeSlot:
-    """The visible annotations of one type in the current run: ``{start offset: [annotations]}``."""
+    """The visible annotations of one type in the current run: ``{start offset: annotations}``
+    (a list or a tuple, read only: :meth:`annotator.jape.runtime.Lattice.at`)."""
 
     __slots__ = ("at",)
 
     def __init__(self) -> None:
-        self.at: dict[int, list] = {}
+        self.at: dict[int, list | tuple] = {}
 
 
 class Env:
