@@ -114,15 +114,42 @@ def _merged(columns: list[tuple[list[int], list[int]]]) -> dict[int, int]:
 
 class NextStarts(dict):
     """``{offset: the first offset at or after it where an annotation of some types starts}``
-    (:data:`_NOWHERE`: none), filled in as asked: one C-level lookup for an offset seen before."""
+    (:data:`_NOWHERE`: none), filled in as asked: one C-level lookup for an offset seen before.
+    ``tables``: the types' :meth:`Lattice.at`. An offset where an annotation starts is found in
+    them; the sorted list of every start (:attr:`starts`), for the others, is made when first
+    needed: a match mostly goes on where an annotation ends (Tokens cover the text), and most
+    phases never need it."""
 
-    def __init__(self, starts: list[int]) -> None:
+    def __init__(self, tables: list[dict[int, Any]]) -> None:
         super().__init__()
-        self.starts = starts
+        self.tables = tables
+        self._starts: list[int] | None = None
+
+    @property
+    def starts(self) -> list[int]:
+        """Sorted offsets where an annotation of the types starts."""
+        if self._starts is None:
+            if len(self.tables) == 1:
+                self._starts = list(self.tables[0])  # a table's keys are in document order
+            else:
+                merged: set[int] = set()
+                for table in self.tables:
+                    merged.update(table)
+                self._starts = sorted(merged)
+        return self._starts
+
+    def last(self) -> int:
+        """The last offset where an annotation of the types starts; -1: none."""
+        return max((next(reversed(table)) for table in self.tables if table), default=-1)
 
     def __missing__(self, pos: int) -> int:
-        i = bisect_left(self.starts, pos)
-        q = self[pos] = self.starts[i] if i < len(self.starts) else _NOWHERE
+        for table in self.tables:
+            if pos in table:
+                self[pos] = pos
+                return pos
+        starts = self.starts
+        i = bisect_left(starts, pos)
+        q = self[pos] = starts[i] if i < len(starts) else _NOWHERE
         return q
 
     def of(self, offsets: list[int]) -> list[int]:
@@ -151,7 +178,6 @@ class Lattice:
         self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._distinct: dict[tuple[str, str], set | None] = {}
-        self._starts: dict[tuple[str, ...], list[int]] = {}
         self._nexts: dict[tuple[str, ...], NextStarts] = {}
         self._preds: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
         self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
@@ -271,26 +297,13 @@ class Lattice:
             found = self._derived[(types, key)] = (value, reads)
         return found[0]
 
-    def starts(self, types: tuple[str, ...]) -> list[int]:
-        """Sorted offsets where an annotation of one of ``types`` starts."""
-        found = self._starts.get(types)
-        if found is None:
-            if len(types) == 1:
-                found = list(self.at(types[0]))
-            else:
-                merged: set[int] = set()
-                for t in types:
-                    merged.update(self.at(t))
-                found = sorted(merged)
-            self._starts[types] = found
-        return found
-
     def nexts(self, types: tuple[str, ...]) -> "NextStarts":
         """The :class:`NextStarts` of ``types``: where a match goes on after an annotation ending at
-        an offset (the walk and the second-element filter of each phase reading them ask)."""
+        an offset (the walk and the second-element filter of each phase reading them ask), and
+        the sorted offsets where one of them starts."""
         found = self._nexts.get(types)
         if found is None:
-            found = self._nexts[types] = NextStarts(self.starts(types))
+            found = self._nexts[types] = NextStarts([self.at(t) for t in types])
         return found
 
     def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
@@ -355,7 +368,7 @@ class Lattice:
         for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
-        for cached in (self._starts, self._nexts, self._preds):
+        for cached in (self._nexts, self._preds):
             for key in [k for k in cached if types.intersection(k)]:
                 del cached[key]
         for key in [k for k in self._derived if types.intersection(k[0])]:
@@ -425,12 +438,16 @@ class PhaseRun:
         self.visible = set(types)
         for t, slot in env.slots.items():
             slot.at = lattice.at(t) if t in self.visible else _EMPTY
-        self.starts = lattice.starts(types) if types else []
         self.anchoring = False  # whether this run checks cuts (set by run)
         self.next_at = lattice.nexts(types)
         self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk = self._walker()
+
+    @property
+    def starts(self) -> list[int]:
+        """Sorted offsets where a visible annotation starts (made when first needed)."""
+        return self.next_at.starts
 
     # ------------------------------------------------------------------ candidates
     def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
@@ -665,7 +682,7 @@ class PhaseRun:
     def run(self) -> None:
         """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
         plan = self.phase.plan
-        self.anchoring = bool(plan.cuts) and len(self.starts) >= _ANCHORED_SIZE and plan.anchoring is not False
+        self.anchoring = bool(plan.cuts) and plan.anchoring is not False and len(self.starts) >= _ANCHORED_SIZE
         if not self.anchoring or plan.anchoring:
             self._run()
             return
@@ -677,7 +694,8 @@ class PhaseRun:
     def _run(self) -> None:
         phase = self.phase
         rules = phase.rules
-        if not rules or not self.starts:
+        last = self.next_at.last()  # no rule starts after it
+        if not rules or last < 0:
             return
         order, trig, held = self.triggers()
         self.held = held
@@ -688,7 +706,6 @@ class PhaseRun:
             after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
         starts_at, rules_of, allowed_by, followed = dispatch.at, dispatch.rules_of, dispatch.allowed, dispatch.followed
         expiries = self.expiries()
-        last = self.starts[-1]  # no rule starts after it
         expired, next_expiry = 0, expiries[0][0] if expiries else last
         allowed = (1 << len(rules)) - 1
         by_mask = phase.by_mask
