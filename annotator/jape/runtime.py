@@ -190,8 +190,9 @@ class Lattice:
 
     def at(self, type_name: str) -> dict[int, list | tuple]:
         """``{start: annotations}`` for the non-empty annotations of a type (document order): a
-        list of those starting together, or, when no two start together (Tokens), a 1-tuple each,
-        built by C-level maps (a list each costs three times as much). Read only."""
+        1-tuple where one starts alone (a list each costs three times as much: a Token table is
+        built for every document), a list where several start together; built by C-level maps
+        but for those lists. Read only."""
         found = self._at.get(type_name)
         if found is None:
             inset = self.inset
@@ -200,17 +201,16 @@ class Lattice:
             if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
                 keep = list(map(lt, starts, ends))
                 anns, starts, ends = (list(compress(column, keep)) for column in (anns, starts, ends))
-            if all(map(lt, starts, islice(starts, 1, None))):  # no two start together
-                found = dict(zip(starts, zip(anns)))
-            else:
-                found = {}
-                get = found.get
-                for start, a in zip(starts, anns):
-                    together = get(start)
-                    if together is None:
-                        found[start] = [a]
+            found = dict(zip(starts, zip(anns)))
+            if len(found) < len(anns):  # some start together: a list of them where they do
+                together: dict[int, list] = {}
+                for i in compress(range(len(starts) - 1), map(eq, starts, islice(starts, 1, None))):
+                    run = together.get(starts[i])
+                    if run is None:
+                        together[starts[i]] = [anns[i], anns[i + 1]]
                     else:
-                        together.append(a)
+                        run.append(anns[i + 1])
+                found.update(together)
             self._at[type_name] = found
             self._lists[type_name] = (starts, anns, ends)
             self._built_from[type_name] = inset.type_version(type_name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from japehelp import found, make_doc, tokenize
 
 from annotator.jape.actions import action, keeps_features
+from annotator.jape.runtime import _NOWHERE, Lattice
 
 
 @action("tests.lattice_recase")
@@ -166,3 +167,27 @@ def test_grammars_alternating_between_sets_of_one_document(grammar):
     assert found(doc, "Marked", "other") == ["A"]
     assert found(doc, "Marked") == []
     assert found(doc, "Seen", "other") == ["BOB"] and found(doc, "Seen") == ["BOB"]
+
+
+def test_the_table_of_a_type_groups_annotations_starting_together_in_document_order():
+    doc = make_doc("Ann Bob Cid", tokens=False)
+    s = doc.annset()
+    ann = s.add("L", 0, 3)
+    bob_short, bob_long, bob_again = s.add("L", 4, 5), s.add("L", 4, 7), s.add("L", 4, 5)
+    s.add("L", 8, 8)  # empty: never matched
+    cid = s.add("L", 8, 11)
+    table = Lattice(s).at("L")
+    assert list(table) == [0, 4, 8]
+    assert list(table[0]) == [ann] and list(table[8]) == [cid]
+    assert list(table[4]) == [bob_long, bob_short, bob_again]
+
+
+def test_next_starts_finds_the_next_offset_of_any_of_the_types():
+    doc = make_doc("Ann  Bob Cid", ("L", "Bob", None))
+    lattice = Lattice(doc.annset())
+    words = lattice.nexts(("Token",))
+    assert [words[p] for p in (0, 1, 3, 4, 5)] == [0, 5, 5, 5, 5]
+    assert words[12] == _NOWHERE and words.last() == 9
+    both = lattice.nexts(("L", "SpaceToken"))
+    assert both.starts == [3, 5, 8] and [both[p] for p in (0, 4, 6, 9)] == [3, 5, 8, _NOWHERE]
+    assert lattice.nexts(("Missing",)).last() == -1
