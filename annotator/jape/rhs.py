@@ -39,7 +39,8 @@ def bindings_of(chain: Any) -> dict[str, list]:
 class Match:
     """One firing: the document, the bindings chain of the path (:func:`bindings_of`) and sets.
     ``bindings`` (label -> annotations in document order) is made on first use: the common
-    right-hand side only needs the span of a label (:meth:`span`)."""
+    right-hand side only needs the span of a label (:meth:`span`) or its first annotation of a
+    type (:meth:`first`)."""
 
     __slots__ = ("doc", "chain", "_bindings", "inset", "outset", "rule", "phase", "touched")
 
@@ -74,23 +75,33 @@ class Match:
                         end = a.end
         return None if start < 0 else (start, end)
 
-
-def _span(anns: list) -> tuple[int, int]:
-    return min(a.start for a in anns), max(a.end for a in anns)
+    def first(self, label: str, type_name: str) -> Any:
+        """The first annotation (document order) of ``type_name`` bound to ``label``; None: none.
+        Read off the chain: ``:label.Type.feature`` needs no :attr:`bindings`."""
+        best = None
+        chain = self.chain
+        while chain is not None:
+            labels, item, chain = chain
+            if label in labels:
+                for a in item if item.__class__ is tuple else (item,):
+                    if a.type == type_name and (best is None or (a.start, -a.end, a.id) < (best.start, -best.end, best.id)):
+                        best = a
+        return best
 
 
 def _ref_value(ref: FeatureRef, m: Match) -> Any:
-    anns = m.bindings.get(ref.label)
-    if not anns:
-        return None
-    if ref.type is not None:
-        anns = [a for a in anns if a.type == ref.type]
-        if not anns:
+    if ref.type is None:
+        span = m.span(ref.label)
+        if span is None:
+            return None
+    else:
+        first = m.first(ref.label, ref.type)
+        if first is None:
             return None
         if ref.feature is not None:
-            return anns[0].features.get(ref.feature)
-        anns = anns[:1]
-    start, end = _span(anns)
+            return first.features.get(ref.feature)
+        span = (first.start, first.end)
+    start, end = span
     if ref.meta == "length":
         return end - start
     text = m.doc.text[start:end]
@@ -109,9 +120,9 @@ def _assign(action: Assign) -> Callable[[Match], None]:
             return
         features: dict[str, Any] = {}
         for src_label, src_type in copies:
-            src = [a for a in m.bindings.get(src_label, ()) if a.type == src_type]
-            if src:
-                features.update(src[0].features)
+            src = m.first(src_label, src_type)
+            if src is not None:
+                features.update(src.features)
         for name, value in literals:
             features[name] = value
         for name, ref in refs:

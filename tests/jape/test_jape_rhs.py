@@ -34,6 +34,19 @@ def test_copy_features_and_several_actions(grammar):
     assert found(doc, "Seen") == ["Ann"]
 
 
+def test_typed_references_read_the_first_annotation_of_the_type_in_document_order(grammar):
+    # the path binds Ann's Lookup first, so the last one bound (Bob's) heads its chain
+    g = grammar(HEAD + 'Rule: R (({Lookup}) ({Token}))+:x -->\n'
+                ':x.Hit = {:x.Lookup, major = :x.Lookup.majorType, word = :x.Lookup@string,\n'
+                '  len = :x.Lookup@length, tok = :x.Token.string, all = :x@string}')
+    doc = make_doc("Ann x Bobby y", ("Lookup", "Ann", None, {"majorType": "first", "n": 1}),
+                   ("Lookup", "Bobby", None, {"majorType": "second"}))
+    g(doc)
+    hits = [(a.start, a.end, a.features) for a in doc.annset().with_type("Hit")]
+    assert hits == [(0, 13, {"majorType": "first", "n": 1, "major": "first", "word": "Ann", "len": 3,
+                             "tok": "x", "all": "Ann x Bobby y"})]
+
+
 def test_unbound_optional_label_creates_nothing(grammar):
     g = grammar(HEAD + 'Rule: R ({Token.string == "Dr"} ({Lookup}):l)? {Token.orth == upperInitial} -->\n'
                 ':l.Title = {}')
