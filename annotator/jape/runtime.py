@@ -442,7 +442,7 @@ class PhaseRun:
         self.next_at = lattice.nexts(types)
         self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
-        self.walk = self._walker()
+        self.walk: Callable | None = None  # the walk over the lattice (made by _run, once held is known)
 
     @property
     def starts(self) -> list[int]:
@@ -698,6 +698,8 @@ class PhaseRun:
         if not rules or last < 0:
             return
         order, trig, held = self.triggers()
+        if not order:
+            return
         self.held = held
         self.walk = self._walker()
         dispatch = phase.dispatch
