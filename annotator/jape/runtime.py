@@ -612,7 +612,7 @@ class PhaseRun:
         Kleene operator over a whole document cannot exhaust Python's recursion limit. A transition
         is tested only where the keys it needs hold and none that exclude it (``held``, the keys
         holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``."""
-        next_at, held, filtering = self.next_at, self.held.get, self.filtering
+        next_at, held, filtering, nowhere = self.next_at, self.held.get, self.filtering, _NOWHERE
 
         def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
             stack = [(state, pos, chain, depth)]
@@ -625,7 +625,7 @@ class PhaseRun:
                 if not trans:
                     continue
                 q = next_at[pos]
-                if q == _NOWHERE:
+                if q == nowhere:
                     continue
                 depth += 1
                 mark = len(stack)
@@ -762,7 +762,7 @@ class PhaseRun:
                 trace(phase, p, out, fired)
 
     def _appelt(self, out: list[Candidate]) -> list[Candidate]:
-        best = max(out, key=lambda c: (c[0], c[3].priority, -c[3].index, -c[1]))
+        best = out[0] if len(out) == 1 else max(out, key=lambda c: (c[0], c[3].priority, -c[3].index, -c[1]))
         fired = [best]
         self.fire(best)
         if self.phase.debug:
