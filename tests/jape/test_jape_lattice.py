@@ -109,6 +109,26 @@ def test_a_later_grammar_sees_changes_made_between_grammars(grammar):
     assert found(doc, "Cap") == ["B"]
 
 
+def test_a_later_grammar_sees_a_token_replaced_in_document_order(grammar):
+    # as many Tokens as before, still added in document order: the lattice read them without an index
+    doc = make_doc("Ann BOB Cid")
+    first, second = grammar(_FIRST, "one.jape"), grammar(_SECOND, "two.jape")
+    first(doc)
+    doc.annset().remove(next(a for a in doc.annset().with_type("Token") if a.start == 8))
+    doc.annset().add("Token", 8, 9, {"string": "C", "orth": "marked"})
+    second(doc)
+    assert found(doc, "Marked") == ["C"]
+    assert found(doc, "Cap") == ["Ann"]
+
+
+def test_tokens_added_out_of_document_order_are_matched_in_document_order(grammar):
+    doc = make_doc("Ann Bob Cid", tokens=False)
+    for start, end in ((8, 11), (0, 3), (4, 7)):
+        doc.annset().add("Token", start, end, {"orth": "upperInitial"})
+    grammar("Phase: P\nInput: Token\nRule: Two ({Token} {Token}):p --> :p.Pair = {}\n")(doc)
+    assert found(doc, "Pair") == ["Ann Bob"]
+
+
 def test_a_grammar_does_not_keep_the_document_alive(grammar):
     import gc
     import weakref
