@@ -84,7 +84,9 @@ class Match:
             labels, item, chain = chain
             if label in labels:
                 for a in item if item.__class__ is tuple else (item,):
-                    if a.type == type_name and (best is None or (a.start, -a.end, a.id) < (best.start, -best.end, best.id)):
+                    if a.type != type_name:
+                        continue
+                    if best is None or (a.start, -a.end, a.id) < (best.start, -best.end, best.id):
                         best = a
         return best
 

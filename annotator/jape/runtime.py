@@ -195,8 +195,8 @@ class Lattice:
         but for those lists. Read only.
 
         Annotations that the set holds in document order already (a tokenizer adds its Tokens so)
-        are read as they are, without the set's index of the type (sorting them costs as much as
-        the table, and a pipeline whose grammars alone read Tokens never needs it); the others
+        are read as they are, without the set's index of the type (building it costs about as much
+        as the table, and a pipeline whose grammars alone read Tokens never needs it); the others
         from the index."""
         found = self._at.get(type_name)
         if found is None:
@@ -358,8 +358,9 @@ class Lattice:
         ``{start: [annotations]}`` of each type whose annotations are still the same
         (:meth:`_unchanged`), forget the other types; read each feature column read so far again
         when it is next asked for (a feature may have been changed in place, or an annotation
-        given a new features dict), and keep what is derived from it when its values are still the same (not when
-        ``features_changed`` is False: the actions changed no feature, ``actions.keeps_features``).
+        given a new features dict), and keep what is derived from it when its values are still
+        the same (not when ``features_changed`` is False: the actions changed no feature,
+        ``actions.keeps_features``).
         Saves rebuilding the lattice of the big unchanged types (Token), and their dispatch masks,
         after every phase with a Python action, and reading columns that no later phase asks for."""
         self._drop_types({t for t, read in self._built_from.items() if not self._unchanged(t, read)})
