@@ -69,14 +69,18 @@ class Env:
 class State:
     """An automaton state: ``trans`` = (test, labels, target) after epsilon removal; ``keyed`` the
     same with the masks of the keys each test needs and of those that exclude it, in its phase's
-    :class:`KeySpace` (:meth:`KeySpace.key_states`); ``eps`` and ``consuming`` hold the edges while
-    the automaton is being built."""
+    :class:`KeySpace` (:meth:`KeySpace.key_states`), and ``runs`` those in runs of consecutive
+    transitions whose tests need an annotation of one type (``(slot, transitions)``:
+    ``test.slot``, None for the others): the walk skips a run where its slot has nothing (a
+    Token position for the SpaceToken tests of a run); ``eps`` and ``consuming`` hold the edges
+    while the automaton is being built."""
 
-    __slots__ = ("trans", "keyed", "final", "eps", "consuming")
+    __slots__ = ("trans", "keyed", "runs", "final", "eps", "consuming")
 
     def __init__(self) -> None:
         self.trans: list[tuple[Callable, tuple[str, ...], "State"]] = []
         self.keyed: list[tuple[Callable, tuple[str, ...], "State", int, int]] = []
+        self.runs: list[tuple[TypeSlot | None, list]] = []
         self.final = False
         self.eps: list[State] = []
         self.consuming: list[tuple[Callable, tuple[str, ...], "State"]] = []
@@ -231,12 +235,13 @@ class KeySpace:
         return sum(self.bit.get(key, 0) for key in keys)
 
     def key_states(self, rules: list[CompiledRule]) -> None:
-        """Fill in ``keyed`` of every state of the rules' automata: a transition can match only
-        where the keys of its needed mask all hold and none of its excluding one (the runtime
-        skips the others without calling their tests)."""
+        """Fill in ``keyed`` and ``runs`` of every state of the rules' automata: a transition can
+        match only where the keys of its needed mask all hold and none of its excluding one (the
+        runtime skips the others without calling their tests)."""
         for state in _states(rules):
             state.keyed = [(test, labels, target, self.mask(test.keys), self.mask(test.unless))
                            for test, labels, target in state.trans]
+            state.runs = [(slot, list(run)) for slot, run in itertools.groupby(state.keyed, lambda t: t[0].slot)]
 
 
 def _states(rules: list[CompiledRule]) -> list[State]:
@@ -481,8 +486,12 @@ def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[i
     """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
     matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
     ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`,
-    ``test.unless`` its :func:`element_unless`."""
+    ``test.unless`` its :func:`element_unless`; ``test.slot`` the :class:`TypeSlot` of a type
+    it needs an annotation of at ``q`` (it matches nothing where that type has none), None for an
+    element of negated constraints only."""
     test = _element_matcher(basic, env, negation_grouping)
+    needed = [c.type for c in basic.constraints if not c.negated]
+    test.slot = env.slot(needed[0]) if needed else None  # type: ignore[attr-defined]
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
     test.keys = element_keys(basic)  # type: ignore[attr-defined]
     test.unless = element_unless(basic, negation_grouping)  # type: ignore[attr-defined]

@@ -630,7 +630,9 @@ class PhaseRun:
         iterative (an explicit stack, children pushed in reverse to keep the recursive order), so a
         Kleene operator over a whole document cannot exhaust Python's recursion limit. A transition
         is tested only where the keys it needs hold and none that exclude it (``held``, the keys
-        holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``."""
+        holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``,
+        and where an annotation of the type its test needs starts (a state's ``runs``: half the
+        tests of a walk over Tokens and SpaceTokens are of the type not there)."""
         next_at, held, filtering, nowhere = self.next_at, self.held.get, self.filtering, _NOWHERE
 
         def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
@@ -640,8 +642,8 @@ class PhaseRun:
                 state, pos, chain, depth = pop()
                 if state.final:
                     out.append((pos, depth, chain, rule))
-                trans = state.keyed
-                if not trans:
+                runs = state.runs
+                if not runs:
                     continue
                 q = next_at[pos]
                 if q == nowhere:
@@ -649,11 +651,14 @@ class PhaseRun:
                 depth += 1
                 mark = len(stack)
                 keys = held(q, 0)
-                for test, labels, target, need, bar in trans:
-                    if filtering and (keys & need != need or keys & bar):
+                for slot, trans in runs:
+                    if slot is not None and q not in slot.at:
                         continue
-                    for end, item in test(q):
-                        push((target, end, (labels, item, chain) if labels else chain, depth))
+                    for test, labels, target, need, bar in trans:
+                        if filtering and (keys & need != need or keys & bar):
+                            continue
+                        for end, item in test(q):
+                            push((target, end, (labels, item, chain) if labels else chain, depth))
                 if len(stack) - mark > 1:
                     stack[mark:] = reversed(stack[mark:])
 
@@ -781,7 +786,9 @@ class PhaseRun:
                 trace(phase, p, out, fired)
 
     def _appelt(self, out: list[Candidate]) -> list[Candidate]:
-        best = out[0] if len(out) == 1 else max(out, key=lambda c: (c[0], c[3].priority, -c[3].index, -c[1]))
+        best = out[0]
+        if len(out) > 1:
+            best = max(out, key=lambda c: (c[0], c[3].priority, -c[3].index, -c[1]))
         fired = [best]
         self.fire(best)
         if self.phase.debug:

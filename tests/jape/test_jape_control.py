@@ -100,6 +100,15 @@ def test_match_group_fires_every_way_the_winner_matched(grammar):
     assert sorted(hits(doc)) == [("Paris", "city"), ("Paris", "person")]
 
 
+def test_match_group_fires_the_ways_in_the_order_of_the_alternatives(grammar):
+    # the second element's alternatives read Token, Lookup, Token: tried (and fired) in that order
+    rule = ('Rule: R ({Token.string == "in"} (({Token.orth == upperInitial}):a | ({Lookup}):b | ({Token.kind == word}):c))'
+            ' --> :a.Hit = {rule = "a"}, :b.Hit = {rule = "b"}, :c.Hit = {rule = "c"}\n')
+    doc = make_doc("in Paris", ("Lookup", "Paris", None))
+    grammar(phase("appelt", rule, extra="matchGroup = true"))(doc)
+    assert hits(doc) == [("Paris", "a"), ("Paris", "b"), ("Paris", "c")]
+
+
 def test_the_lattice_is_fixed_during_a_phase(grammar):
     # Hit annotations made by the phase are not seen by the same phase, only by the next one
     rules = 'Rule: A ({Token}):x --> :x.Token = {made = "yes"}\n'
