@@ -8,9 +8,10 @@ first ``Type`` annotation bound to ``src``; explicit features are set after the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from annotator.errors import coded
+from annotator.index import document_order
 from annotator.jape.actions import ActionContext, ActionTable, action_names, get_action
 from annotator.jape.lexer import error_at
 from annotator.jape.syntax import Action, Assign, FeatureRef
@@ -33,7 +34,15 @@ def bindings_of(chain: Any) -> dict[str, list]:
             bucket = out.setdefault(label, {})
             for a in items:
                 bucket[a.id] = a
-    return {label: sorted(d.values(), key=lambda a: (a.start, -a.end, a.id)) for label, d in out.items()}
+    return {label: sorted(d.values(), key=document_order) for label, d in out.items()}
+
+
+def _bound(chain: Any, label: str) -> Iterator[Any]:
+    """The annotations bound to ``label`` on a bindings chain (in no particular order)."""
+    while chain is not None:
+        labels, item, chain = chain
+        if label in labels:
+            yield from item if item.__class__ is tuple else (item,)
 
 
 class Match:
@@ -63,32 +72,13 @@ class Match:
     def span(self, label: str) -> tuple[int, int] | None:
         """The span of the annotations bound to ``label`` (first start, last end); None when it
         bound nothing (it was in an optional part)."""
-        start = end = -1
-        chain = self.chain
-        while chain is not None:
-            labels, item, chain = chain
-            if label in labels:
-                for a in item if item.__class__ is tuple else (item,):
-                    if start < 0 or a.start < start:
-                        start = a.start
-                    if a.end > end:
-                        end = a.end
-        return None if start < 0 else (start, end)
+        bound = list(_bound(self.chain, label))
+        return (min(a.start for a in bound), max(a.end for a in bound)) if bound else None
 
     def first(self, label: str, type_name: str) -> Any:
         """The first annotation (document order) of ``type_name`` bound to ``label``; None: none.
         Read off the chain: ``:label.Type.feature`` needs no :attr:`bindings`."""
-        best = None
-        chain = self.chain
-        while chain is not None:
-            labels, item, chain = chain
-            if label in labels:
-                for a in item if item.__class__ is tuple else (item,):
-                    if a.type != type_name:
-                        continue
-                    if best is None or (a.start, -a.end, a.id) < (best.start, -best.end, best.id):
-                        best = a
-        return best
+        return min((a for a in _bound(self.chain, label) if a.type == type_name), key=document_order, default=None)
 
 
 def _ref_value(ref: FeatureRef, m: Match) -> Any:

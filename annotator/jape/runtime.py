@@ -172,7 +172,7 @@ class Lattice:
     def __init__(self, inset: Any) -> None:
         self._inset = weakref.ref(inset)
         self._at: dict[str, dict[int, list | tuple]] = {}
-        self._built_from: dict[str, object] = {}  # type -> what _at was read from (:meth:`_unchanged`)
+        self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
         self._lists: dict[str, tuple[list[int], list, list[int]]] = {}  # type -> starts, annotations, ends of :meth:`at`
         self._features: dict[str, list] = {}  # type -> the features of each annotation of _lists
         self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
@@ -192,21 +192,13 @@ class Lattice:
         """``{start: annotations}`` for the non-empty annotations of a type (document order): a
         1-tuple where one starts alone (a list each costs three times as much: a Token table is
         built for every document), a list where several start together; built by C-level maps
-        but for those lists. Read only.
-
-        Annotations that the set holds in document order already (a tokenizer adds its Tokens so)
-        are read as they are, without the set's index of the type (building it costs about as much
-        as the table, and a pipeline whose grammars alone read Tokens never needs it); the others
-        from the index."""
+        but for those lists. Read only (from the set's index of the type, which takes annotations
+        that the set holds in document order already, as a tokenizer adds its Tokens, as they are)."""
         found = self._at.get(type_name)
         if found is None:
             inset = self.inset
-            anns = read = list(inset.with_type(type_name).unordered())
-            starts = list(map(_START, anns))
-            if not all(map(lt, starts, islice(starts, 1, None))):  # not in document order
-                anns = list(inset.with_type(type_name))
-                starts, read = list(map(_START, anns)), inset.type_version(type_name)
-            ends = list(map(_END, anns))
+            anns = list(inset.with_type(type_name))
+            starts, ends = list(map(_START, anns)), list(map(_END, anns))
             if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
                 keep = list(map(lt, starts, ends))
                 anns, starts, ends = (list(compress(column, keep)) for column in (anns, starts, ends))
@@ -222,19 +214,8 @@ class Lattice:
                 found.update(together)
             self._at[type_name] = found
             self._lists[type_name] = (starts, anns, ends)
-            self._built_from[type_name] = read
+            self._built_from[type_name] = inset.type_version(type_name)
         return found
-
-    def _unchanged(self, type_name: str, read: object) -> bool:
-        """Whether the set still holds the annotations of a type that :meth:`at` read: for those
-        read as the set holds them, the same objects in the same order (one C-level pass; adding
-        or removing one changes them), else the same
-        :meth:`~annotator.document.AnnotationSet.type_version` (the index they were read from)."""
-        inset = self.inset
-        if read.__class__ is list:
-            now = list(inset.with_type(type_name).unordered())
-            return len(now) == len(read) and all(map(is_, now, read))
-        return inset.type_version(type_name) is read
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
@@ -355,15 +336,16 @@ class Lattice:
 
     def refresh(self, features_changed: bool = True) -> None:
         """After Python actions, which may have changed the input set in any way: keep the
-        ``{start: [annotations]}`` of each type whose annotations are still the same
-        (:meth:`_unchanged`), forget the other types; read each feature column read so far again
-        when it is next asked for (a feature may have been changed in place, or an annotation
-        given a new features dict), and keep what is derived from it when its values are still
-        the same (not when ``features_changed`` is False: the actions changed no feature,
-        ``actions.keeps_features``).
+        ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
+        :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
+        other types; read each feature column read so far again when it is next asked for (a
+        feature may have been changed in place, or an annotation given a new features dict), and
+        keep what is derived from it when its values are still the same (not when
+        ``features_changed`` is False: the actions changed no feature, ``actions.keeps_features``).
         Saves rebuilding the lattice of the big unchanged types (Token), and their dispatch masks,
         after every phase with a Python action, and reading columns that no later phase asks for."""
-        self._drop_types({t for t, read in self._built_from.items() if not self._unchanged(t, read)})
+        inset = self.inset
+        self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
         if features_changed:
             self._features.clear()
             self._unchecked.update(self._columns)

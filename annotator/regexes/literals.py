@@ -51,8 +51,8 @@ from __future__ import annotations
 
 import re
 import warnings
-from math import prod
 from itertools import product, takewhile
+from math import prod
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 
