@@ -116,6 +116,22 @@ def test_unicode_words() -> None:
     assert cjk.features == {"string": "北京", "kind": "word", "type": "other", "length": 2}
 
 
+EMOJI = "\U0001f600"  # beyond the Basic Multilingual Plane: the text goes through the other engine
+
+
+@pytest.mark.parametrize("context", ["{}", "a{}b", "ab-{}", "{}-ab", "A\u00ad{}x", "9{}9", "{}\u0301"])
+def test_every_plane_character_is_tokenized_alike_with_or_without_an_emoji_in_the_text(context: str) -> None:
+    # every code point of the Basic Multilingual Plane, in a context, then a space: the tokens must
+    # not depend on whether a character beyond the plane occurs elsewhere in the text
+    text = "".join(context.format(chr(c)) + " " for c in range(0x10000))
+    assert tokenizer.token_strings(text) == tokenizer.token_strings(text + EMOJI)[:-1]
+
+
+def test_letters_beyond_the_plane_make_words() -> None:
+    assert strings("\U0001d400\U0001d401c-\U0001d41a d\U0001f600") == [
+        "\U0001d400\U0001d401c-\U0001d41a", "d", EMOJI]
+
+
 def test_soft_hyphen_joins_like_a_hyphen() -> None:
     assert strings("Kran\u00adken \u00adX") == ["Kran\u00adken", "\u00ad", "X"]
 
