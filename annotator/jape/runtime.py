@@ -132,6 +132,8 @@ class Reached:
     def next_start(self, pos: int) -> int:
         """The first offset ``>= pos`` where an annotation starts (:data:`_NOWHERE`: none), with
         its annotations entered in :attr:`table`."""
+        if pos in self.table:  # often: entered as the next start after an earlier offset
+            return pos
         starts, anns = self._starts, self._anns
         n = len(starts)
         i = bisect_left(starts, pos)
