@@ -82,6 +82,11 @@ class IntervalIndex:
     def __len__(self) -> int:
         return len(self.ordered)
 
+    @property
+    def starts(self) -> list[int]:
+        """The start offset of each of :attr:`ordered` (read only)."""
+        return self._starts
+
     def _tree(self) -> _Sublist:
         """The top sublist of the NCLS (built on first use)."""
         if self._top is None:

@@ -402,7 +402,8 @@ class PhasePlan:
 
 
 class CompiledPhase:
-    """A phase ready to run: its rules, options and the environment its tests read."""
+    """A phase ready to run: its rules, options, the environment its tests read and the types its
+    first elements read (``leading``: :func:`leading_types`)."""
 
     def __init__(self, phase: Phase, rules: list[CompiledRule], env: Env, produces: set[str]) -> None:
         self.name = phase.name
@@ -416,7 +417,21 @@ class CompiledPhase:
         self.produces = produces
         self.dispatch = StartPlan(rules)
         self.plan = PhasePlan(rules)
+        self.leading = leading_types(rules)
         self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
+
+
+def leading_types(rules: list[CompiledRule]) -> frozenset[str] | None:
+    """The types whose slots the first elements of ``rules`` read (None: every type, for a first
+    element of negated constraints only). The runtime tests them at offsets where rules start, so
+    the other types' slots may be filled in only where a walk reaches (:class:`~annotator.jape.runtime.Reached`)."""
+    found: set[str] = set()
+    for rule in rules:
+        for test, _, _ in rule.start.trans:
+            if test.reads is None:
+                return None
+            found |= test.reads
+    return frozenset(found)
 
 
 def share_start_keys(phases: list[CompiledPhase]) -> None:
@@ -488,10 +503,12 @@ def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[i
     ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`,
     ``test.unless`` its :func:`element_unless`; ``test.slot`` the :class:`TypeSlot` of a type
     it needs an annotation of at ``q`` (it matches nothing where that type has none), None for an
-    element of negated constraints only."""
+    element of negated constraints only; ``test.reads`` the types whose slots it reads (None:
+    every type, an element of negated constraints only: :meth:`Env.all_at`)."""
     test = _element_matcher(basic, env, negation_grouping)
     needed = [c.type for c in basic.constraints if not c.negated]
     test.slot = env.slot(needed[0]) if needed else None  # type: ignore[attr-defined]
+    test.reads = frozenset(c.type for c in basic.constraints) if needed else None  # type: ignore[attr-defined]
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
     test.keys = element_keys(basic)  # type: ignore[attr-defined]
     test.unless = element_unless(basic, negation_grouping)  # type: ignore[attr-defined]

@@ -20,7 +20,10 @@ elements that may follow it holds at the next visible offset after the end of an
 starting there; while walking, a transition is tested only where its keys hold; and, in the
 phases where that pays, a rule with a cut (keys every match passes within a bounded number of
 elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules
-that walk runs of capitalised words to a rare head word were tried at every such word).
+that walk runs of capitalised words to a rare head word were tried at every such word). A type
+that no first element of a phase reads (the Tokens of a grammar whose rules all start at a Lookup)
+is looked up in the set's index only at the offsets its walks reach (:class:`Reached`), unless the
+phase reads every annotation's span anyway.
 
 Control styles at each start offset (``fireRule`` in GATE):
 ``appelt`` fires the longest match, then the highest priority, then the earliest rule (then the
@@ -37,7 +40,7 @@ import logging
 import threading
 import time
 import weakref
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import deque
 from itertools import chain, compress, islice, repeat
 from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
@@ -55,7 +58,7 @@ log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
-_START, _END = attrgetter("_start"), attrgetter("_end")  # Annotation's slots, read without the property
+_END = attrgetter("_end")  # Annotation's slot, read without the property
 _NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
@@ -112,48 +115,126 @@ def _merged(columns: list[tuple[list[int], list[int]]]) -> dict[int, int]:
     return out
 
 
+class Reached:
+    """The non-empty annotations of one type read from the set's index (two parallel lists in
+    document order, :meth:`~annotator.document.AnnotationSet.in_order`) at the offsets asked for:
+    ``table``, ``{start: annotations}`` as :meth:`Lattice.at`, holds those found so far. For a type
+    that no first element of a phase reads (the Tokens of a grammar whose rules all start at a
+    Lookup), tested only where a walk reaches: :class:`NextStarts` fills the table in at each
+    offset it finds. Building the whole table cost such a phase more than its walks."""
+
+    __slots__ = ("table", "_starts", "_anns")
+
+    def __init__(self, starts: list[int], anns: list) -> None:
+        self.table: dict[int, list | tuple] = {}
+        self._starts, self._anns = starts, anns
+
+    def next_start(self, pos: int) -> int:
+        """The first offset ``>= pos`` where an annotation starts (:data:`_NOWHERE`: none), with
+        its annotations entered in :attr:`table`."""
+        if pos in self.table:  # often: entered as the next start after an earlier offset
+            return pos
+        starts, anns = self._starts, self._anns
+        n = len(starts)
+        i = bisect_left(starts, pos)
+        while i < n:
+            q = starts[i]
+            if i + 1 == n or starts[i + 1] != q:  # one starts there (the usual case)
+                run: list | tuple = (anns[i],) if anns[i].end > q else ()  # GATE never matches empty ones
+                i += 1
+            else:
+                j = bisect_right(starts, q, i)
+                run = [a for a in anns[i:j] if a.end > q]
+                if len(run) == 1:
+                    run = (run[0],)
+                i = j
+            if run:
+                self.table[q] = run
+                return q
+        return _NOWHERE
+
+    def last(self) -> int:
+        """The last offset where an annotation starts; -1: none."""
+        starts, anns = self._starts, self._anns
+        for i in range(len(starts) - 1, -1, -1):
+            if anns[i].end > starts[i]:
+                return starts[i]
+        return -1
+
+    def starts(self) -> list[int]:
+        """Sorted offsets where an annotation starts."""
+        return list(dict.fromkeys(compress(self._starts, map(lt, self._starts, map(_END, self._anns)))))
+
+
 class NextStarts(dict):
     """``{offset: the first offset at or after it where an annotation of some types starts}``
     (:data:`_NOWHERE`: none), filled in as asked: one C-level lookup for an offset seen before.
-    ``tables``: the types' :meth:`Lattice.at`. An offset where an annotation starts is found in
-    them; the sorted list of every start (:attr:`starts`), for the others, is made when first
-    needed: a match mostly goes on where an annotation ends (Tokens cover the text), and most
-    phases never need it."""
+    ``tables``: the types' :meth:`Lattice.at`; ``reached``: the :class:`Reached` of the others,
+    whose tables it fills in at each offset it finds (a walk tests a slot only at such an offset).
+    An offset where an annotation starts is found in the tables; the sorted list of their starts,
+    for the others, is made when first needed: a match mostly goes on where an annotation ends
+    (Tokens cover the text), and most phases never need it."""
 
-    def __init__(self, tables: list[dict[int, Any]]) -> None:
+    def __init__(self, tables: list[dict[int, Any]], reached: list[Reached] | None = None) -> None:
         super().__init__()
         self.tables = tables
+        self.reached = reached or []
+        self._in_tables: list[int] | None = None
         self._starts: list[int] | None = None
 
-    @property
-    def starts(self) -> list[int]:
-        """Sorted offsets where an annotation of the types starts."""
-        if self._starts is None:
+    def _table_starts(self) -> list[int]:
+        """Sorted offsets where an annotation of :attr:`tables` starts."""
+        if self._in_tables is None:
             if len(self.tables) == 1:
-                self._starts = list(self.tables[0])  # a table's keys are in document order
+                self._in_tables = list(self.tables[0])  # a table's keys are in document order
             else:
                 merged: set[int] = set()
                 for table in self.tables:
                     merged.update(table)
-                self._starts = sorted(merged)
+                self._in_tables = sorted(merged)
+        return self._in_tables
+
+    @property
+    def starts(self) -> list[int]:
+        """Sorted offsets where an annotation of the types starts."""
+        if not self.reached:
+            return self._table_starts()
+        if self._starts is None:
+            merged = set(self._table_starts())
+            for reached in self.reached:
+                merged.update(reached.starts())
+            self._starts = sorted(merged)
         return self._starts
 
     def last(self) -> int:
         """The last offset where an annotation of the types starts; -1: none."""
-        return max((next(reversed(table)) for table in self.tables if table), default=-1)
+        return max([next(reversed(table)) for table in self.tables if table] + [r.last() for r in self.reached],
+                   default=-1)
 
     def __missing__(self, pos: int) -> int:
-        for table in self.tables:
-            if pos in table:
-                self[pos] = pos
-                return pos
-        starts = self.starts
-        i = bisect_left(starts, pos)
-        q = self[pos] = starts[i] if i < len(starts) else _NOWHERE
+        q = _NOWHERE
+        for reached in self.reached:
+            found = reached.next_start(pos)
+            if found < q:
+                q = found
+        if q != pos:
+            for table in self.tables:
+                if pos in table:
+                    q = pos
+                    break
+            else:
+                starts = self._table_starts()
+                i = bisect_left(starts, pos)
+                if i < len(starts) and starts[i] < q:
+                    q = starts[i]
+        self[pos] = q
         return q
 
     def of(self, offsets: list[int]) -> list[int]:
-        """The next start of each of ``offsets``, those not seen before found by C-level binary searches."""
+        """The next start of each of ``offsets``, those not seen before found by C-level binary searches
+        (one by one when :attr:`reached` tables are to be filled in)."""
+        if self.reached:
+            return list(map(self.__getitem__, offsets))
         found = list(map(self.get, offsets))
         if None in found:
             missing = list(set(compress(offsets, map(is_, found, repeat(None)))))
@@ -172,8 +253,9 @@ class Lattice:
     def __init__(self, inset: Any) -> None:
         self._inset = weakref.ref(inset)
         self._at: dict[str, dict[int, list | tuple]] = {}
-        self._built_from: dict[str, object] = {}  # type -> the set's type_version when _at was read
+        self._built_from: dict[str, object] = {}  # type -> the set's type_version when the type was first read
         self._lists: dict[str, tuple[list[int], list, list[int]]] = {}  # type -> starts, annotations, ends of :meth:`at`
+        self._reached: dict[str, Reached] = {}
         self._features: dict[str, list] = {}  # type -> the features of each annotation of _lists
         self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
@@ -192,16 +274,10 @@ class Lattice:
         """``{start: annotations}`` for the non-empty annotations of a type (document order): a
         1-tuple where one starts alone (a list each costs three times as much: a Token table is
         built for every document), a list where several start together; built by C-level maps
-        but for those lists. Read only (from the set's index of the type, which takes annotations
-        that the set holds in document order already, as a tokenizer adds its Tokens, as they are)."""
+        but for those lists. Read only."""
         found = self._at.get(type_name)
         if found is None:
-            inset = self.inset
-            anns = list(inset.with_type(type_name))
-            starts, ends = list(map(_START, anns)), list(map(_END, anns))
-            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
-                keep = list(map(lt, starts, ends))
-                anns, starts, ends = (list(compress(column, keep)) for column in (anns, starts, ends))
+            starts, anns, _ = self._listed(type_name)
             found = dict(zip(starts, zip(anns)))
             if len(found) < len(anns):  # some start together: a list of them where they do
                 together: dict[int, list] = {}
@@ -213,15 +289,41 @@ class Lattice:
                         run.append(anns[i + 1])
                 found.update(together)
             self._at[type_name] = found
-            self._lists[type_name] = (starts, anns, ends)
-            self._built_from[type_name] = inset.type_version(type_name)
         return found
+
+    def _listed(self, type_name: str) -> tuple[list[int], list, list[int]]:
+        """``(starts, annotations, ends)`` of the non-empty annotations of a type in document order
+        (read only: the set's index's lists when none is empty; that index takes annotations that
+        the set holds in document order already, as a tokenizer adds its Tokens, as they are)."""
+        found = self._lists.get(type_name)
+        if found is None:
+            inset = self.inset
+            starts, anns = inset.in_order(type_name)
+            ends = list(map(_END, anns))
+            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
+                keep = list(map(lt, starts, ends))
+                starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
+            found = self._lists[type_name] = (starts, anns, ends)
+            self._built_from.setdefault(type_name, inset.type_version(type_name))
+        return found
+
+    def reached(self, type_name: str) -> Reached:
+        """The :class:`Reached` of a type: its table filled in where walks reach."""
+        found = self._reached.get(type_name)
+        if found is None:
+            inset = self.inset
+            found = self._reached[type_name] = Reached(*inset.in_order(type_name))
+            self._built_from.setdefault(type_name, inset.type_version(type_name))
+        return found
+
+    def last_start(self, type_name: str) -> int:
+        """The last offset where a non-empty annotation of a type starts; -1: none (from the set's
+        index: no table is built for it)."""
+        return self.reached(type_name).last()
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
-        if type_name not in self._lists:
-            self.at(type_name)
-        starts, _, ends = self._lists[type_name]
+        starts, _, ends = self._listed(type_name)
         return starts, ends
 
     def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
@@ -238,14 +340,13 @@ class Lattice:
                 self._columns[key] = values
         if self._reads is not None:
             self._reads.add(key)
-        return self._lists[type_name][0], values
+        return self._listed(type_name)[0], values
 
     def _read(self, type_name: str, feature: str) -> list:
         """The value of ``feature`` of each annotation of :meth:`at` (None: missing), read now."""
         feats = self._features.get(type_name)
         if feats is None:
-            self.at(type_name)
-            feats = self._features[type_name] = list(map(_FEATURES, self._lists[type_name][1]))
+            feats = self._features[type_name] = list(map(_FEATURES, self._listed(type_name)[1]))
         try:
             return list(map(dict.get, feats, repeat(feature)))
         except TypeError:  # features that are another kind of mapping
@@ -298,13 +399,15 @@ class Lattice:
             found = self._derived[(types, key)] = (value, reads)
         return found[0]
 
-    def nexts(self, types: tuple[str, ...]) -> "NextStarts":
+    def nexts(self, types: tuple[str, ...], reached: tuple[str, ...] = ()) -> "NextStarts":
         """The :class:`NextStarts` of ``types``: where a match goes on after an annotation ending at
         an offset (the walk and the second-element filter of each phase reading them ask), and
-        the sorted offsets where one of them starts."""
-        found = self._nexts.get(types)
+        the sorted offsets where one of them starts; the types of ``reached`` are read through their
+        :meth:`reached` (the others through :meth:`at`)."""
+        found = self._nexts.get((types, reached))
         if found is None:
-            found = self._nexts[types] = NextStarts([self.at(t) for t in types])
+            found = self._nexts[(types, reached)] = NextStarts([self.at(t) for t in types if t not in reached],
+                                                               [self.reached(t) for t in reached])
         return found
 
     def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
@@ -332,7 +435,7 @@ class Lattice:
 
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
-        self._drop_types(set(self._at) if types is None else types)
+        self._drop_types(set(self._built_from) if types is None else types)
 
     def refresh(self, features_changed: bool = True) -> None:
         """After Python actions, which may have changed the input set in any way: keep the
@@ -360,18 +463,19 @@ class Lattice:
 
     def _drop_types(self, types: set[str]) -> None:
         """Forget the lattice, feature values, start lists and derived values of ``types``."""
-        types = types.intersection(self._at)  # everything cached is of types read (a phase's output often is not)
+        types = types.intersection(self._built_from)  # all that is cached is of types read (outputs often are not)
         if not types:
             return
         for t in types:
-            for cache in (self._at, self._built_from, self._lists, self._features):
+            for cache in (self._at, self._built_from, self._lists, self._features, self._reached):
                 cache.pop(t, None)
         for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
             for key in [k for k in cache if k[0] in types]:
                 del cache[key]
-        for cached in (self._nexts, self._preds):
-            for key in [k for k in cached if types.intersection(k)]:
-                del cached[key]
+        for key in [k for k in self._nexts if types.intersection(k[0])]:
+            del self._nexts[key]
+        for key in [k for k in self._preds if types.intersection(k)]:
+            del self._preds[key]
         for key in [k for k in self._derived if types.intersection(k[0])]:
             del self._derived[key]
 
@@ -437,13 +541,24 @@ class PhaseRun:
             types = tuple(sorted(set(phase.input)))
         self.types = types
         self.visible = set(types)
+        reached = self.reached_types()
         for t, slot in env.slots.items():
-            slot.at = lattice.at(t) if t in self.visible else _EMPTY
+            slot.at = _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached else lattice.at(t)
         self.anchoring = False  # whether this run checks cuts (set by run)
-        self.next_at = lattice.nexts(types)
+        self.next_at = lattice.nexts(types, reached)
         self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk: Callable | None = None  # the walk over the lattice (made by _run, once held is known)
+
+    def reached_types(self) -> tuple[str, ...]:
+        """The input types whose slots are filled in only where walks reach (:class:`Reached`): those
+        that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`), unless
+        the phase reads the span of every annotation anyway (to filter rules by their second
+        element, or to check cuts: :meth:`after`, :meth:`anchored`)."""
+        phase = self.phase
+        if phase.leading is None or phase.dispatch.filtered or phase.plan.anchoring is not False:
+            return ()
+        return tuple(t for t in self.types if t not in phase.leading)
 
     @property
     def starts(self) -> list[int]:
@@ -575,8 +690,7 @@ class PhaseRun:
         if type_name not in self.visible:
             return -1
         if len(key) == 1 or not self.lattice.has_column(type_name, key[1]):
-            at = self.lattice.at(type_name)
-            return next(reversed(at)) if at else -1
+            return self.lattice.last_start(type_name)
         return self.lattice.last_starts(type_name, key[1]).get(key[2], -1)
 
     def expiries(self) -> list[tuple[int, int]]:

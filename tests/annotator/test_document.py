@@ -134,6 +134,15 @@ def test_iteration_is_document_order(doc: Document) -> None:
     assert [a.type for a in doc.annset()][:3] == ["Sentence", "Token", "Person"]
 
 
+def test_in_order_gives_the_starts_and_annotations_of_a_type_in_document_order(doc: Document) -> None:
+    s = doc.annset()
+    s.add("Token", 4, 12)  # starts with "Mrs", longer: before it
+    starts, tokens = s.in_order("Token")
+    assert tokens == list(s.with_type("Token")) and starts == [a.start for a in tokens]
+    assert spans(tokens)[1:3] == [(4, 12), (4, 7)]
+    assert s.in_order("Missing") == ([], [])
+
+
 def test_type_view_is_live_and_counts(doc: Document) -> None:
     tokens = doc.annset().with_type("Token")
     assert len(tokens) == 6
