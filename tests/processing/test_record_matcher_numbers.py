@@ -36,6 +36,26 @@ def test_a_part_is_found_after_other_digits_and_letters_of_its_chunk(tmp_path):
                                ("6351409", "ID_ASEGURAMIENTO", "insurance")]
 
 
+def test_ids_and_parts_found_alike_in_a_note_that_is_not_latin_1(tmp_path):
+    # the note's digits are read by a byte table when it is Latin-1, by a pattern when not
+    pr = matcher(tmp_path, id="5467980", insurance="26 63514095")
+    text = "NHC 546 79 80; NASS ref 635140; lote 154679801."
+    expected = [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("635140", "ID_ASEGURAMIENTO", "insurance")]
+    assert found(pr, text) == expected
+    assert found(pr, text + " Dosis 5 \u03bcg \u2022") == expected
+
+
+def test_an_id_of_letters_only_is_found_in_a_chunk_of_digits(tmp_path):
+    # a value without digits: no digits of the note are needed to look for it
+    pr = matcher(tmp_path, id="AB", insurance="26 63514095")
+    assert found(pr, "Ref 12 AB; lote 7.") == [("AB", "ID_SUJETO_ASISTENCIA", "id")]
+
+
+def test_digits_of_a_value_spread_over_two_chunks_are_no_match(tmp_path):
+    pr = matcher(tmp_path, id="5467980")
+    assert found(pr, "Dosis 546, 7980 mg; 5467, 980.") == []
+
+
 def test_phones_match_with_or_without_their_international_prefix(tmp_path):
     pr = matcher(tmp_path, phone="+34 912 345 678", fax="+46 8 123 45 67")
     text = "Tel. 912345678, 91-234-56-78, +34 912 34 56 78; fax 08-123 45 67."

@@ -21,6 +21,7 @@ _ALNUM_RUN = re.compile(r"[^\W_]+")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _NOT_DIGIT = re.compile(r"\D+")
 _DIGITS = re.compile(r"\d+")
+_NOT_DIGIT_BYTES = bytes(c for c in range(256) if not 0x30 <= c <= 0x39)  # Latin-1 bytes that are no digit
 # a run of digits and what may continue it: letters, digits, up to two separators (spaces, - . / ( ))
 # before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
 # skips ahead to digits; letters and digits as runs ([^\W_]*), which re reads faster than one by one
@@ -49,6 +50,15 @@ def national_forms(phone: str) -> list[str]:
     return [f for f in forms if len(f) >= 3]
 
 
+def _digits(text: str) -> str:
+    """The digits of ``text`` (what _NOT_DIGIT.sub leaves); of a Latin-1 text (most notes), whose
+    only digits are 0-9, by a byte table: ten times faster."""
+    try:
+        return text.encode("latin-1").translate(None, _NOT_DIGIT_BYTES).decode("ascii")
+    except UnicodeEncodeError:
+        return _NOT_DIGIT.sub("", text)
+
+
 def _bounded(text: str, start: int, end: int) -> bool:
     """Not inside a longer run of letters or digits."""
     return (start == 0 or not _ALNUM.match(text[start - 1])) and (end == len(text) or not _ALNUM.match(text[end]))
@@ -67,12 +77,20 @@ class NumberMatcher:
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
         # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
         self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
+        # the digits of each skeleton: the digits of a chunk that holds the value hold them in a row
+        self.skeleton_digits = tuple(dict.fromkeys(_NOT_DIGIT.sub("", f) for f in self.skeletons))
 
     def find(self, text: str) -> list[Match]:
         """The values in ``text``, whole, then in part (where no whole value is). One scan of the
-        note's chunks finds both (a run of digit groups, a part's place, lies inside a chunk); a
-        chunk is read only when its skeleton holds a value or MIN_PARTIAL digits in a row of one."""
+        note's chunks finds both (a run of digit groups, a part's place, lies inside a chunk). A
+        chunk is read only when its digits hold a value's digits or MIN_PARTIAL digits in a row of
+        one, of those that the note's digits hold (few: the rest are not looked for)."""
         if not self.forms:
+            return []
+        note_digits = _digits(text)
+        wholes = [d for d in self.skeleton_digits if d in note_digits]  # "" (a value of letters) always
+        grams = [g for g in self.grams if g in note_digits]
+        if not wholes and not grams:
             return []
         whole, parts = [], []
         shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
@@ -81,23 +99,17 @@ class NumberMatcher:
             start, end = chunk.span()
             if end - start < least:
                 continue
-            # the skeleton of the chunk and of up to 4 characters before it: holds all that is read below
-            around = _NOT_ALNUM.sub("", text[max(0, start - 4):end]).upper()
-            if end - start >= shortest and any(map(around.__contains__, self.skeletons)):
+            held = _NOT_DIGIT.sub("", chunk.group())
+            if end - start >= shortest and any(map(held.__contains__, wholes)):
                 whole.extend(self._whole(text, start, end))
-            if end - start >= MIN_PARTIAL and self._holds_gram(around):
+            if end - start >= MIN_PARTIAL and any(map(held.__contains__, grams)):
                 for run in _DIGIT_GROUPS.finditer(text, start, end):
-                    if len(run.group()) >= MIN_PARTIAL and self._holds_gram(_NOT_DIGIT.sub("", run.group())) and \
+                    if len(run.group()) >= MIN_PARTIAL and \
+                            any(map(_NOT_DIGIT.sub("", run.group()).__contains__, grams)) and \
                             _bounded(text, run.start(), run.end()):
                         parts.extend(self._partial(run))
         spans = {(m.start, m.end) for m in whole}
         return whole + [m for m in parts if (m.start, m.end) not in spans]
-
-    def _holds_gram(self, skel: str) -> bool:
-        """Whether ``skel`` holds MIN_PARTIAL digits in a row that a value holds: the digits of a run
-        do when a part of a value is in it, and so does a skeleton around the run."""
-        grams = self.grams
-        return any(skel[i:i + MIN_PARTIAL] in grams for i in range(len(skel) - MIN_PARTIAL + 1))
 
     def _whole(self, text: str, start: int, end: int) -> list[Match]:
         """Values written in ``text[start:end]`` (a chunk: letters and digits with up to two separators
