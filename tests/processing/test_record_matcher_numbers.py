@@ -56,6 +56,23 @@ def test_digits_of_a_value_spread_over_two_chunks_are_no_match(tmp_path):
     assert found(pr, "Dosis 546, 7980 mg; 5467, 980.") == []
 
 
+def test_ids_are_found_wherever_a_long_note_writes_them(tmp_path):
+    # a long note is read only around the places of the values' digits
+    pr = matcher(tmp_path, id="5467980", insurance="26 63514095")
+    text = "Ref: " + "Texto, 1 y 2. " * 40 + "NHC 546 79 80; " + "más, " * 100 + "NASS 63514095 y NHC 5467980."
+    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("63514095", "ID_ASEGURAMIENTO", "insurance"),
+                               ("5467980", "ID_SUJETO_ASISTENCIA", "id")]
+
+
+def test_a_chunk_that_begins_long_before_a_value_is_read_from_its_start(tmp_path):
+    # one chunk of digits, letters and spaces from character 5 to the end: the ID's digits are
+    # the end of a longer number there (its 7 digits from character 256 on), so no match
+    pr = matcher(tmp_path, id="5467980")
+    text = "Ref: " + "1 ab " * 49 + "x 12345467980"
+    assert text.index("5467980") == 256
+    assert found(pr, text) == []
+
+
 def test_phones_match_with_or_without_their_international_prefix(tmp_path):
     pr = matcher(tmp_path, phone="+34 912 345 678", fax="+46 8 123 45 67")
     text = "Tel. 912345678, 91-234-56-78, +34 912 34 56 78; fax 08-123 45 67."

@@ -163,12 +163,14 @@ class NameMatcher:
                 self.owners[token].append(index)
         self.tokens = list(self.owners)
         self.originals = {w for name in self.names for w in name.originals}
-        self.by_folded = {fold(t, ignore_case=False, accents=True): t for t in self.tokens}
+        # accent-folded token -> token; folded in one call (a token is a word: no space in it)
+        self.by_folded = dict(zip(fold(" ".join(self.tokens), ignore_case=False, accents=True).split(" "), self.tokens))
         # the largest distance any token allows (the longest does): d / min(len) < threshold
         self.cutoff = math.ceil(threshold * max(map(len, self.tokens))) - 1 if self.tokens else 0
 
-    def _similar(self, words: set[str], low: str) -> dict[str, list[tuple[str, float]]]:
-        """Note word (of ``words``, the words of ``low``) -> the record tokens it matches, with their ratios."""
+    def _similar(self, words: set[str], low: str, folded: str) -> dict[str, list[tuple[str, float]]]:
+        """Note word (of ``words``, the words of ``low``; ``folded``: ``low`` with accents folded) -> the
+        record tokens it matches, with their ratios."""
         choices = list(words)  # one-letter words too: no token is that short, so their ratio is >= 1
         hits: dict[str, dict[str, float]] = defaultdict(dict)
         if self.cutoff > 0:
@@ -180,7 +182,6 @@ class NameMatcher:
                     if ratio < self.threshold:
                         hits[word][token] = ratio
         # accent-folded exact matches, looked for in the folded note (a WORD of it, as in ``words``)
-        folded = fold(low, ignore_case=False, accents=True)
         for key, token in self.by_folded.items():
             at = folded.find(key)
             while at != -1:
@@ -201,14 +202,14 @@ class NameMatcher:
         stripped = before.rstrip(" \t")
         return text[start].isupper() and bool(stripped) and stripped[-1] not in _SENTENCE_END
 
-    def find(self, text: str, lower: str, low: str) -> list[Match]:
+    def find(self, text: str, lower: str, low: str, low_folded: str) -> list[Match]:
         """The name matches in ``text`` (``lower``: it lower-cased; ``low``: ``lower``, or the text
-        itself when case-sensitive; all of the same length)."""
+        itself when case-sensitive; ``low_folded``: ``low`` with accents folded; all of the same length)."""
         if not self.names:
             return []
         found: list[Match] = []
         words = _words(low)
-        hits = self._similar(words, low) if self.tokens else {}
+        hits = self._similar(words, low, low_folded) if self.tokens else {}
         if hits:
             # per name: (start, end, ratio, strong)
             per_name: dict[int, list[tuple[int, int, float, bool]]] = defaultdict(list)

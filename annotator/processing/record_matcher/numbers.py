@@ -26,6 +26,11 @@ _NOT_DIGIT_BYTES = bytes(c for c in range(256) if not 0x30 <= c <= 0x39)  # Lati
 # before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
 # skips ahead to digits; letters and digits as runs ([^\W_]*), which re reads faster than one by one
 _CHUNK = re.compile(r"\d[^\W_]*(?:[\s\-./()]{1,2}(?=\d|[^\W\d_]{1,2}(?![^\W_]))[^\W_]*)*")
+# Latin-1 byte -> 2 for a digit, 0 for a character that no chunk holds (not a letter, digit, space or
+# - . / ( )), else 1 (see _stretches)
+_MARKS = bytes(2 if 0x30 <= c <= 0x39 else 0 if re.match(r"[^\W_]|[\s\-./()]", chr(c)) is None else 1
+               for c in range(256))
+_BLOCK = 256  # characters of a Latin-1 note whose digits are counted at a time (see _stretches)
 _PREFIX = re.compile(r"[^\W\d_]{1,2}[\s\-./()]{0,2}$")
 _DIGIT_GROUPS = re.compile(r"\d+(?:[ \-./]\d+)*")
 _INTERNATIONAL = re.compile(r"^(?:\+|00)(1|3\d|4\d|\d{3})")
@@ -50,13 +55,34 @@ def national_forms(phone: str) -> list[str]:
     return [f for f in forms if len(f) >= 3]
 
 
-def _digits(text: str) -> str:
-    """The digits of ``text`` (what _NOT_DIGIT.sub leaves); of a Latin-1 text (most notes), whose
-    only digits are 0-9, by a byte table: ten times faster."""
-    try:
-        return text.encode("latin-1").translate(None, _NOT_DIGIT_BYTES).decode("ascii")
-    except UnicodeEncodeError:
-        return _NOT_DIGIT.sub("", text)
+def _stretches(latin1: bytes, note_digits: str, needles: list[str]) -> list[tuple[int, int]]:
+    """Where in a Latin-1 note (``latin1``: its bytes; ``note_digits``: its digits) the chunks start
+    whose digits may hold one of ``needles`` (strings of digits): stretches ``[start, end)`` in order,
+    one around each block of _BLOCK characters where a needle's first digit is (the note's digits
+    counted block by block). A stretch starts right after the last character before its block that no
+    chunk holds, where a scan of all the note's chunks starts anew too: its chunks are that scan's."""
+    firsts = set()  # where the needles start in the note's digits
+    for needle in needles:
+        at = note_digits.find(needle)
+        while at != -1:
+            firsts.add(at)
+            at = note_digits.find(needle, at + 1)
+    firsts = sorted(firsts, reverse=True)
+    marks = latin1.translate(_MARKS)
+    stretches: list[tuple[int, int]] = []
+    seen = 0  # digits before the next block
+    for block in range(0, len(latin1), _BLOCK):
+        if not firsts:
+            break
+        seen += marks.count(2, block, block + _BLOCK)
+        if firsts[-1] < seen:
+            while firsts and firsts[-1] < seen:
+                firsts.pop()
+            start = marks.rfind(0, 0, block) + 1
+            if stretches and start <= stretches[-1][1]:
+                start = stretches.pop()[0]
+            stretches.append((start, block + _BLOCK))
+    return stretches
 
 
 def _bounded(text: str, start: int, end: int) -> bool:
@@ -87,27 +113,37 @@ class NumberMatcher:
         one, of those that the note's digits hold (few: the rest are not looked for)."""
         if not self.forms:
             return []
-        note_digits = _digits(text)
+        try:
+            latin1: bytes | None = text.encode("latin-1")  # most notes: their digits are 0-9, read by byte tables
+        except UnicodeEncodeError:
+            latin1 = None
+        note_digits = _NOT_DIGIT.sub("", text) if latin1 is None else \
+            latin1.translate(None, _NOT_DIGIT_BYTES).decode("ascii")
         wholes = [d for d in self.skeleton_digits if d in note_digits]  # "" (a value of letters) always
         grams = [g for g in self.grams if g in note_digits]
         if not wholes and not grams:
             return []
+        stretches = [(0, len(text))] if latin1 is None or "" in wholes else \
+            _stretches(latin1, note_digits, wholes + grams)
         whole, parts = [], []
         shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
         least = min(shortest, MIN_PARTIAL)
-        for chunk in _CHUNK.finditer(text):
-            start, end = chunk.span()
-            if end - start < least:
-                continue
-            held = _NOT_DIGIT.sub("", chunk.group())
-            if end - start >= shortest and any(map(held.__contains__, wholes)):
-                whole.extend(self._whole(text, start, end))
-            if end - start >= MIN_PARTIAL and any(map(held.__contains__, grams)):
-                for run in _DIGIT_GROUPS.finditer(text, start, end):
-                    if len(run.group()) >= MIN_PARTIAL and \
-                            any(map(_NOT_DIGIT.sub("", run.group()).__contains__, grams)) and \
-                            _bounded(text, run.start(), run.end()):
-                        parts.extend(self._partial(run))
+        for begin, stop in stretches:
+            for chunk in _CHUNK.finditer(text, begin):
+                start, end = chunk.span()
+                if start >= stop:
+                    break
+                if end - start < least:
+                    continue
+                held = _NOT_DIGIT.sub("", chunk.group())
+                if end - start >= shortest and any(map(held.__contains__, wholes)):
+                    whole.extend(self._whole(text, start, end))
+                if end - start >= MIN_PARTIAL and any(map(held.__contains__, grams)):
+                    for run in _DIGIT_GROUPS.finditer(text, start, end):
+                        if len(run.group()) >= MIN_PARTIAL and \
+                                any(map(_NOT_DIGIT.sub("", run.group()).__contains__, grams)) and \
+                                _bounded(text, run.start(), run.end()):
+                            parts.extend(self._partial(run))
         spans = {(m.start, m.end) for m in whole}
         return whole + [m for m in parts if (m.start, m.end) not in spans]
 
