@@ -157,3 +157,9 @@ def test_of_overlapping_matches_the_longest_is_kept(tmp_path):
     text = "Vive en Calle Rico 4, Madrid (NHC 5467980). Rico ingresa; Madrid."
     assert found(pr, text) == [("Calle Rico 4, Madrid", "CALLE", "address"), ("5467980", "ID_SUJETO_ASISTENCIA", "id"),
                                ("Rico", P, "name"), ("Madrid", "TERRITORIO", "address")]
+
+
+def test_each_name_token_allows_the_edits_of_its_own_length(tmp_path):
+    # "Ana" (3 letters) allows no edit, "Fernández" (9) two: the longer token's cutoff is not the shorter's
+    pr = matcher(tmp_path, name="Ana Fernández")
+    assert [t for t, _, _ in found(pr, "Vista por Ane; Ana Frenández y Ena.")] == ["Ana Frenández"]

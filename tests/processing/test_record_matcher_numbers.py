@@ -60,8 +60,8 @@ def test_ids_are_found_wherever_a_long_note_writes_them(tmp_path):
     # a long note is read only around the places of the values' digits
     pr = matcher(tmp_path, id="5467980", insurance="26 63514095")
     text = "Ref: " + "Texto, 1 y 2. " * 40 + "NHC 546 79 80; " + "más, " * 100 + "NASS 63514095 y NHC 5467980."
-    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("63514095", "ID_ASEGURAMIENTO", "insurance"),
-                               ("5467980", "ID_SUJETO_ASISTENCIA", "id")]
+    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("63514095", "ID_ASEGURAMIENTO", "insurance"), ("5467980", "ID_SUJETO_ASISTENCIA", "id")]
 
 
 def test_a_chunk_that_begins_long_before_a_value_is_read_from_its_start(tmp_path):

@@ -165,8 +165,9 @@ class NameMatcher:
         self.originals = {w for name in self.names for w in name.originals}
         # accent-folded token -> token; folded in one call (a token is a word: no space in it)
         self.by_folded = dict(zip(fold(" ".join(self.tokens), ignore_case=False, accents=True).split(" "), self.tokens))
-        # the largest distance any token allows (the longest does): d / min(len) < threshold
-        self.cutoff = math.ceil(threshold * max(map(len, self.tokens))) - 1 if self.tokens else 0
+        # the largest distance each token allows (d / min(len) < threshold), and any token (the longest)
+        self.cutoffs = [max(0, math.ceil(threshold * len(token)) - 1) for token in self.tokens]
+        self.cutoff = max(self.cutoffs, default=0)
 
     def _similar(self, words: set[str], low: str, folded: str) -> dict[str, list[tuple[str, float]]]:
         """Note word (of ``words``, the words of ``low``; ``folded``: ``low`` with accents folded) -> the
@@ -174,10 +175,10 @@ class NameMatcher:
         choices = list(words)  # one-letter words too: no token is that short, so their ratio is >= 1
         hits: dict[str, dict[str, float]] = defaultdict(dict)
         if self.cutoff > 0:
-            # per token: the words within the cutoff (extract, not cdist: no numpy matrix to go through)
-            for token in self.tokens:
+            # per token: the words within its cutoff (extract, not cdist: no numpy matrix to go through)
+            for token, cutoff in zip(self.tokens, self.cutoffs):
                 for word, distance, _ in extract(token, choices, scorer=Levenshtein.distance,
-                                                 score_cutoff=self.cutoff, limit=None):
+                                                 score_cutoff=cutoff, limit=None):
                     ratio = distance / min(len(word), len(token))
                     if ratio < self.threshold:
                         hits[word][token] = ratio

@@ -103,8 +103,9 @@ class NumberMatcher:
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
         # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
         self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
-        # the digits of each skeleton: the digits of a chunk that holds the value hold them in a row
-        self.skeleton_digits = tuple(dict.fromkeys(_NOT_DIGIT.sub("", f) for f in self.skeletons))
+        # the digits of each skeleton (\d: isdecimal): the digits of a chunk that holds the value hold them in a row
+        self.skeleton_digits = tuple(dict.fromkeys(f if f.isdecimal() else _NOT_DIGIT.sub("", f)
+                                                   for f in self.skeletons))
 
     def find(self, text: str) -> list[Match]:
         """The values in ``text``, whole, then in part (where no whole value is). One scan of the
