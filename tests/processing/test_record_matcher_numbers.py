@@ -73,6 +73,19 @@ def test_a_chunk_that_begins_long_before_a_value_is_read_from_its_start(tmp_path
     assert found(pr, text) == []
 
 
+def test_ids_in_a_long_note_that_is_not_latin_1(tmp_path):
+    pr = matcher(tmp_path, id="5467980")
+    text = "Dosis 5 \u03bcg \u2022 " + "Texto, 1 y 2. " * 40 + "NHC 546 79 80 \u2022 5467980 \u03bcg."
+    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("5467980", "ID_SUJETO_ASISTENCIA", "id")]
+
+
+def test_ids_written_with_digits_other_than_0_9(tmp_path):
+    # Arabic-Indic digits are digits (\d) too: the whole note is read
+    pr = matcher(tmp_path, id="\u0665\u0664\u0666\u0667\u0669\u0668\u0660")
+    assert found(pr, "Texto. " * 50 + "NHC \u0665\u0664\u0666 \u0667\u0669 \u0668\u0660.") == [
+        ("\u0665\u0664\u0666 \u0667\u0669 \u0668\u0660", "ID_SUJETO_ASISTENCIA", "id")]
+
+
 def test_phones_match_with_or_without_their_international_prefix(tmp_path):
     pr = matcher(tmp_path, phone="+34 912 345 678", fax="+46 8 123 45 67")
     text = "Tel. 912345678, 91-234-56-78, +34 912 34 56 78; fax 08-123 45 67."

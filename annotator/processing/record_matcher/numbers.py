@@ -27,8 +27,8 @@ _NOT_DIGIT_BYTES = bytes(c for c in range(256) if not 0x30 <= c <= 0x39)  # Lati
 # skips ahead to digits; letters and digits as runs ([^\W_]*), which re reads faster than one by one
 _CHUNK = re.compile(r"\d[^\W_]*(?:[\s\-./()]{1,2}(?=\d|[^\W\d_]{1,2}(?![^\W_]))[^\W_]*)*")
 # Latin-1 byte -> 2 for a digit, 0 for a character that no chunk holds (not a letter, digit, space or
-# - . / ( )), else 1 (see _stretches)
-_MARKS = bytes(2 if 0x30 <= c <= 0x39 else 0 if re.match(r"[^\W_]|[\s\-./()]", chr(c)) is None else 1
+# - . / ( )), else 1 (see _stretches); "?" 1: it stands for any character Latin-1 lacks
+_MARKS = bytes(2 if 0x30 <= c <= 0x39 else 0 if re.match(r"[^\W_]|[\s\-./()?]", chr(c)) is None else 1
                for c in range(256))
 _BLOCK = 256  # characters of a Latin-1 note whose digits are counted at a time (see _stretches)
 _PREFIX = re.compile(r"[^\W\d_]{1,2}[\s\-./()]{0,2}$")
@@ -56,11 +56,12 @@ def national_forms(phone: str) -> list[str]:
 
 
 def _stretches(latin1: bytes, note_digits: str, needles: list[str]) -> list[tuple[int, int]]:
-    """Where in a Latin-1 note (``latin1``: its bytes; ``note_digits``: its digits) the chunks start
-    whose digits may hold one of ``needles`` (strings of digits): stretches ``[start, end)`` in order,
-    one around each block of _BLOCK characters where a needle's first digit is (the note's digits
-    counted block by block). A stretch starts right after the last character before its block that no
-    chunk holds, where a scan of all the note's chunks starts anew too: its chunks are that scan's."""
+    """Where in a note (``latin1``: its Latin-1 bytes, "?" for what Latin-1 lacks; ``note_digits``:
+    its digits, all 0-9) the chunks start whose digits may hold one of ``needles`` (strings of
+    digits): stretches ``[start, end)`` in order, one around each block of _BLOCK characters where a
+    needle's first digit is (the note's digits counted block by block). A stretch starts right after
+    the last character before its block that no chunk holds, where a scan of all the note's chunks
+    starts anew too: its chunks are that scan's."""
     firsts = set()  # where the needles start in the note's digits
     for needle in needles:
         at = note_digits.find(needle)
@@ -114,12 +115,14 @@ class NumberMatcher:
         one, of those that the note's digits hold (few: the rest are not looked for)."""
         if not self.forms:
             return []
-        try:
-            latin1: bytes | None = text.encode("latin-1")  # most notes: their digits are 0-9, read by byte tables
-        except UnicodeEncodeError:
-            latin1 = None
-        note_digits = _NOT_DIGIT.sub("", text) if latin1 is None else \
-            latin1.translate(None, _NOT_DIGIT_BYTES).decode("ascii")
+        # the note's bytes (for _stretches) and digits, by byte tables: for a note that is not Latin-1
+        # (one in ten) only when its digits (\d, all of Unicode's) are 0-9, else the whole note is read
+        latin1: bytes | None = text.encode("latin-1", "replace")
+        note_digits = latin1.translate(None, _NOT_DIGIT_BYTES).decode("ascii")
+        if b"?" in latin1 and text.count("?") != latin1.count(b"?"):  # some characters are not Latin-1
+            digits = _NOT_DIGIT.sub("", text)
+            if digits != note_digits:
+                latin1, note_digits = None, digits
         wholes = [d for d in self.skeleton_digits if d in note_digits]  # "" (a value of letters) always
         grams = [g for g in self.grams if g in note_digits]
         if not wholes and not grams:
