@@ -86,11 +86,11 @@ class _Name:
 
     def __init__(self, value: str, case_sensitive: bool) -> None:
         words = WORD.findall(value)
+        named = [w for w in words if w.lower() not in PARTICLES]  # the words that are not particles
         self.originals = frozenset(words)
-        self.tokens = {w if case_sensitive else w.lower() for w in words
-                       if len(w) > 1 and w.lower() not in PARTICLES}
-        self.initials = "".join(w[0].upper() for w in words if w.lower() not in PARTICLES)
-        self.particles = any(w.lower() in PARTICLES for w in words)
+        self.tokens = {w if case_sensitive else w.lower() for w in named if len(w) > 1}
+        self.initials = "".join(w[0] for w in named).upper()
+        self.particles = len(named) < len(words)
 
     def acronyms(self, text: str) -> list[Match]:
         """The name's initials written together: ``IRP`` (3 or more), ``I.R.P.``, ``I. R. P.``."""

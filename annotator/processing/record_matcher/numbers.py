@@ -97,13 +97,17 @@ class NumberMatcher:
     def __init__(self, values: dict[str, list[str]], phone_fields: frozenset[str]) -> None:
         self.forms: list[tuple[str, str]] = []  # (field, skeleton of a way of writing a value)
         for field, field_values in values.items():
+            phone = field in phone_fields
             for value in field_values:
-                forms = national_forms(value) if field in phone_fields else [skeleton(value)]
-                self.forms.extend((field, f) for f in dict.fromkeys(forms) if f)
-        self.skeletons = tuple(dict.fromkeys(f for _, f in self.forms))  # each once
+                if phone:
+                    self.forms += [(field, f) for f in dict.fromkeys(national_forms(value))]
+                elif form := skeleton(value):
+                    self.forms.append((field, form))
+        self.skeletons = tuple(dict.fromkeys([f for _, f in self.forms]))  # each once
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
         # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
-        self.grams = {f[i:i + MIN_PARTIAL] for _, f in self.digits for i in range(len(f) - MIN_PARTIAL + 1)}
+        self.grams = {f[i:i + MIN_PARTIAL] for f in self.skeletons if f.isdigit()
+                      for i in range(len(f) - MIN_PARTIAL + 1)}
         # the digits of each skeleton (\d: isdecimal): the digits of a chunk that holds the value hold them in a row
         self.skeleton_digits = tuple(dict.fromkeys(f if f.isdecimal() else _NOT_DIGIT.sub("", f)
                                                    for f in self.skeletons))
