@@ -40,6 +40,8 @@ WORD = re.compile(r"[^\W\d_]+")
 _LETTER = re.compile(r"[^\W\d_]")  # a character of a WORD
 # Latin-1 byte -> itself when a WORD character, else a space (see _words)
 _WORD_BYTES = bytes(c if _LETTER.match(chr(c)) else 0x20 for c in range(256))
+# UTF-8 byte -> a space for an ASCII character that is not a WORD character, else itself (see _words)
+_UTF8_WORD_BYTES = bytes(c if c >= 0x80 or _LETTER.match(chr(c)) else 0x20 for c in range(256))
 PARTICLES = frozenset("de del la las los y e i da das do dos di du van von der den ter af av".split())
 DOCTOR_TITLES = frozenset("dr dra doctor doctora doktor prof profa professor profesor profesora a/prof e/prof "
                           "docent".split())
@@ -115,11 +117,19 @@ class _Name:
 
 def _words(text: str) -> set[str]:
     """The words (WORD) of ``text``. A text that is all Latin-1 (most notes) is split where a byte
-    table has put a space for every other character: twice as fast as WORD.findall."""
+    table has put a space for every other character: twice as fast as WORD.findall. Another one is
+    split so (in UTF-8) where an ASCII character is not a word's; a piece that is not all letters
+    then goes through WORD.findall (half again as fast as WORD.findall on the whole text)."""
     try:
         spaced = text.encode("latin-1").translate(_WORD_BYTES).decode("latin-1")
     except UnicodeEncodeError:
-        return set(WORD.findall(text))
+        words = set()
+        for piece in set(text.encode("utf-8").translate(_UTF8_WORD_BYTES).decode("utf-8").split()):
+            if piece.isalpha():
+                words.add(piece)
+            else:
+                words.update(WORD.findall(piece))
+        return words
     return set(spaced.split())
 
 
