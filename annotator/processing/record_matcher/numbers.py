@@ -3,11 +3,12 @@
 A value is compared by its letters and digits alone: between two runs of them the note may have up
 to two separators (spaces, ``- . / ( )``), so ``546 79 80`` is ``5467980`` and ``(91) 234-56-78`` is
 ``912345678``; case is ignored. Values are looked for in the note's chunks of digits (with letters
-in them, one or two letters around them), so a value needs a digit. A phone with an international
-prefix (``+34``, ``0046``) is also looked for without it (and with the trunk ``0`` for the countries
-that dial one). A run of at least six digits of the note that is part of a longer value
-(``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits) / (digits
-found).
+in them, one or two letters around them), so a value needs a digit; only in the chunks around the
+places where the note's digits hold a value's digits (or 6 of them in a row). A phone with an
+international prefix (``+34``, ``0046``) is also looked for without it (and with the trunk ``0``
+for the countries that dial one). A run of at least six digits of the note that is part of a
+longer value (``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits)
+/ (digits found).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _CHUNK = re.compile(r"\d[^\W_]*(?:[\s\-./()]{1,2}(?=\d|[^\W\d_]{1,2}(?![^\W_]))[
 # - . / ( )), else 1 (see _stretches); "?" 1: it stands for any character Latin-1 lacks
 _MARKS = bytes(2 if 0x30 <= c <= 0x39 else 0 if re.match(r"[^\W_]|[\s\-./()?]", chr(c)) is None else 1
                for c in range(256))
-_BLOCK = 256  # characters of a Latin-1 note whose digits are counted at a time (see _stretches)
+_BLOCK = 256  # characters of a note whose digits are counted at a time (see _stretches)
 _PREFIX = re.compile(r"[^\W\d_]{1,2}[\s\-./()]{0,2}$")
 _DIGIT_GROUPS = re.compile(r"\d+(?:[ \-./]\d+)*")
 _INTERNATIONAL = re.compile(r"^(?:\+|00)(1|3\d|4\d|\d{3})")
@@ -68,17 +69,17 @@ def _stretches(latin1: bytes, note_digits: str, needles: list[str]) -> list[tupl
         while at != -1:
             firsts.add(at)
             at = note_digits.find(needle, at + 1)
-    firsts = sorted(firsts, reverse=True)
+    left = sorted(firsts, reverse=True)  # those not yet in a block, the first last
     marks = latin1.translate(_MARKS)
     stretches: list[tuple[int, int]] = []
     seen = 0  # digits before the next block
     for block in range(0, len(latin1), _BLOCK):
-        if not firsts:
+        if not left:
             break
         seen += marks.count(2, block, block + _BLOCK)
-        if firsts[-1] < seen:
-            while firsts and firsts[-1] < seen:
-                firsts.pop()
+        if left[-1] < seen:
+            while left and left[-1] < seen:
+                left.pop()
             start = marks.rfind(0, 0, block) + 1
             if stretches and start <= stretches[-1][1]:
                 start = stretches.pop()[0]
