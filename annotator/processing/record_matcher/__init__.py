@@ -94,15 +94,16 @@ class RecordMatcher(ProcessingResource):
                 kept.append(match)
         out = self.output_set(doc)
         phi = [a for a in out if a.type in self.phi_types]  # what earlier PRs found (few: no index needed)
+        tagset = self.tagset
         for match in sorted(kept):
             features = {"field": match.field, "ratio": round(match.ratio, 3)}
             if match.partial:
                 features["partial"] = True
-            earlier = [a for a in phi if a.start < match.end and match.start < a.end]
-            if any(a.start <= match.start and match.end <= a.end for a in earlier):
-                continue
-            start, end, type_ = match.start, match.end, type_of(self.tagset, match.kind)
+            start, end, type_ = match.start, match.end, type_of(tagset, match.kind)
+            earlier = [a for a in phi if a.start < match.end and match.start < a.end] if phi else None
             if earlier:
+                if any(a.start <= match.start and match.end <= a.end for a in earlier):
+                    continue
                 longest = max(earlier, key=lambda a: (a.end - a.start, -a.start))
                 start, end = min(start, *(a.start for a in earlier)), max(end, *(a.end for a in earlier))
                 type_ = longest.type
