@@ -39,3 +39,12 @@ def test_record_dates_are_day_first_iso_or_month_first_when_day_first_is_no_date
     assert parse_record_date("03/15/1996") == (1996, 3, 15)
     assert parse_record_date("3/3/46") == (1946, 3, 3)
     assert parse_record_date("31/02/1970") is None and parse_record_date("mañana") is None
+
+
+def test_the_dates_are_found_on_every_line_of_a_note(tmp_path):
+    # each line is read for dates only when it holds a day or year and a month of a record date
+    pr = matcher(tmp_path, date=["11/02/1970", "5/9/2001"])
+    text = ("11-II-1970 ingreso.\nTA 120/70, 3 comprimidos.\nAlta el 5 de septiembre de 2001;\nrevisión 11/2\n"
+            "1970: nada.\nDosis 2/11 y 9.5 mg.\nControl 05/09/01")
+    assert [t for t, _, _ in found(pr, text)] == [
+        "11-II-1970", "5 de septiembre de 2001", "11/2", "2/11", "05/09/01"]  # 2/11: month first

@@ -157,3 +157,22 @@ def test_of_overlapping_matches_the_longest_is_kept(tmp_path):
     text = "Vive en Calle Rico 4, Madrid (NHC 5467980). Rico ingresa; Madrid."
     assert found(pr, text) == [("Calle Rico 4, Madrid", "CALLE", "address"), ("5467980", "ID_SUJETO_ASISTENCIA", "id"),
                                ("Rico", P, "name"), ("Madrid", "TERRITORIO", "address")]
+
+
+def test_each_name_token_allows_the_edits_of_its_own_length(tmp_path):
+    # "Ana" (3 letters) allows no edit, "Fernández" (9) two: the longer token's cutoff is not the shorter's
+    pr = matcher(tmp_path, name="Ana Fernández")
+    assert [t for t, _, _ in found(pr, "Vista por Ane; Ana Frenández y Ena.")] == ["Ana Frenández"]
+
+
+def test_names_are_found_alike_in_a_note_that_is_not_latin_1(tmp_path):
+    # the words of a note that is not Latin-1 are split apart from the Latin-1 fast path
+    pr = matcher(tmp_path, name="Ernesto Rivera Bueno")
+    text = "Ernesto Rivera acude; Sr. Bueno\u2022Rivero, 5 \u03bcg/d\u00eda, \u03b1Rivera, Rivera\u03b2."
+    expected = ["Ernesto Rivera", "Bueno", "Rivero", "\u03b1Rivera", "Rivera\u03b2"]
+    assert [t for t, _, _ in found(pr, text)] == expected
+
+    def latin_1(s):
+        return s.replace("\u2022", ";").replace("\u03bc", "m").replace("\u03b1", "a").replace("\u03b2", "b")
+
+    assert [t for t, _, _ in found(pr, latin_1(text))] == [latin_1(t) for t in expected]

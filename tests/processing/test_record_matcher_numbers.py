@@ -36,6 +36,56 @@ def test_a_part_is_found_after_other_digits_and_letters_of_its_chunk(tmp_path):
                                ("6351409", "ID_ASEGURAMIENTO", "insurance")]
 
 
+def test_ids_and_parts_found_alike_in_a_note_that_is_not_latin_1(tmp_path):
+    # the note's digits are read by a byte table when it is Latin-1, by a pattern when not
+    pr = matcher(tmp_path, id="5467980", insurance="26 63514095")
+    text = "NHC 546 79 80; NASS ref 635140; lote 154679801."
+    expected = [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("635140", "ID_ASEGURAMIENTO", "insurance")]
+    assert found(pr, text) == expected
+    assert found(pr, text + " Dosis 5 \u03bcg \u2022") == expected
+
+
+def test_an_id_of_letters_only_is_found_in_a_chunk_of_digits(tmp_path):
+    # a value without digits: no digits of the note are needed to look for it
+    pr = matcher(tmp_path, id="AB", insurance="26 63514095")
+    assert found(pr, "Ref 12 AB; lote 7.") == [("AB", "ID_SUJETO_ASISTENCIA", "id")]
+
+
+def test_digits_of_a_value_spread_over_two_chunks_are_no_match(tmp_path):
+    pr = matcher(tmp_path, id="5467980")
+    assert found(pr, "Dosis 546, 7980 mg; 5467, 980.") == []
+
+
+def test_ids_are_found_wherever_a_long_note_writes_them(tmp_path):
+    # a long note is read only around the places of the values' digits
+    pr = matcher(tmp_path, id="5467980", insurance="26 63514095")
+    text = "Ref: " + "Texto, 1 y 2. " * 40 + "NHC 546 79 80; " + "más, " * 100 + "NASS 63514095 y NHC 5467980."
+    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"),
+                               ("63514095", "ID_ASEGURAMIENTO", "insurance"), ("5467980", "ID_SUJETO_ASISTENCIA", "id")]
+
+
+def test_a_chunk_that_begins_long_before_a_value_is_read_from_its_start(tmp_path):
+    # one chunk of digits, letters and spaces from character 5 to the end: the ID's digits are
+    # the end of a longer number there (its 7 digits from character 256 on), so no match
+    pr = matcher(tmp_path, id="5467980")
+    text = "Ref: " + "1 ab " * 49 + "x 12345467980"
+    assert text.index("5467980") == 256
+    assert found(pr, text) == []
+
+
+def test_ids_in_a_long_note_that_is_not_latin_1(tmp_path):
+    pr = matcher(tmp_path, id="5467980")
+    text = "Dosis 5 \u03bcg \u2022 " + "Texto, 1 y 2. " * 40 + "NHC 546 79 80 \u2022 5467980 \u03bcg."
+    assert found(pr, text) == [("546 79 80", "ID_SUJETO_ASISTENCIA", "id"), ("5467980", "ID_SUJETO_ASISTENCIA", "id")]
+
+
+def test_ids_written_with_digits_other_than_0_9(tmp_path):
+    # Arabic-Indic digits are digits (\d) too: the whole note is read
+    pr = matcher(tmp_path, id="\u0665\u0664\u0666\u0667\u0669\u0668\u0660")
+    assert found(pr, "Texto. " * 50 + "NHC \u0665\u0664\u0666 \u0667\u0669 \u0668\u0660.") == [
+        ("\u0665\u0664\u0666 \u0667\u0669 \u0668\u0660", "ID_SUJETO_ASISTENCIA", "id")]
+
+
 def test_phones_match_with_or_without_their_international_prefix(tmp_path):
     pr = matcher(tmp_path, phone="+34 912 345 678", fax="+46 8 123 45 67")
     text = "Tel. 912345678, 91-234-56-78, +34 912 34 56 78; fax 08-123 45 67."

@@ -38,6 +38,8 @@ DATE_FIELDS = frozenset({"date"})
 ID_FIELDS = frozenset({"id", "insurance", "episode"})
 PHONE_FIELDS = frozenset({"phone", "fax"})
 ADDRESS_FIELDS = frozenset({"address"})
+NUMBER_FIELDS = ID_FIELDS | PHONE_FIELDS
+LITERAL_EXCEPT = NAME_FIELDS | DATE_FIELDS | NUMBER_FIELDS  # every other field is a literal one
 
 
 @register("record-matcher")
@@ -63,16 +65,16 @@ class RecordMatcher(ProcessingResource):
         """Every match of ``record`` in ``doc``'s text, overlapping ones included."""
         text = doc.text
         lower = fold(text, ignore_case=True)
-        low = text if self.caseSensitive else lower
+        folded = fold(lower, ignore_case=False, accents=True)
+        low, low_folded = (text, fold(text, ignore_case=False, accents=True)) if self.caseSensitive else (lower, folded)
         common = common_words(doc.features.get("language"))
         names = [v for f in NAME_FIELDS for v in record.get(f, ())]
-        found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, lower, low)
+        found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, lower, low, low_folded)
         dates = [parse_record_date(v) for f in DATE_FIELDS for v in record.get(f, ())]
         found += find_dates(lower, [d for d in dates if d is not None])
-        found += NumberMatcher({f: v for f, v in record.items() if f in ID_FIELDS | PHONE_FIELDS},
-                               PHONE_FIELDS).find(text)
-        literal = {f: v for f, v in record.items() if f not in NAME_FIELDS | DATE_FIELDS | ID_FIELDS | PHONE_FIELDS}
-        found += LiteralMatcher(literal, ADDRESS_FIELDS).find(fold(lower, ignore_case=False, accents=True))
+        found += NumberMatcher({f: v for f, v in record.items() if f in NUMBER_FIELDS}, PHONE_FIELDS).find(text)
+        literal = {f: v for f, v in record.items() if f not in LITERAL_EXCEPT}
+        found += LiteralMatcher(literal, ADDRESS_FIELDS).find(folded)
         return found
 
     def __call__(self, doc: Document) -> None:
@@ -92,15 +94,16 @@ class RecordMatcher(ProcessingResource):
                 kept.append(match)
         out = self.output_set(doc)
         phi = [a for a in out if a.type in self.phi_types]  # what earlier PRs found (few: no index needed)
+        tagset = self.tagset
         for match in sorted(kept):
             features = {"field": match.field, "ratio": round(match.ratio, 3)}
             if match.partial:
                 features["partial"] = True
-            earlier = [a for a in phi if a.start < match.end and match.start < a.end]
-            if any(a.start <= match.start and match.end <= a.end for a in earlier):
-                continue
-            start, end, type_ = match.start, match.end, type_of(self.tagset, match.kind)
+            start, end, type_ = match.start, match.end, type_of(tagset, match.kind)
+            earlier = [a for a in phi if a.start < match.end and match.start < a.end] if phi else None
             if earlier:
+                if any(a.start <= match.start and match.end <= a.end for a in earlier):
+                    continue
                 longest = max(earlier, key=lambda a: (a.end - a.start, -a.start))
                 start, end = min(start, *(a.start for a in earlier)), max(end, *(a.end for a in earlier))
                 type_ = longest.type

@@ -115,12 +115,29 @@ def _compact(digits: str) -> list[tuple[int | None, int, int | None, bool]]:
     return [(n(digits[:2]), n(digits[2:4]), n(digits[4:]), True), (n(digits[4:]), n(digits[2:4]), n(digits[:2]), True)]
 
 
-def _candidates(text: str, months: set[int]) -> Iterator[re.Match[str]]:
-    """Date-like expressions of ``text``: those that start with a digit, and those that start with
-    the name of one of ``months`` (found by plain search: far faster than a pattern of all names)."""
-    yield from NUMERIC_DATE.finditer(text)
+def _candidates(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
+    """Date-like expressions of ``text`` that may write one of ``dates``: those that start with a
+    digit, in the lines that hold the day or the year (2 digits) of one of the dates and its month
+    (a number, a Roman one or a name, which starts with one of _NAME_STARTS), as every reading of
+    such an expression as one of the dates does (an expression has no line break in it, so that a
+    line's scan finds what a scan of the whole text finds in it); then those that start with the
+    name of one of their months (found by plain search: far faster than a pattern of all names)."""
+    lines = set()  # (start, end) of the lines to scan
+    for year, month, day in dates:
+        months = [str(month), ROMAN[month - 1], *_NAME_STARTS[month]]
+        for clue in (str(day), f"{year % 100:02d}"):
+            at = text.find(clue)
+            while at != -1:  # in a line that holds the clue
+                start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+                if end == -1:
+                    end = len(text)
+                if (start, end) not in lines and any(text.find(name, start, end) != -1 for name in months):
+                    lines.add((start, end))
+                at = text.find(clue, end)  # in the next line
+    for start, end in sorted(lines):
+        yield from NUMERIC_DATE.finditer(text, start, end)
     starts = set()
-    for month in months:
+    for month in {month for _, month, _ in dates}:
         for name in _NAME_STARTS[month]:
             at = text.find(name)
             while at != -1:
@@ -140,7 +157,7 @@ def find_dates(text: str, dates: list[Ymd]) -> list[Match]:
     # (a day and a month, a month and a year, or all three), each a number without its leading zeros
     clues = [(str(month), str(day), f"{year % 100:02d}") for year, month, day in dates]
     found = []
-    for m in _candidates(text, {month for _, month, _ in dates}):
+    for m in _candidates(text, dates):
         if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
             continue
         written = m.group()

@@ -28,13 +28,10 @@ _ALNUM = re.compile(r"[^\W_]")
 _POSTCODE = re.compile(r"\d{4,5}")
 
 
-def _folded(text: str) -> str:
-    return fold(text, ignore_case=True, accents=True)
-
-
 def words_of(value: str) -> list[str]:
-    """The words of ``value`` as compared: runs of letters and digits, lower-cased, accents folded."""
-    return _WORDS.findall(_folded(value))
+    """The words of ``value`` as compared: runs of letters and digits, lower-cased, accents folded
+    (an ASCII value, as most are, has no accents: lower-cased only)."""
+    return _WORDS.findall(value.lower() if value.isascii() else fold(value, ignore_case=True, accents=True))
 
 
 class LiteralMatcher:
