@@ -113,3 +113,19 @@ def test_timeout_of_a_pattern_tried_after_another_matched(tmp_path: Path) -> Non
     with pytest.raises(PipelineError, match=r"d\.lst:2: E435"):
         gazetteer(Document("1" + "2" * 40 + "!"))
     assert time.monotonic() - start < 5
+
+
+def test_timeout_of_a_pattern_tried_on_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern tried at the offsets of the runs around its literals (e-mails, URLs) has the
+    document's timeout too (the calls pass it by position): a catastrophic one fails the
+    document with E435 naming its line."""
+    monkeypatch.setattr(regex_gazetteer, "RUNS_SHARE", 1)
+    definition = write(tmp_path, {"lists.def": "e.lst:x::::regex\n",
+                                  "e.lst": "b@c\na@(?:a|a)*(?:a|a)*(?:a|a)*$\n"})
+    gazetteer = RegexGazetteer(listsURL=definition, timeout=0.2)
+    assert gazetteer.matchers[1].runs is not None
+    gazetteer(Document("b@c a@b"))  # a fast document passes
+    start = time.monotonic()
+    with pytest.raises(PipelineError, match=r"e\.lst:2: E435"):
+        gazetteer(Document("a@" + "a" * 40 + "!"))
+    assert time.monotonic() - start < 5
