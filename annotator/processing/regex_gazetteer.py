@@ -80,7 +80,8 @@ from annotator.processing.gazetteer import add_lookups
 from annotator.processing.gazetteer_lists import gazetteer_error, read_entries, read_lists_def
 from annotator.processing.munging import RuleBook
 from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, prefix_sets,
-                                        prefix_strings, required_literals, starts_with_word, without_assertions)
+                                        prefix_strings, reach, required_literals, starts_with_word,
+                                        without_assertions)
 
 CHUNK = 2000
 LEAD_CHARS = 3  # characters of the strings the leads are found by
@@ -158,6 +159,15 @@ class Matcher:
     ends in an empty marker group (``markers``: group number -> entry). A matcher with one entry
     has no ``marked``. With ``wholeWordsOnly`` the caller drops matches that start after a word
     character (``scan`` leaves that test out, see the module doc); ``marked`` keeps it.
+    ``known``: the entry found for the characters of a match and the ``reach`` characters around
+    it (:func:`literals.reach` of ``marked``; at most ``MEMO`` strings), when ``reach`` is known.
+    The same characters always give the same entry: ``scan`` and ``marked`` try the paths through
+    the entries in one order and take the first that succeeds, and whether a path succeeds depends
+    only on the characters it consumes and those its assertions read, ``reach[0]`` before its
+    start and ``reach[1]`` after its end at most. Were the first paths of two matches of the same
+    characters with the same ones around them different, the one tried first would succeed at
+    both (it ends where they end and reads the same characters). The pattern library's trie of
+    288 folded cue phrases has 6,856 matches on the 750 MEDDOCAN texts, of 315 such strings.
     ``needs``: sets of strings a text must hold one of each of to hold a match
     (:func:`literals.required_literals`; regex entries only). ``leads``: for a regex entry that
     begins with a group of alternatives whose first ``LEAD_CHARS`` characters are a few known
@@ -176,11 +186,24 @@ class Matcher:
     needs: list[tuple[str, ...]] = field(default_factory=list)
     leads: tuple[str, ...] = ()
     runs: "Runs | None" = None
+    reach: tuple[int, int] | None = None
+    known: dict[str, Entry] = field(default_factory=dict)
 
-    def entry(self, text: str, start: int, deadline: float) -> Entry:
-        """The entry of the match that begins at ``start``."""
+    def entry(self, text: str, start: int, end: int, deadline: float) -> Entry:
+        """The entry of the match of ``scan`` from ``start`` to ``end``."""
         if self.marked is None:
             return self.entries[0]
+        if self.reach is None or start < self.reach[0] or end + self.reach[1] > len(text):
+            return self._marked(text, start, deadline)
+        key = text[start - self.reach[0]:end + self.reach[1]]
+        entry = self.known.get(key)
+        if entry is None:
+            if len(self.known) >= MEMO:
+                self.known.clear()
+            entry = self.known[key] = self._marked(text, start, deadline)
+        return entry
+
+    def _marked(self, text: str, start: int, deadline: float) -> Entry:
         return self.markers[self.marked.match(text, start, None, None, False, _left(deadline)).lastindex]
 
 
@@ -435,9 +458,9 @@ class RegexGazetteer(ProcessingResource):
                     trie.add(entry.atoms, entry)
                 markers: dict[int, Entry] = {}
                 scan, marked = (affixes[0] + "(?:" + trie.emit(m) + ")" + affixes[1] for m in (None, markers))
+                marked = self._compile(self._wrap(marked), chunk[0]) if len(chunk) > 1 else None
                 matchers.append(Matcher(self._compile(self._wrap(scan, before=False), chunk[0]), folding, chunk,
-                                        self._compile(self._wrap(marked), chunk[0]) if len(chunk) > 1 else None,
-                                        markers))
+                                        marked, markers, reach=reach(marked.pattern) if marked else None))
         return matchers
 
     def _starts(self) -> dict[tuple[bool, bool], list[Starts]]:
@@ -527,7 +550,7 @@ class RegexGazetteer(ProcessingResource):
                     if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
-                            found.setdefault((start, end), []).append(matcher.entry(text, start, deadline))
+                            found.setdefault((start, end), []).append(matcher.entry(text, start, end, deadline))
                     else:
                         for entry, entry_end in self._all_at(matcher, text, start, deadline):
                             found.setdefault((start, entry_end), []).append(entry)

@@ -3,7 +3,8 @@ where a match of theirs can begin, all in one scan, patterns that begin with mon
 where the first characters of one can be (one scan from word starts), and patterns that
 consume no spaces only on the runs of their characters around their literals (e-mails, URLs): the
 Lookups must be exactly those of scanning each pattern at every offset (the path every other
-pattern takes), on real and random text."""
+pattern takes), on real and random text. The same for the entries of trie matches remembered by
+their characters."""
 
 from __future__ import annotations
 
@@ -129,3 +130,18 @@ def test_timeout_of_a_pattern_tried_on_runs(tmp_path: Path, monkeypatch: pytest.
     with pytest.raises(PipelineError, match=r"e\.lst:2: E435"):
         gazetteer(Document("a@" + "a" * 40 + "!"))
     assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+def test_entries_remembered_by_the_characters_of_their_matches(lists: str, meddocan_dir: Path) -> None:
+    """The entry a trie matcher remembers for the characters of a match and those in reach around
+    it (Matcher.known) is the one re-matching finds there."""
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists])
+    reference = RegexGazetteer(listsURL=LISTS[lists])
+    assert any(matcher.reach for matcher in gazetteer.matchers)
+    for matcher in reference.matchers:
+        matcher.reach = None
+    texts = [path.read_text(encoding="utf-8") for path in sorted((meddocan_dir / "dev" / "brat").glob("*.txt"))]
+    for text in texts + random_texts(17):
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+    assert sum(len(matcher.known) for matcher in gazetteer.matchers) > 20
