@@ -520,7 +520,7 @@ class RegexGazetteer(ProcessingResource):
     def __call__(self, doc: Document) -> None:
         deadline = time.monotonic() + self.timeout
         views = {folding: _View(fold(doc.text, *folding)) for folding in self.views}
-        found: dict[tuple[int, int], list[Entry]] = {}
+        found: dict[tuple[int, int], Payload] = {}  # span -> the payloads of the entries that match it
         longest: dict[int, int] = {}
         after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
         longest_only = self.longestMatchOnly  # a parameter: read once, not per match
@@ -550,15 +550,14 @@ class RegexGazetteer(ProcessingResource):
                     if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
-                            found.setdefault((start, end), []).append(matcher.entry(text, start, end, deadline))
+                            found.setdefault((start, end), []).extend(matcher.entry(text, start, end, deadline).payload)
                     else:
                         for entry, entry_end in self._all_at(matcher, text, start, deadline):
-                            found.setdefault((start, entry_end), []).append(entry)
+                            found.setdefault((start, entry_end), []).extend(entry.payload)
             except TimeoutError:
                 raise self._culprit([matcher], text, doc.name) from None
-        spans = sorted(s for s in found if not longest_only or longest[s[0]] == s[1])
-        add_lookups(doc, self.outputASName, self.specs,
-                    ((start, end, tuple(p for entry in found[start, end] for p in entry.payload)) for start, end in spans))
+        spans = sorted(longest.items() if longest_only else found)  # (start, its longest end) is in found
+        add_lookups(doc, self.outputASName, self.specs, ((start, end, found[start, end]) for start, end in spans))
 
     def _all_at(self, matcher: Matcher, text: str, start: int, deadline: float) -> list[tuple[Entry, int]]:
         """Every entry of ``matcher`` that matches at ``start``, with the end of its match."""
