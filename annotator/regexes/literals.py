@@ -33,6 +33,10 @@ text's next characters fit (``5 mg`` fits no date).
 and made of listed characters (``[Ss]ep`` gives ``Sep`` and ``sep``): the regex gazetteer looks
 for the month names a pattern begins with as strings.
 
+``leading_lookbehinds(pattern, n)`` gives the look-behinds of at most ``n`` characters a match
+begins with (``\\b(?<!\\d[-/.:,])\\d+``: ``(?<!\\d[-/.:,])``): the regex gazetteer tries a date
+pattern where the characters before an offset pass them (no date begins inside a date).
+
 ``reach(pattern)`` says how many characters before and after the span a path through the
 pattern consumes its assertions can read (``(?<!\\w)...(?!\\w)`` gives (1, 1)): the paths tried
 before the one that matches, and so the path that matches (its marker group), depend only on the
@@ -212,6 +216,36 @@ def _reach(items: list) -> tuple[int, int]:
             raise UnknownSyntax
         before, after = max(before, found[0]), max(after, found[1])
     return before, after
+
+
+def leading_lookbehinds(pattern: str, width: int) -> str | None:
+    """The look-behinds ``pattern`` tests where a match begins, before it consumes anything, that
+    read at most ``width`` characters and hold no assertions, as one pattern of look-behinds
+    (``\\b(?<!\\d[-/.:,])\\d+`` gives ``(?<!\\d[-/.:,])``, its sets written as this module
+    writes them): every match begins where it matches.
+    None when there are none or the pattern is not known (as for :func:`prefix_sets`)."""
+    found: list[str] = []
+    try:
+        _lookbehinds(parse(pattern), width, found)
+    except (UnknownSyntax, RecursionError):
+        return None
+    return "".join(found) or None
+
+
+def _lookbehinds(items: list, width: int, found: list[str]) -> bool:
+    """Add the look-behinds of ``items`` before the first item that consumes (or may) to ``found``;
+    whether the items consume nothing."""
+    for op, av in items:
+        if op in (sre.ASSERT, sre.ASSERT_NOT):
+            direction, body = av
+            if direction < 0 and body.getwidth()[1] <= width and _reach(body) == (0, 0):
+                found.append(("(?<=" if op is sre.ASSERT else "(?<!") + _plain(body) + ")")
+        elif op is sre.SUBPATTERN and not (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+            if not _lookbehinds(av[3], width, found):
+                return False
+        elif op is not sre.AT:
+            return False
+    return True
 
 
 def _widest(reaches: Iterable[tuple[int, int]]) -> tuple[int, int]:

@@ -145,3 +145,19 @@ def test_entries_remembered_by_the_characters_of_their_matches(lists: str, meddo
     for text in texts + random_texts(17):
         assert lookups(gazetteer, text) == lookups(reference, text), text
     assert sum(len(matcher.known) for matcher in gazetteer.matchers) > 20
+
+
+def test_look_behinds_a_pattern_begins_with(tmp_path: Path) -> None:
+    """A pattern that begins with a look-behind is not tried at offsets where it fails (no date
+    inside a date), and is where the characters before are not known: at the start of the text,
+    after a NUL character (the padding before the text)."""
+    definition = write(tmp_path, {"lists.def": "d.lst:x::::regex\n",
+                                  "d.lst": "(?<!\\d/)\\d\\d\n(?<=/)\\d\\d\n(?<![\\x00a])\\d\\d\n(?<=^)\\d\\d\n"})
+    gazetteer = RegexGazetteer(listsURL=definition)
+    [group] = gazetteer.starts[(False, False)]
+    assert [pattern.pattern for pattern in group.lookbehinds] and group.behind[3] is None
+    assert group.members["1/12/"] == (1, 2, 3) and group.members["a/12/"] == (0, 1, 2, 3)
+    assert group.members["\0\x0012"] == group.members["\0/12"] == (0, 1, 2, 3)
+    reference = scanning_everywhere(gazetteer)
+    for text in ["12", "/12", "1/12 x", "\0/12", "\x0012", "a/12", "a/1/12", " 12/12/12"]:
+        assert lookups(gazetteer, text) == lookups(reference, text), text

@@ -8,7 +8,8 @@ import random
 import pytest
 import regex
 
-from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, prefix_strings, reach,
+from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, leading_lookbehinds,
+                                        prefix_strings, reach,
                                         required_literals, starts_with_word)
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
@@ -219,3 +220,24 @@ def test_the_characters_in_reach_decide_which_path_matches(pattern: str) -> None
         if match is not None and match.end() + after <= len(text):
             paths.setdefault(text[start - before:match.end() + after], set()).add(match.lastindex)
     assert len(set().union(*paths.values())) >= 3 and all(len(found) == 1 for found in paths.values())
+
+
+@pytest.mark.parametrize("pattern, expected", [
+    (r"\b(?<!\d[-/.:,])\d+", r"(?<!\d[-/.:,])"),
+    (r"(?:\b(?:(?<![\w+])\(?3))", r"(?<![\w+])"),       # inside the groups a match begins with
+    (r"(?=x)(?<=ab)(?<!abc)x", r"(?<=ab)"),                # too wide: left out
+    (r"a(?<!b)", None),                                    # after a character: not where a match begins
+    (r"(?:(?<!x)a|b)", None),                              # in one alternative only
+    (r"(?i:(?<!x)a)", None),
+    (r"(?<!a+)b", None),                                   # unbounded
+    (r"(?<=^)a", None),
+])
+def test_leading_lookbehinds(pattern: str, expected: str | None) -> None:
+    found = leading_lookbehinds(pattern, 2)
+    if expected is None:
+        assert found is None
+    else:
+        rng = random.Random(7)
+        text = "".join(rng.choice("ab1(/.,x+ ") for _ in range(3000))
+        assert [m.start() for m in regex.finditer(f"(?={found})", text)] == [
+            m.start() for m in regex.finditer(f"(?={expected})", text)]
