@@ -650,10 +650,17 @@ def _may_match(text: str, needs: list[tuple[str, ...]], present: dict[tuple[str,
     for need in needs:
         found = present.get(need)
         if found is None:
-            found = present[need] = any(map(text.__contains__, need))
+            found = present[need] = need[0] in text if len(need) == 1 else _search(need)(text) is not None
         if not found:
             return False
     return True
+
+
+@lru_cache(maxsize=4096)
+def _search(strings: tuple[str, ...]) -> Callable[[str], "regex.Match | None"]:
+    """A search for any of ``strings``: one pass over a text where a substring search for each
+    would make one each (16 domain endings of URLs on the MEDDOCAN texts: a fourth of the time)."""
+    return regex.compile("|".join(map(regex.escape, strings))).search
 
 
 def _left(deadline: float) -> float:
