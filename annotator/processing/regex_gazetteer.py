@@ -650,17 +650,23 @@ def _may_match(text: str, needs: list[tuple[str, ...]], present: dict[tuple[str,
     for need in needs:
         found = present.get(need)
         if found is None:
-            found = present[need] = need[0] in text if len(need) == 1 else _search(need)(text) is not None
+            found = present[need] = _holds(need)(text)
         if not found:
             return False
     return True
 
 
 @lru_cache(maxsize=4096)
-def _search(strings: tuple[str, ...]) -> Callable[[str], "regex.Match | None"]:
-    """A search for any of ``strings``: one pass over a text where a substring search for each
-    would make one each (16 domain endings of URLs on the MEDDOCAN texts: a fourth of the time)."""
-    return regex.compile("|".join(map(regex.escape, strings))).search
+def _holds(strings: tuple[str, ...]) -> Callable[[str], bool]:
+    """A test of whether a text holds one of ``strings``: one regex search for all of them when they
+    begin with one character (it stops only where that character is: the 16 domain endings of
+    URLs, ``.es`` ... ``.info``, in a fourth of the time of a substring search for each), else a
+    substring search for each (one for strings that begin with different letters stops almost
+    everywhere: month names, 6 times slower)."""
+    if len(strings) > 1 and len({string[:1] for string in strings}) == 1:
+        search = regex.compile("|".join(map(regex.escape, strings))).search
+        return lambda text: search(text) is not None
+    return lambda text: any(map(text.__contains__, strings))
 
 
 def _left(deadline: float) -> float:
