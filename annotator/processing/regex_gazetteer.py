@@ -90,7 +90,7 @@ LEAD_VIEW = (True, True)  # the text view the leads are found on (case and accen
 PREFIX = 6  # characters read to choose the patterns tried at an offset (Starts)
 BEHIND = 2  # characters before an offset read to choose them (the widest look-behind read)
 _PADDING = "\0" * BEHIND  # the characters before a text
-MEMO = 100_000  # strings of PREFIX characters whose fitting patterns a Starts keeps
+MEMO = 100_000  # strings a memo keeps (Starts.members and .ahead, Matcher.known)
 RUNS_SHARE = 32
 _PLAIN_TEXT = (False, False)
 _AFTER_WORD = regex.compile(r"(?<=\w)")  # matches at an offset just after a word character
@@ -274,13 +274,13 @@ class Starts:
     numeric ones; and when the ``BEHIND`` characters before it pass the look-behinds its matches
     begin with (:func:`literals.leading_lookbehinds`; ``behind``: member -> its look-behinds in
     ``lookbehinds``): ``(?<!\\d[-/.:,])``, no date begins inside a date or a number (13,900 of
-    32,500 calls on the MEDDOCAN texts were there). Which members fit is kept for each string of
-    ``BEHIND`` + ``PREFIX`` characters met (``members``; ``BEHIND`` NUL characters stand before
-    the text, and no look-behind is tested on a string that holds one there), found from the
-    members that fit its last ``PREFIX`` characters (``ahead``), themselves found from the ways
-    each character fits at each position (``masks``: bits, one per way of each member); at most
-    ``MEMO`` strings of each. An offset costs a slice and a dictionary look-up, then one call per
-    member that fits.
+    the pattern library's 32,500 calls on the 750 MEDDOCAN texts were there). Which members fit
+    is kept for each string of ``BEHIND`` + ``PREFIX`` characters met (``members``; ``BEHIND``
+    NUL characters stand before the text, and no look-behind is tested on a string that holds
+    one there), found from the members that fit its last ``PREFIX`` characters (``ahead``),
+    themselves found from the ways each character fits at each position (``masks``: bits, one
+    per way of each member); at most ``MEMO`` strings of each. An offset costs a slice and a
+    dictionary look-up, then one call per member that fits.
     ``indices``: the members' indices in the PR's matchers; ``scans``: their scanning patterns."""
 
     def __init__(self, scan: regex.Pattern, view: tuple[bool, bool], indices: list[int],
@@ -368,10 +368,11 @@ class Starts:
     def find(self, scanned: str, text: str, deadline: float) -> dict[int, list[tuple[int, int]]]:
         """The spans of the matches in ``text`` of each member that has some (by index in the PR's
         matchers), in order of start: where ``scan`` stops in ``scanned`` (the text as ``view``
-        has it). The work per offset (most fit no member) is done by C-level loops."""
+        has it). Each offset costs a slice and a look-up in a comprehension; only those some member
+        fits are visited one by one (``compress``: most fit none)."""
         found: dict[int, list[tuple[int, int]]] = {}
         starts = [match.start() for match in self.scan.finditer(scanned, timeout=_left(deadline))]
-        members, padded = self.members, _PADDING + text  # padded[start:]: the BEHIND characters before start, on
+        members, padded = self.members, _PADDING + text  # padded[start:] begins with the BEHIND before start
         fitting = [members[padded[start:start + BEHIND + PREFIX]] for start in starts]
         scans, indices = self.scans, self.indices
         for start, fit in compress(zip(starts, fitting), fitting):  # the offsets some member fits
@@ -486,8 +487,8 @@ class RegexGazetteer(ProcessingResource):
                 for entry in chunk:
                     trie.add(entry.atoms, entry)
                 markers: dict[int, Entry] = {}
-                scan, marked = (affixes[0] + "(?:" + trie.emit(m) + ")" + affixes[1] for m in (None, markers))
-                marked = self._compile(self._wrap(marked), chunk[0]) if len(chunk) > 1 else None
+                scan, marking = (affixes[0] + "(?:" + trie.emit(m) + ")" + affixes[1] for m in (None, markers))
+                marked = self._compile(self._wrap(marking), chunk[0]) if len(chunk) > 1 else None
                 matchers.append(Matcher(self._compile(self._wrap(scan, before=False), chunk[0]), folding, chunk,
                                         marked, markers, reach=reach(marked.pattern) if marked else None))
         return matchers
@@ -579,7 +580,8 @@ class RegexGazetteer(ProcessingResource):
                     if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
-                            found.setdefault((start, end), []).extend(matcher.entry(text, start, end, deadline).payload)
+                            entry = matcher.entry(text, start, end, deadline)
+                            found.setdefault((start, end), []).extend(entry.payload)
                     else:
                         for entry, entry_end in self._all_at(matcher, text, start, deadline):
                             found.setdefault((start, entry_end), []).extend(entry.payload)
