@@ -161,3 +161,16 @@ def test_look_behinds_a_pattern_begins_with(tmp_path: Path) -> None:
     reference = scanning_everywhere(gazetteer)
     for text in ["12", "/12", "1/12 x", "\0/12", "\x0012", "a/12", "a/1/12", " 12/12/12"]:
         assert lookups(gazetteer, text) == lookups(reference, text), text
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+def test_leads_after_characters_re_and_regex_read_otherwise(lists: str) -> None:
+    """The leads are found with ``re`` after no ASCII word character: the same Lookups as scanning
+    every offset after characters ``re`` reads as word characters and ``regex`` does not (``²``),
+    the other way round (a combining accent), and other letters."""
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists])
+    reference = scanning_everywhere(gazetteer)
+    for text in ["m²marzo 2019", "m² marzo 2019", "x\u0301marzo de 2019", "\u0301marzo de 2019", "ñmarzo 2019",
+                 "Σmarzo 2019", "año²2019", "²año 2019", "12 de marzo de 2019", "(marzo 2019)", "_marzo 2019"]:
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+    assert any(lookups(gazetteer, text) for text in ["m² marzo 2019", "12 de marzo de 2019"])
