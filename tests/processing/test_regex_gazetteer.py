@@ -166,6 +166,19 @@ def test_scans_find_every_start_the_entries_match_at(tmp_path: Path) -> None:
         (99, "enero12"), (112, "3")]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("x a.es y", ["a.es"]), ("a.org b.com", ["a.org", "b.com"]), ("a.ess a.c", []), ("", [])])
+def test_a_text_is_searched_for_one_of_several_needed_strings(tmp_path: Path, text: str, expected: list) -> None:
+    """A document is scanned for a pattern when it holds one of the strings every match holds one
+    of (one search for all of them)."""
+    definition = write(tmp_path, {"lists.def": "u.lst:Url::::regex\n", "u.lst": "[a-z]+(?:\\.es|\\.org|\\.com)\n"})
+    pr = RegexGazetteer(listsURL=definition)
+    assert [len(need) for need in pr.matchers[0].needs] == [3, 3]
+    doc = Document(text)
+    pr(doc)
+    assert [doc.covered_text(a) for a in doc.annset()] == expected
+
+
 def test_split_pattern_matches_its_first_alternative(tmp_path: Path) -> None:
     # run where "abc" or "abc de" is, the entry still matches what it matches whole
     definition = write(tmp_path, {"lists.def": "b.lst:n::::regex\n", "b.lst": "(?:abc|abc de)(?: fgh)?\n"})

@@ -3,7 +3,8 @@ where a match of theirs can begin, all in one scan, patterns that begin with mon
 where the first characters of one can be (one scan from word starts), and patterns that
 consume no spaces only on the runs of their characters around their literals (e-mails, URLs): the
 Lookups must be exactly those of scanning each pattern at every offset (the path every other
-pattern takes), on real and random text."""
+pattern takes), on real and random text. The same for the entries of trie matches remembered by
+their characters."""
 
 from __future__ import annotations
 
@@ -113,3 +114,63 @@ def test_timeout_of_a_pattern_tried_after_another_matched(tmp_path: Path) -> Non
     with pytest.raises(PipelineError, match=r"d\.lst:2: E435"):
         gazetteer(Document("1" + "2" * 40 + "!"))
     assert time.monotonic() - start < 5
+
+
+def test_timeout_of_a_pattern_tried_on_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pattern tried at the offsets of the runs around its literals (e-mails, URLs) has the
+    document's timeout too (the calls pass it by position): a catastrophic one fails the
+    document with E435 naming its line."""
+    monkeypatch.setattr(regex_gazetteer, "RUNS_SHARE", 1)
+    definition = write(tmp_path, {"lists.def": "e.lst:x::::regex\n",
+                                  "e.lst": "b@c\na@(?:a|a)*(?:a|a)*(?:a|a)*$\n"})
+    gazetteer = RegexGazetteer(listsURL=definition, timeout=0.2)
+    assert gazetteer.matchers[1].runs is not None
+    gazetteer(Document("b@c a@b"))  # a fast document passes
+    start = time.monotonic()
+    with pytest.raises(PipelineError, match=r"e\.lst:2: E435"):
+        gazetteer(Document("a@" + "a" * 40 + "!"))
+    assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+def test_entries_remembered_by_the_characters_of_their_matches(lists: str, meddocan_dir: Path) -> None:
+    """The entry a trie matcher remembers for the characters of a match and those in reach around
+    it (Matcher.known) is the one re-matching finds there."""
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists])
+    reference = RegexGazetteer(listsURL=LISTS[lists])
+    assert any(matcher.reach for matcher in gazetteer.matchers)
+    for matcher in reference.matchers:
+        matcher.reach = None
+    texts = [path.read_text(encoding="utf-8") for path in sorted((meddocan_dir / "dev" / "brat").glob("*.txt"))]
+    for text in texts + random_texts(17):
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+    assert sum(len(matcher.known) for matcher in gazetteer.matchers) > 20
+
+
+def test_look_behinds_a_pattern_begins_with(tmp_path: Path) -> None:
+    """A pattern that begins with a look-behind is not tried at offsets where it fails (no date
+    inside a date), and is where the characters before are not known: at the start of the text,
+    after a NUL character (the padding before the text)."""
+    definition = write(tmp_path, {"lists.def": "d.lst:x::::regex\n",
+                                  "d.lst": "(?<!\\d/)\\d\\d\n(?<=/)\\d\\d\n(?<![\\x00a])\\d\\d\n(?<=^)\\d\\d\n"})
+    gazetteer = RegexGazetteer(listsURL=definition)
+    [group] = gazetteer.starts[(False, False)]
+    assert [pattern.pattern for pattern in group.lookbehinds] and group.behind[3] is None
+    assert group.members["1/12/"] == (1, 2, 3) and group.members["a/12/"] == (0, 1, 2, 3)
+    assert group.members["\0\x0012"] == group.members["\0/12"] == (0, 1, 2, 3)
+    reference = scanning_everywhere(gazetteer)
+    for text in ["12", "/12", "1/12 x", "\0/12", "\x0012", "a/12", "a/1/12", " 12/12/12"]:
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+
+
+@pytest.mark.parametrize("lists", sorted(LISTS))
+def test_leads_after_characters_re_and_regex_read_otherwise(lists: str) -> None:
+    """The leads are found with ``re`` after no ASCII word character: the same Lookups as scanning
+    every offset after characters ``re`` reads as word characters and ``regex`` does not (``²``),
+    the other way round (a combining accent), and other letters."""
+    gazetteer = RegexGazetteer(listsURL=LISTS[lists])
+    reference = scanning_everywhere(gazetteer)
+    for text in ["m²marzo 2019", "m² marzo 2019", "x\u0301marzo de 2019", "\u0301marzo de 2019", "ñmarzo 2019",
+                 "Σmarzo 2019", "año²2019", "²año 2019", "12 de marzo de 2019", "(marzo 2019)", "_marzo 2019"]:
+        assert lookups(gazetteer, text) == lookups(reference, text), text
+    assert any(lookups(gazetteer, text) for text in ["m² marzo 2019", "12 de marzo de 2019"])
