@@ -1,6 +1,9 @@
 """Atomic file writes: the bytes go to a temporary file beside the target, then one rename.
 
 A reader never sees a half-written file, and a failed write leaves the old file (if any) intact.
+A process about to be terminated removes the temporary files of the writes it has in progress
+(:func:`remove_pending`; a worker process of a corpus run does so on SIGTERM, which a process pool
+sends every worker when one of them dies).
 A corpus writes two files per document, so a write makes as few system calls as it can: the
 temporary file is opened with the usual permissions (``0o666`` less the umask) and written with
 ``os.write`` (no file object), and the folder is made only when it is missing.
@@ -16,6 +19,7 @@ _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 _SERIAL = count()
+_PENDING: set[str] = set()  # the temporary files of the writes in progress in this process
 
 
 def _create(path: Path) -> tuple[int, str]:
@@ -38,6 +42,7 @@ def _create(path: Path) -> tuple[int, str]:
 
 def write_atomic(path: Path, data: bytes) -> None:
     fd, tmp = _create(path)
+    _PENDING.add(tmp)
     try:
         try:
             view = memoryview(data)
@@ -52,3 +57,15 @@ def write_atomic(path: Path, data: bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+    finally:
+        _PENDING.discard(tmp)
+
+
+def remove_pending() -> None:
+    """Remove the temporary files of the writes in progress in this process (its targets keep
+    their old contents): for a process that is about to end without finishing them."""
+    for tmp in list(_PENDING):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass

@@ -11,7 +11,10 @@ files read and written by the workers) and by :meth:`annotator.pipeline.Pipeline
 - :class:`InProcess`: ``work`` is called here, on the very object given (what a transform
   collects stays visible to the caller).
 - :class:`Processes`: a local pool; each process gets ``work`` once (inherited by fork, else
-  pickled once), so a loaded pipeline is not sent again with each batch.
+  pickled once), so a loaded pipeline is not sent again with each batch. When a worker dies the
+  pool ends the others with SIGTERM: a worker then removes the temporary files of the writes it
+  has in progress (:func:`annotator.atomic.remove_pending`) before it ends, so that no output
+  folder keeps one.
 - :class:`Dask`: ``dask.distributed``, imported only here and only when used: a LocalCluster of
   ``workers`` processes (one thread each) or the cluster of ``scheduler``. ``work`` travels with
   every batch, so it must pickle small (a pipeline loaded from a file pickles as its recipe and
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 from collections import deque
 from dataclasses import dataclass
@@ -38,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 if TYPE_CHECKING:  # imported where a pool is made: a run in this process starts without them
     from concurrent.futures import Future, ProcessPoolExecutor
 
+from annotator.atomic import remove_pending
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_relaxed, relaxed_thresholds
 
@@ -102,6 +107,15 @@ def _init_worker(work: Work) -> None:
     global _WORK
     _WORK = work
     _settle_gc()
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    """SIGTERM in a worker process: a pool sends it to every worker when one dies. The output
+    files the worker is writing are left as they were, without their temporary files; then the
+    process ends at once, as it would have without this handler."""
+    remove_pending()
+    os._exit(128 + signum)
 
 
 def _settle_gc() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,42 @@ class Square:
             self.marker.touch()
             os.kill(os.getpid(), signal.SIGKILL)
         return [n * n for n in batch]
+
+
+class WriteWhileAnotherDies:
+    """Batch "write": writes ``folder/out.txt`` atomically, the first time pausing after its first
+    byte until it is ended (marker ``writing``); batch "die": waits for that pause, then kills its
+    own process (once: marker ``died``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def __call__(self, batch: str) -> str:
+        from annotator import atomic
+
+        writing, died = self.folder / "writing", self.folder / "died"
+        if batch == "die":
+            while not writing.exists() and not died.exists():
+                time.sleep(0.01)
+            if not died.exists():
+                died.touch()
+                os.kill(os.getpid(), signal.SIGKILL)
+            return batch
+        real_write = os.write
+
+        def paused_write(fd: int, data: bytes) -> int:
+            written = real_write(fd, data[:1])
+            if not writing.exists():
+                writing.touch()
+                time.sleep(60)  # ended meanwhile: the pool terminates its other workers
+            return written
+
+        os.write = paused_write
+        try:
+            atomic.write_atomic(self.folder / "out.txt", b"complete")
+        finally:
+            os.write = real_write
+        return batch
 
 
 def batches(n: int, size: int = 2) -> list[list[int]]:
@@ -51,6 +88,16 @@ def test_a_batch_lost_twice_comes_back_lost_and_the_others_go_on(tmp_path):
     assert lost == [[6, 7]]
     assert out[3][1].reason.startswith("E317 the worker process running this document's batch stopped twice")
     assert all(result == [n * n for n in b] for b, result in out if b != [6, 7])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_worker_ended_with_the_pool_leaves_no_temporary_file(tmp_path):
+    # one worker dies while the other is writing a file: the pool ends the writer too (SIGTERM),
+    # which removes its temporary file; its batch then runs again and writes the file whole
+    out = list(Processes(2).map(WriteWhileAnotherDies(tmp_path), ["die", "write"]))
+    assert out == [("die", "die"), ("write", "write")]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["died", "out.txt", "writing"]
+    assert (tmp_path / "out.txt").read_bytes() == b"complete"
 
 
 def test_at_most_ahead_batches_are_in_flight():
