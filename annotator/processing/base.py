@@ -327,6 +327,7 @@ BUILT_IN: dict[str, str] = {
     "pos-tagger": "annotator.processing.pos_tagger",
     "record-matcher": "annotator.processing.record_matcher",
     "policy-filter": "annotator.processing.policy_filter",
+    "spacy-ner": "annotator.processing.spacy_ner",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
     "span-precedence": "annotator.learning.precedence",
