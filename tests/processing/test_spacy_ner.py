@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 import sys
 from importlib.util import find_spec
 from pathlib import Path
@@ -230,11 +231,17 @@ def test_a_model_that_cannot_be_found_is_one_coded_error(tmp_path, capsys):
                                                f"pipeline 'no-model': [E050] Can't find model 'no-model'.")
 
 
-def test_without_spacy_the_extra_to_install_is_named(monkeypatch):
+def test_without_spacy_the_extra_to_install_is_named(monkeypatch, tmp_path, capsys):
     monkeypatch.setitem(sys.modules, "spacy", None)  # what an absent package looks like to import
-    with pytest.raises(MissingExtra, match=r'^E930 the spacy-ner PR needs spacy, which is not installed: '
-                                           r'pip install "annotator\[spacy\]"$'):
+    message = 'E930 the spacy-ner PR needs spacy, which is not installed: pip install "annotator[spacy]"'
+    with pytest.raises(MissingExtra, match=rf"^{re.escape(message)}$"):
         SpacyNer(model="en_core_web_sm")
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "d.txt").write_text("John Smith flew to Paris.", encoding="utf-8")
+    path = pipeline_file(tmp_path, "en_core_web_sm")
+    assert main(["run", str(path), str(src), "--out", str(tmp_path / "o")]) == 1
+    assert capsys.readouterr().err.strip().splitlines() == [f"annotator: error: {path}:2: {message}"]
 
 
 def test_describe_shows_its_parameters(capsys):
