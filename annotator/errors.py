@@ -223,6 +223,7 @@ class Errors:
     E930 = '{what} needs {package}, which is not installed: pip install "annotator[{extra}]"'
     E931 = "{count} annotation id(s) of {source} in set(s) {sets} are taken by another set: given fresh ids"
     E932 = "expected {expected}, got {got}"
+    E933 = "spacy-ner: cannot load the spaCy pipeline {model!r}: {reason}"
 
 
 def coded(code: str, **fields: Any) -> str:

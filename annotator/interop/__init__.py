@@ -13,10 +13,10 @@ of them, and a missing one is one coded error naming the extra (E930).
 
 from __future__ import annotations
 
-from annotator.interop._support import MissingExtra
+from annotator.interop._support import MissingExtra, require
 from annotator.interop.dataframe import to_dataframe
 from annotator.interop.gatenlp_doc import RELATIONS_FEATURE, from_gatenlp, to_gatenlp
 from annotator.interop.spacy_doc import USER_DATA_KEY, from_spacy, to_spacy
 
-__all__ = ["MissingExtra", "RELATIONS_FEATURE", "USER_DATA_KEY", "from_gatenlp", "from_spacy", "to_dataframe",
-           "to_gatenlp", "to_spacy"]
+__all__ = ["MissingExtra", "RELATIONS_FEATURE", "USER_DATA_KEY", "from_gatenlp", "from_spacy", "require",
+           "to_dataframe", "to_gatenlp", "to_spacy"]

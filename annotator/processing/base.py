@@ -95,6 +95,13 @@ def text_encoding(value: Any) -> str:
     return value
 
 
+def name_or_path(value: Any) -> str:
+    """a name, or the path of a file or folder"""
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    return _to_str(value)
+
+
 # type -> (what a value must be, in messages; converter)
 _TYPES: dict[Any, tuple[str, Callable[[Any], Any]]] = {
     str: ("text", _to_str),
@@ -130,10 +137,12 @@ class _Invalid(Exception):
 
 class Param:
     """A declared parameter: ``type`` (``str``, ``int``, ``float``, ``bool``, ``list``, ``Path``,
-    :func:`text_encoding`, or any callable that converts a string and raises TypeError/ValueError),
-    ``default``, ``description``, ``required`` (then no default), ``choices`` (the allowed values)
-    and, for numbers, ``min``/``max`` (inclusive). A ``Path`` is a file or folder the PR reads: it must exist;
-    given as a relative string it resolves against the pipeline file's folder."""
+    :func:`text_encoding`, :func:`name_or_path`, or any callable that converts a string and raises
+    TypeError/ValueError), ``default``, ``description``, ``required`` (then no default), ``choices`` (the
+    allowed values) and, for numbers, ``min``/``max`` (inclusive). A ``Path`` is a file or folder the PR reads:
+    it must exist; given as a relative string it resolves against the pipeline file's folder. A
+    ``name_or_path`` (a model installed by name, or saved in a folder) resolves so too when that names an
+    existing file or folder there, and is otherwise kept as given."""
 
     def __init__(self, type: Any, default: Any = None, description: str = "", *, required: bool = False,
                  choices: tuple[Any, ...] | None = None, min: float | None = None, max: float | None = None) -> None:
@@ -194,6 +203,9 @@ class Param:
                 converted = base_dir / converted
             if not converted.exists():
                 raise _Invalid("E334", file=converted)
+        if self.type is name_or_path and base_dir is not None and not Path(converted).is_absolute() \
+                and (base_dir / converted).exists():
+            converted = str(base_dir / converted)
         return converted
 
 
@@ -315,6 +327,7 @@ BUILT_IN: dict[str, str] = {
     "pos-tagger": "annotator.processing.pos_tagger",
     "record-matcher": "annotator.processing.record_matcher",
     "policy-filter": "annotator.processing.policy_filter",
+    "spacy-ner": "annotator.processing.spacy_ner",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
     "span-precedence": "annotator.learning.precedence",

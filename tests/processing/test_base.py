@@ -109,6 +109,16 @@ def test_relative_paths_resolve_against_the_pipeline_file_or_the_working_folder(
         Pipeline.from_xml(path, {"test-list.path": "words.txt"})
 
 
+def test_a_name_or_path_resolves_against_the_pipeline_file_only_when_it_exists_there(tmp_path):
+    (tmp_path / "saved").mkdir()
+    param = Param(base.name_or_path)
+    assert param.check("saved", base_dir=tmp_path) == str(tmp_path / "saved")
+    assert param.check("en_core_web_sm", base_dir=tmp_path) == "en_core_web_sm"
+    assert param.check("saved") == "saved"  # from Python or -p: as given (spaCy reads it from the working folder)
+    assert param.check(tmp_path / "saved") == str(tmp_path / "saved")
+    assert param.expected() == "a name, or the path of a file or folder"
+
+
 def test_a_failing_setup_is_one_coded_error_at_the_pr(tmp_path):
     with pytest.raises(PipelineError, match=r"^E314 test-words: error: missing \)"):
         Words(pattern="(")
