@@ -7,6 +7,7 @@ can be read raw (:meth:`Lexer.raw_block`) -- Java blocks are not JAPE tokens.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from annotator.errors import GrammarError
@@ -16,6 +17,12 @@ SYMBOLS = ("-->", "==~", "!=~", "==", "!=", "=~", "!~", "<=", ">=", "<", ">", "=
            "[", "]", "|", "*", "+", "?", ":", ",", ".", "@", "!", ";")
 _IDENT_START = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+#: GATE's numeric literals (ParseCpsl.jj's ``integer`` and ``floatingPoint`` tokens, Java's forms):
+#: an optional sign; a float has a point, an exponent or a type suffix (``2.5``, ``2.``, ``.5``,
+#: ``1e1``, ``2.5e-1``, ``2d``, ``2F``); the longest form wins, as in a JavaCC lexer
+_NUMBER = re.compile(r"""[+-]?(?:
+    (?P<float>(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]? | \d+[eE][+-]?\d+[fFdD]? | \d+[fFdD])
+    | (?P<int>\d+))""", re.VERBOSE | re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -108,8 +115,10 @@ class Lexer:
         c = text[start]
         if c == '"':
             return self._string(pos)
-        if c.isdigit() or (c == "-" and start + 1 < len(text) and text[start + 1].isdigit()):
-            return self._number(pos)
+        if c in "+-.0123456789":
+            number = _NUMBER.match(text, start)
+            if number:
+                return self._number(number, pos)
         if c in _IDENT_START or c.isalpha():
             j = start + 1
             while j < len(text):
@@ -149,20 +158,12 @@ class Lexer:
             j += 1
         raise error("unterminated string (expected '\"' before the end of the line)", pos)
 
-    def _number(self, pos: Pos) -> Token:
-        text, start = self.text, self.i
-        j = start + 1
-        while j < len(text) and text[j].isdigit():
-            j += 1
-        kind = "int"
-        if j + 1 < len(text) and text[j] == "." and text[j + 1].isdigit():
-            kind = "float"
-            j += 1
-            while j < len(text) and text[j].isdigit():
-                j += 1
-        raw = text[start:j]
-        self._advance_to(j)
-        return Token(kind, int(raw) if kind == "int" else float(raw), pos, start)
+    def _number(self, number: re.Match, pos: Pos) -> Token:
+        start = self.i
+        self._advance_to(number.end())
+        if number.group("int") is not None:
+            return Token("int", int(number.group()), pos, start)
+        return Token("float", float(number.group().rstrip("fFdD")), pos, start)
 
     # ------------------------------------------------------------------ raw blocks
     def raw_block(self, open_offset: int) -> tuple[str, int]:

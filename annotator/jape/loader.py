@@ -15,6 +15,7 @@ from annotator.errors import GrammarError, coded
 from annotator.jape.actions import action_table
 from annotator.jape.compiler import CompiledPhase, compile_phase, share_start_keys
 from annotator.jape.lexer import Pos, error_at
+from annotator.jape.macros import Scope
 from annotator.jape.parser import ParsedFile, parse
 from annotator.jape.runtime import Trace, run_phases
 from annotator.jape.syntax import Diagnostic, Phase
@@ -41,13 +42,15 @@ def _read(path: Path, where: Pos | None) -> str:
 
 
 def read_grammar(path: str | Path) -> Report:
-    """Parse a grammar and every phase file it names; errors are collected, not raised."""
+    """Parse a grammar and every phase file it names, in order, with one table of macros and
+    templates (GATE's MultiPhase parser shares it with every phase file it spawns); errors are
+    collected, not raised."""
     report = Report()
-    _read_into(Path(path), None, report, [])
+    _read_into(Path(path), None, report, [], Scope())
     return report
 
 
-def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path]) -> None:
+def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path], scope: Scope) -> None:
     resolved = path.resolve()
     if resolved in stack:
         message = coded("E510", path=path)
@@ -59,13 +62,13 @@ def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path])
         report.errors.append(exc)
         return
     report.files.append(resolved)
-    parsed: ParsedFile = parse(text, str(path))
+    parsed: ParsedFile = parse(text, str(path), scope)
     report.errors += parsed.errors
     report.warnings += parsed.warnings
     report.phases += parsed.phases
     for name, pos in parsed.phase_files:
         child = path.parent / (name if name.endswith(".jape") else name + ".jape")
-        _read_into(child, pos, report, stack + [resolved])
+        _read_into(child, pos, report, stack + [resolved], scope)
 
 
 class Grammar:

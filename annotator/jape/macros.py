@@ -4,7 +4,8 @@ A pattern macro (``Macro: NAME ( ... )``) is copied into every left-hand side th
 RHS macro (``Macro: NAME :label.Type = {...}``) into every right-hand side. A template
 (``Template: name = "... ${var} ..."``) is a value; ``[name var = "x"]`` substitutes its
 ``${var}`` placeholders (placeholders without a given value are left as they are, as GATE does).
-Macros and templates are visible from their definition to the end of the file, across phases.
+Macros and templates are visible from their definition on: in later phases of the file and, in a
+MultiPhase grammar, in later phase files (GATE's parser gives them all one table).
 """
 
 from __future__ import annotations

@@ -38,11 +38,11 @@ class ParsedFile:
 
 
 class Parser:
-    def __init__(self, text: str, path: str, line: int = 1, column: int = 1) -> None:
+    def __init__(self, text: str, path: str, line: int = 1, column: int = 1, scope: Scope | None = None) -> None:
         self.lex = Lexer(text, path, line, column)
         self.path = path
         self.buf: list[Token] = []
-        self.scope = Scope()
+        self.scope = Scope() if scope is None else scope
         self.out = ParsedFile(path)
         self.phase: Phase | None = None
         self._labels: set[str] = set()
@@ -252,7 +252,6 @@ class Parser:
             used: list[tuple[str, Pos]] = []
             if isinstance(action, Assign):
                 used.append((action.label, action.pos))
-                used += [(label, action.pos) for label, _ in action.copies]
                 used += [(v.label, v.pos) for _, v in action.features if isinstance(v, FeatureRef)]
             elif action.label is not None:
                 used.append((action.label, action.pos))
@@ -438,17 +437,15 @@ class Parser:
         type_tok = self.expect_name("an annotation type", strings=True)
         self.expect_sym("=", "'=' after the annotation type")
         self.expect_sym("{", "'{' starting the feature list")
-        features: list[tuple[str, Value | FeatureRef]] = []
-        copies: list[tuple[str, str]] = []
+        features: list[tuple[str | None, Value | FeatureRef]] = []
         while not self.at_sym("}"):
             if self.at_sym(":"):
                 ref = self.feature_ref()
-                if ref.feature is None and ref.meta is None and ref.type is not None:
-                    copies.append((ref.label, ref.type))
-                else:
-                    raise error("expected ':label.Type' (copy its features) here", ref.pos)
+                if ref.feature is not None or ref.meta is not None:
+                    raise error("expected ':label' or ':label.Type' (copy its features) here", ref.pos)
+                features.append((None, ref))
             else:
-                name = self.expect_name("a feature name, ':label.Type' or '}'", strings=True)
+                name = self.expect_name("a feature name, ':label', ':label.Type' or '}'", strings=True)
                 self.expect_sym("=", "'=' after the feature name")
                 value: Value | FeatureRef = self.feature_ref() if self.at_sym(":") else self.value()
                 if isinstance(value, FeatureRef) and value.feature is None and value.meta is None:
@@ -457,7 +454,7 @@ class Parser:
             if not self.at_sym("}"):
                 self.expect_sym(",", "',' or '}' in the feature list")
         self.take()
-        return [Assign(label, str(type_tok.value), features, copies, tok.pos)]
+        return [Assign(label, str(type_tok.value), features, tok.pos)]
 
     def feature_ref(self) -> FeatureRef:
         colon = self.expect_sym(":")
@@ -488,8 +485,7 @@ class Parser:
         if not _ACTION_BLOCK.match(inner):
             raise error_at(brace.pos, coded("E501"))
         inner_pos = self.lex.pos_at_offset(start)
-        sub = Parser(inner, self.path, inner_pos.line, inner_pos.column)
-        sub.scope = self.scope
+        sub = Parser(inner, self.path, inner_pos.line, inner_pos.column, self.scope)
         return [sub._python_action(label, brace.pos)]
 
     def _python_action(self, label: str | None, pos: Pos) -> PyAction:
@@ -513,6 +509,8 @@ class Parser:
         return PyAction(label, str(name.value), params, pos)
 
 
-def parse(text: str, path: str) -> ParsedFile:
-    """Parse one grammar file's text (``path`` names it in messages)."""
-    return Parser(text, path).parse()
+def parse(text: str, path: str, scope: Scope | None = None) -> ParsedFile:
+    """Parse one grammar file's text (``path`` names it in messages). ``scope`` holds the macros and
+    templates defined so far: the phase files of a MultiPhase grammar share one, as in GATE, so a
+    macro is visible from its definition on, in later phase files too."""
+    return Parser(text, path, scope=scope).parse()

@@ -2,8 +2,10 @@
 
 ``:label.Type = {...}`` adds one ``Type`` annotation spanning the annotations bound to ``label``
 (from the first start to the last end) to the output set; nothing happens when the label bound
-nothing (it was in an optional part). ``:src.Type`` inside the braces copies every feature of the
-first ``Type`` annotation bound to ``src``; explicit features are set after the copies.
+nothing (it was in an optional part). The items inside the braces are applied in their order, so a
+later item overwrites an earlier one. An item ``:src`` or ``:src.Type`` copies every feature of the
+first annotation bound to ``src`` (of that type) that has any features, as the code GATE's parser
+(``ParseCpsl.jj``) generates for it does.
 """
 
 from __future__ import annotations
@@ -100,26 +102,31 @@ def _ref_value(ref: FeatureRef, m: Match) -> Any:
     return clean_string(text) if ref.meta == "cleanString" else text
 
 
+def _copied(ref: FeatureRef, m: Match) -> dict:
+    """The features of the first annotation (document order) bound to ``ref.label``, of ``ref.type``
+    when it names one, that has any features; empty when there is none."""
+    bound = sorted((a for a in _bound(m.chain, ref.label) if ref.type is None or a.type == ref.type),
+                   key=document_order)
+    return next((a.features for a in bound if a.features), {})
+
+
 def _assign(action: Assign) -> Callable[[Match], None]:
     label, type_name = action.label, action.type
-    literals = [(k, v) for k, v in action.features if not isinstance(v, FeatureRef)]
-    refs = [(k, v) for k, v in action.features if isinstance(v, FeatureRef)]
-    copies = action.copies
+    items = [(name, value, isinstance(value, FeatureRef)) for name, value in action.features]
 
     def fire(m: Match) -> None:
         span = m.span(label)
         if span is None:
             return
         features: dict[str, Any] = {}
-        for src_label, src_type in copies:
-            src = m.first(src_label, src_type)
-            if src is not None:
-                features.update(src.features)
-        for name, value in literals:
-            features[name] = value
-        for name, ref in refs:
-            value = _ref_value(ref, m)
-            if value is not None:
+        for name, value, is_ref in items:
+            if name is None:
+                features.update(_copied(value, m))
+            elif is_ref:
+                found = _ref_value(value, m)
+                if found is not None:
+                    features[name] = found
+            else:
                 features[name] = value
         m.outset.add(type_name, span[0], span[1], features)
 

@@ -75,12 +75,12 @@ class FeatureRef:
 
 @dataclass
 class Assign:
-    """``:label.Type = { f = v, ..., :src.Type }``."""
+    """``:label.Type = { f = v, ..., :src, :src.Type }``: ``features`` in their order; an item without a
+    name (``(None, FeatureRef)``) copies the features of an annotation bound to the reference's label."""
 
     label: str
     type: str
-    features: list[tuple[str, "Value | FeatureRef"]]
-    copies: list[tuple[str, str]]  # (label, type): copy every feature of that annotation
+    features: list[tuple["str | None", "Value | FeatureRef"]]
     pos: Pos
 
 
