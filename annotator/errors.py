@@ -80,6 +80,7 @@ class Errors:
     E316 = "a worker process stopped unexpectedly (killed, or out of memory?)"
     E317 = "the worker process running this document's batch stopped twice (killed, or out of memory?): not written"
     E318 = "the Dask cluster lost this document's batch ({reason}): not written"
+    E319 = "{pr}: the {type} annotation at {start} has confidence {value!r}, not a number"
     # declared output and pipelines by name (annotator.pipeline_xml): E350-E359
     E350 = "output type {type!r} is listed twice"
     E351 = "unknown pipeline {name!r} (shipped: {known}; a pipeline file is given by its path)"
