@@ -80,6 +80,7 @@ class Errors:
     E316 = "a worker process stopped unexpectedly (killed, or out of memory?)"
     E317 = "the worker process running this document's batch stopped twice (killed, or out of memory?): not written"
     E318 = "the Dask cluster lost this document's batch ({reason}): not written"
+    E319 = "{pr}: the {type} annotation at {start} has confidence {value!r}, not a number"
     # declared output and pipelines by name (annotator.pipeline_xml): E350-E359
     E350 = "output type {type!r} is listed twice"
     E351 = "unknown pipeline {name!r} (shipped: {known}; a pipeline file is given by its path)"
@@ -140,6 +141,7 @@ class Errors:
     E202 = "document {name!r}: gold and system texts differ (first difference at character {offset})"
     E203 = "system documents come from several runs ({runs}); give each run its own folder"
     E204 = "cannot read sentence file: {error}"
+    E205 = "document {name!r}: the {type} annotation at {start} has confidence {value!r}, not a number"
     E230 = "gold annotations have {gold} types and system annotations {system} types: the scores compare unlike tags{hint}"
     E231 = "{side} annotation type(s) outside the {metric} tag set: {types}"
     E232 = "gold and system annotations share no type (gold: {gold}; system: {system})"
@@ -218,6 +220,7 @@ class Errors:
     E900 = 'plots need matplotlib, which is not installed: pip install "annotator[plots]"'
     E901 = "--html and --plot show per-type scores of the meddocan, i2b2-2014 and diff metrics, not of {metric}"
     E902 = "document {name!r} would have the corpus index's page (index.html): rename it"
+    E903 = "--curve plots the phi-values metric against a confidence threshold, not {metric}"
 
     # interop: spaCy, python-gatenlp, pandas (annotator.interop): E930-E949
     E930 = '{what} needs {package}, which is not installed: pip install "annotator[{extra}]"'

@@ -8,7 +8,12 @@ use different tag sets (and which mapping would fit) or types outside the metric
 deidentify``) instead: every original PHI surface of a replaced or shifted type still in the output
 text, per type, and the fraction of PHI characters left (kept values listed apart).
 ``--metric phi-values``: the share of gold PHI values whose every letter and digit a system
-annotation covers (any type), of system values inside gold, and of PHI-free documents touched.
+annotation covers (any type), of those with at least one covered (any-overlap), of system values
+inside gold, token precision and recall (a token is a run of letters and digits, gold or system
+when wholly inside such values), and of PHI-free documents touched. With ``--curve STEM`` it
+also scores the system values whose feature ``confidence`` is at least 0.0, 0.05, ..., 1.0 (a
+value without one counts as 1.0), prints a line a threshold and draws the curves as STEM.png and
+STEM.svg (matplotlib), to pick the threshold of ``-p policy.minConfidence=...``.
 """
 
 from __future__ import annotations
@@ -52,12 +57,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--tsv", metavar="FILE", help="diff: write every disagreement as TSV")
     p.add_argument("--html", metavar="DIR", help="write error-analysis pages: gold and system side by side, per-type index")
     p.add_argument("--plot", metavar="STEM", help="draw per-type P/R/F1 bars as STEM.png and STEM.svg (matplotlib)")
+    p.add_argument("--curve", metavar="STEM", help="phi-values: the figures against a threshold on the system "
+                   "annotations' confidence (none: 1.0), printed and drawn as STEM.png and STEM.svg (matplotlib)")
     g = p.add_argument_group("i2b2-2014 (as the kotfic scorer)")
     g.add_argument("--filter", help="comma-separated element names (NAME,DATE,...) to keep")
     g.add_argument("--invert", action="store_true", help="keep the tags the filter rejects")
     g.add_argument("--conjunctive", action="store_true", help="combine the filter values with AND")
     g.add_argument("--hipaa-as-law", action="store_true", help="add 'Safe Harbor (law)' sections")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, parser=p)
 
 
 def _warn(message: str) -> None:
@@ -107,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     from annotator.atomic import write_atomic
     from annotator.evaluation.tag_sets import tag_set_warnings
 
+    if args.curve and args.metric != "phi-values":
+        args.parser.error(coded("E903", metric=args.metric))
     gold, gold_failures = _read(args.gold, args.fmt)
     system, system_failures = _read(args.system, args.fmt)
     failed = gold_failures + system_failures
@@ -140,10 +149,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _views(args, gold, system, result):
-    """--plot and --html: the per-type bars and the error-analysis pages."""
-    from annotator.evaluation import i2b2_2014
-    from annotator.view import report
+    """--plot and --html: the per-type bars and the error-analysis pages; --curve: the phi-values
+    curves (``result``: their points)."""
+    from annotator.evaluation import i2b2_2014, phi_values
+    from annotator.view import plots, report
 
+    if args.curve:
+        plots.line_chart(phi_values.curve_series(result), args.curve, title="phi-values against a confidence threshold",
+                         xlabel="minimum confidence of a system value", ylim=(0.0, 1.02))
+        return
     if args.plot:
         report.plot_per_type(report.per_type_scores(args.metric, result), args.plot, f"{args.metric}: per-type scores")
     if args.html:
@@ -219,11 +233,15 @@ def _phi_values(args, gold, system):
     from annotator.evaluation import phi_values
 
     result = phi_values.evaluate_values(gold, system)
-    total = result.total
-    figures = {"recall": total.recall, "typed_recall": total.typed_recall, "precision": total.precision,
-               "phi_free": result.free, "touched": result.touched,
-               "per_type": {t: vars(c) for t, c in sorted(result.per_type.items())}}
-    return 0, phi_values.format_report(result, verbose=args.verbose), figures, None
+    report = phi_values.format_report(result, verbose=args.verbose)
+    figures = result.to_json()
+    if not args.curve:
+        return 0, report, figures, None
+    points = phi_values.confidence_curve(gold, system)
+    report += "\n" + phi_values.format_curve(points)
+    figures["curve"] = [{"threshold": p.threshold, **{k: v for k, v in p.result.to_json().items() if k != "per_type"}}
+                        for p in points]
+    return 0, report, figures, points
 
 
 def _leak(args, original, deidentified):

@@ -1,6 +1,7 @@
 """``annotator evaluate`` on small brat folders written by the tests."""
 
 import json
+import sys
 
 import pytest
 
@@ -109,5 +110,73 @@ def test_phi_values_metric(corpus, tmp_path, capsys):
     # Juan Pérez cut to "Juan", the date missed: 2 of 4 values covered; every system value inside gold
     figures = json.loads((tmp_path / "v.json").read_text())
     assert (figures["recall"], figures["precision"], figures["phi_free"]) == (0.5, 1.0, 0)
-    assert figures["per_type"]["FECHAS"] == {"gold": 1, "covered": 0, "typed": 0, "system": 0, "inside": 0}
+    assert figures["per_type"]["FECHAS"] == {"gold": 1, "covered": 0, "typed": 0, "system": 0, "inside": 0, "overlap": 0}
     assert "PHI-free documents touched: 0 of 0" in out
+
+
+@pytest.fixture
+def scored(tmp_path):
+    """Gold and system as bdoc (which keeps features): the system values have confidences."""
+    from annotator import Document
+    from annotator.corpus import write_documents
+
+    text = "Mr O'Brien, MRN 3318472, seen by Dr Lee."
+    gold, system = Document(text, name="a"), Document(text, name="a")
+    for type_, start, end in [("PATIENT", 3, 10), ("MEDICALRECORD", 16, 23), ("DOCTOR", 36, 39)]:
+        gold.annset().add(type_, start, end)
+    system.annset().add("PATIENT", 3, 10, {"confidence": 0.45})
+    system.annset().add("MEDICALRECORD", 16, 23, {"confidence": 0.9})
+    system.annset().add("DOCTOR", 36, 39)  # no confidence: 1.0
+    free = Document("metformin dose", name="b")
+    free_system = Document(free.text, name="b")
+    free_system.annset().add("PATIENT", 0, 9, {"confidence": 0.3})
+    write_documents([gold, free], tmp_path / "gold", "bdoc")
+    write_documents([system, free_system], tmp_path / "sys", "bdoc")
+    return tmp_path / "gold", tmp_path / "sys"
+
+
+def test_phi_values_reports_any_overlap_and_tokens(scored, tmp_path, capsys):
+    gold, system = scored
+    code, out, err = run(capsys, gold, system, "--metric", "phi-values", "--json", tmp_path / "v.json")
+    assert code == 0
+    assert "Tokens: 4 gold, 5 system, 4 both: precision 0.8, recall 1.0" in out
+    figures = json.loads((tmp_path / "v.json").read_text())
+    assert (figures["recall"], figures["overlap_recall"], figures["touched"]) == (1.0, 1.0, 1)
+    assert (figures["token_precision"], figures["token_recall"]) == (0.8, 1.0)
+    assert "curve" not in figures
+
+
+def test_curve_prints_the_table_and_draws_png_and_svg(scored, tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="plots need the [plots] extra (matplotlib)")
+    gold, system = scored
+    stem = tmp_path / "fig" / "curve"
+    code, out, err = run(capsys, gold, system, "--metric", "phi-values", "--curve", stem, "--json", tmp_path / "v.json")
+    assert code == 0, err
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line[:4] in ("0.00", "0.35", "0.50", "1.00")}
+    assert rows["0.00"] == ["1.0", "1.0", "0.8", "1.0", "1/1"]  # all values; the PHI-free document touched
+    assert rows["0.35"] == ["1.0", "1.0", "1.0", "1.0", "0/1"]  # 0.3 dropped
+    assert rows["0.50"] == ["0.6667", "0.6667", "1.0", "0.5", "0/1"]  # O'Brien (0.45, two tokens) dropped
+    assert rows["1.00"] == ["0.3333", "0.3333", "1.0", "0.25", "0/1"]  # only Lee, without a confidence
+    curve = json.loads((tmp_path / "v.json").read_text())["curve"]
+    assert len(curve) == 21 and curve[10]["threshold"] == 0.5 and curve[10]["token_recall"] == 0.5
+    assert (tmp_path / "fig" / "curve.png").read_bytes().startswith(b"\x89PNG")
+    svg = (tmp_path / "fig" / "curve.svg").read_text(encoding="utf-8")
+    assert "token precision" in svg and "minimum confidence" in svg
+
+
+def test_curve_without_matplotlib_is_a_coded_error_after_the_report(scored, tmp_path, capsys, monkeypatch):
+    gold, system = scored
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import now raises ImportError
+    code, out, err = run(capsys, gold, system, "--metric", "phi-values", "--curve", tmp_path / "c")
+    assert code == 1 and "E900 plots need matplotlib" in err
+    assert "0.50      0.6667" in out and not list(tmp_path.glob("c.*"))
+
+
+@pytest.mark.parametrize("metric", ["meddocan", "i2b2-2014", "diff", "leak"])
+def test_curve_with_another_metric_is_a_usage_error(corpus, tmp_path, capsys, metric):
+    gold, system = corpus
+    with pytest.raises(SystemExit) as info:
+        main(["evaluate", str(gold), str(system), "--metric", metric, "--curve", str(tmp_path / "c")])
+    assert info.value.code == 2
+    assert f"E903 --curve plots the phi-values metric against a confidence threshold, not {metric}" in capsys.readouterr().err
+    assert not list(tmp_path.glob("c.*"))

@@ -9,10 +9,12 @@
   (``NHS number 943 476 5919 confirmed``, ``Vehicle registration YX19 KLM noted``).
 - ``resolve`` (resolve.jape, once per document): the PhiCand candidates of every phase, minus
   those a Block outranks, the best first (prio, then length, then position), without overlaps,
-  written to the output set as the i2b2 2014 types.
+  written to the output set as the i2b2 2014 types, each with the feature ``confidence``
+  (:func:`confidence`).
 
-Candidates carry ``prio`` (how sure the rule is) and, where only the i2b2 2014 guidelines count the
-value (an age of 89 or under, a year alone), ``policies = "i2b2-2014"`` for the policy-filter PR.
+Candidates carry ``prio`` (how sure the rule is, which orders overlapping candidates) and, where only
+the i2b2 2014 guidelines count the value (an age of 89 or under, a year alone), ``policies =
+"i2b2-2014"`` for the policy-filter PR.
 """
 
 from __future__ import annotations
@@ -28,6 +30,23 @@ SAFE_HARBOR_AGE = 89
 #: a Block drops the overlapping candidates below this prio (a weak Block: below WEAK_BLOCK_PRIO)
 BLOCK_PRIO = 85
 WEAK_BLOCK_PRIO = 60
+
+#: The confidence of an output value by the prio of its candidate: the first band whose lowest prio
+#: it reaches (highest first; every prio, negative too, reaches the last). Monotone, so a rule added
+#: with a new prio gets a fitting value without an entry of its own.
+CONFIDENCE_BANDS = ((90, 0.95), (80, 0.9), (70, 0.85), (60, 0.75), (50, 0.6), (40, 0.45), (float("-inf"), 0.3))
+#: The least confidence of the rules whose evidence their prio understates: prio only orders
+#: overlapping candidates (a format found by the pattern library yields to a name rule over the
+#: same words), while a value in a format, after a label or right after a name or town is rarely
+#: anything else.
+RULE_CONFIDENCE = {
+    "Pattern": 0.9,      # the pattern library: dates, phones, IDs, e-mails, URLs, IPs, postcodes
+    "Label": 0.9,        # the value after a label (MRN:, NHS number, Fax ...)
+    "MonthDate": 0.9,    # Feb 3, 2021; 5th of November
+    "Age": 0.85,         # 45 year old, 72yo, aged 80
+    "LocalPhone": 0.8,   # 555-0142, (617) 555-0142
+    "ZipAfter": 0.8,     # five digits after a name, town, state or street
+}
 
 _SKIP = re.compile(r"[ \t]*(?:(?:#|no\.?|num(?:ber)?\.?|nr\.?)[ \t]*)?(?:[:#=]|is\b)?[ \t]*", re.I)
 _CHUNK = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-/.]*[A-Za-z0-9])?")
@@ -171,7 +190,18 @@ def _zip_after(ctx: ActionContext, end: int, taken: bytearray) -> None:
     if m is None or any(taken[m.start(1):m.end(1)]):
         return
     taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
-    ctx.output.add("ZIP", m.start(1), m.end(1), {})
+    ctx.output.add("ZIP", m.start(1), m.end(1), {"confidence": RULE_CONFIDENCE["ZipAfter"]})
+
+
+def confidence(features: dict) -> float:
+    """How sure the value of a candidate is, 0..1: its own feature ``confidence`` when a rule set
+    one, else the :data:`CONFIDENCE_BANDS` value of its ``prio``, raised to the
+    :data:`RULE_CONFIDENCE` of its ``rule`` where that is higher."""
+    if "confidence" in features:
+        return float(features["confidence"])
+    prio = int(features.get("prio", 0))
+    band = next(value for lowest, value in CONFIDENCE_BANDS if prio >= lowest)
+    return max(band, RULE_CONFIDENCE.get(str(features.get("rule")), 0.0))
 
 
 @output_only
@@ -197,6 +227,7 @@ def resolve(ctx: ActionContext) -> None:
             continue
         taken[cand.start:cand.end] = b"\x01" * (cand.end - cand.start)
         features = {"policies": cand.features["policies"]} if "policies" in cand.features else {}
+        features["confidence"] = confidence(cand.features)
         ctx.output.add(str(cand.features["type"]), cand.start, cand.end, features)
         if cand.features["type"] in ZIP_BEFORE:
             _zip_after(ctx, cand.end, taken)
