@@ -1,12 +1,15 @@
-"""The English de-identification test material (tests/data/deid_en/, README.md there) as documents.
+"""The English de-identification test material (tests/data/deid_en/ and tests/data/deid_en_genres/,
+README.md in each) as documents.
 
-``notes.txt`` and ``queries.txt`` hold one text a line with inline gold: ``[TYPE:value]`` is PHI
-under both policies, ``[TYPE?:value]`` only under policy ``i2b2-2014``; a literal ``\\n`` is a line
-break. :func:`load` returns documents with the gold of one policy in the set ``PHI`` (i2b2 2014
-TYPE names as annotation types). Notes are split for development and held-out scoring by their
-position (every note or query whose index ends in 2, 5 or 8 is held out: 30%).
+``notes.txt`` and ``queries.txt`` of deid_en, and the letters, forms, messages, sentences and
+queries of deid_en_genres, hold one text a line with inline gold: ``[TYPE:value]`` is PHI under both
+policies, ``[TYPE?:value]`` only under policy ``i2b2-2014``; a literal ``\\n`` is a line break.
+:func:`load` returns documents with the gold of one policy in the set ``PHI`` (i2b2 2014 TYPE names
+as annotation types). Each file is split for development and held-out scoring by position (every
+item whose index in its file ends in 2, 5 or 8 is held out: 30%); the parts ``genres-dev`` and
+``genres-heldout`` join those of the five genre files.
 
-    python benchmarks/deid_en_material.py OUT   # the gold as i2b2-2014 XML: OUT/POLICY/PART/NNN-01.xml
+    python benchmarks/deid_en_material.py OUT   # the gold as i2b2-2014 XML: OUT/POLICY/PART/NAME.xml
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from pathlib import Path
 from annotator.document import Document
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "deid_en"
+GENRES_DATA = DATA.parent / "deid_en_genres"
+GENRES = ("letters", "forms", "messages", "sentences", "queries")
 POLICIES = ("hipaa", "i2b2-2014")
-PARTS = ("dev", "heldout", "queries-dev", "queries-heldout")
+PARTS = ("dev", "heldout", "queries-dev", "queries-heldout", "genres-dev", "genres-heldout")
 HELD_OUT = (2, 5, 8)
 _MARK = re.compile(r"\[([A-Z-]+)(\??):([^\]]+)\]")
 
@@ -47,21 +52,30 @@ def parse(line: str, policy: str) -> tuple[str, list[tuple[str, int, int]]]:
     return plain, spans
 
 
-def _lines(name: str) -> list[str]:
-    return [line for line in (DATA / name).read_text(encoding="utf-8").splitlines()
+def _lines(path: Path) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")]
+
+
+def _items(part: str) -> list[tuple[str, str]]:
+    """The document names and marked-up lines of ``part``, in file order."""
+    if part.startswith("genres"):
+        files = [(GENRES_DATA / f"{genre}.txt", f"{genre}-{{:03d}}", 0) for genre in GENRES]
+    elif part.startswith("queries"):
+        files = [(DATA / "queries.txt", "{:03d}-01", 500)]
+    else:
+        files = [(DATA / "notes.txt", "{:03d}-01", 100)]
+    held = part.endswith("heldout")
+    return [(name.format(offset + i), line) for path, name, offset in files
+            for i, line in enumerate(_lines(path)) if (i % 10 in HELD_OUT) == held]
 
 
 def load(part: str, policy: str = "hipaa", set_name: str = "PHI") -> list[Document]:
     """The documents of ``part`` (one of :data:`PARTS`) with the gold of ``policy`` in the set ``set_name``."""
-    query = part.startswith("queries")
-    held = part.endswith("heldout")
-    lines = [(i, line) for i, line in enumerate(_lines("queries.txt" if query else "notes.txt"))
-             if (i % 10 in HELD_OUT) == held]
     docs = []
-    for i, line in lines:
+    for name, line in _items(part):
         text, spans = parse(line, policy)
-        doc = Document(text, name=f"{500 + i:03d}-01" if query else f"{100 + i:03d}-01")
+        doc = Document(text, name=name)
         for type_, start, end in spans:
             doc.annset(set_name).add(type_, start, end)
         docs.append(doc)
