@@ -10,8 +10,8 @@ it is left in the text? Unlike the shared-task scores, the type and the exact sp
   any-overlap recall).
 - A system value is **inside** when every letter and digit of it lies in some gold value (a title
   or a word around a name taken with it is not). Precision = inside / system values.
-- A document with no gold value is **PHI-free**; it is **touched** when the system annotated
-  anything in it (the share of PHI-free queries a tool would mangle).
+- A document with no gold value is **PHI-free**; it is **touched** when at least one of its tokens
+  (below) is a system token (the share of PHI-free queries a tool would mangle).
 - A **token** is a maximal run of letters and digits of the text; a gold token lies wholly inside
   gold values, a system token wholly inside system values (of any type, joined). Token precision =
   tokens both gold and system / system tokens; token recall = the same / gold tokens.
@@ -142,9 +142,6 @@ def _phi_anns(doc: Document, set_name: str, text: str) -> list[Annotation]:
 
 def _score(result: ValueResult, name: str, text: str, gold_anns: list[Annotation], sys_anns: list[Annotation]) -> None:
     """Add the figures of one document to ``result``."""
-    if not gold_anns:
-        result.free += 1
-        result.touched += bool(sys_anns)
     for ann in gold_anns:
         counts = result.per_type.setdefault(ann.type, ValueCounts())
         counts.gold += 1
@@ -165,11 +162,15 @@ def _score(result: ValueResult, name: str, text: str, gold_anns: list[Annotation
         else:
             result.outside.append((name, ann.type, text[ann.start:ann.end]))
     gold_mask, sys_mask = _mask(len(text), gold_anns), _mask(len(text), sys_anns)
+    system_tokens = result.system_tokens
     for m in _TOKEN.finditer(text):
         in_gold, in_sys = all(gold_mask[m.start():m.end()]), all(sys_mask[m.start():m.end()])
         result.gold_tokens += in_gold
         result.system_tokens += in_sys
         result.both_tokens += in_gold and in_sys
+    if not gold_anns:
+        result.free += 1
+        result.touched += result.system_tokens > system_tokens
 
 
 def evaluate_values(gold: Iterable[Document], system: Iterable[Document], *, gold_set: str = "",

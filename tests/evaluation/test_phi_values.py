@@ -51,6 +51,15 @@ def test_phi_free_documents_touched():
     assert "outside\tb\tPATIENT\t'crohn'" in report
 
 
+def test_a_phi_free_document_is_touched_only_by_a_whole_system_token():
+    # the issue's measure: a PHI-free document is touched when a maximal run of letters and digits
+    # lies wholly inside system spans; a span over part of a word leaves every token readable
+    gold = [doc("a", "Wells score 4", []), doc("b", "Wells score 4", [])]
+    system = [doc("a", "Wells score 4", [("PATIENT", 0, 3)]), doc("b", "Wells score 4", [("PATIENT", 0, 5)])]
+    result = evaluate_values(gold, system)
+    assert (result.free, result.touched) == (2, 1)
+
+
 def test_named_sets_and_unpaired_documents():
     gold = [doc("a", TEXT, []), doc("z", TEXT, [])]
     gold[0].annset("PHI").add("DOCTOR", 36, 39)
