@@ -290,3 +290,31 @@ def test_annie_ne_grammar_ports_and_checks_clean(shared_dir, tmp_path):
     assert report["translated"] / report["blocks"] >= 0.85
     result = check(tmp_path / "annie" / "main.jape", tmp_path / "annie" / "actions.py")
     assert result.errors == []
+
+
+def test_imports_static_gate_utils_and_string_utils(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "g.jape").write_text("""Imports: {
+  import static gate.Utils.*;
+  import org.apache.commons.lang.StringUtils;
+}
+Phase: P
+Input: Lookup TempPerson
+Rule: NotAnXGaz
+({Lookup.minorType == blacklist}):match
+-->
+:match {
+  Annotation lookup = matchAnnots.iterator().next();
+  AnnotationSet temp = getContainedAnnotations(inputAS, lookup,
+    "Temp" + StringUtils.capitalize(lookup.getFeatures().get("majorType").toString()));
+  inputAS.removeAll(temp);
+}
+""")
+    done = port(src / "g.jape", tmp_path / "out")
+    assert (done.blocks, done.translated) == (1, 1)
+    grammar = compile_grammar(tmp_path / "out" / "g.jape", tmp_path / "out" / "actions.py")
+    doc = make_doc("Dr Who", ("Lookup", "Dr Who", None, {"majorType": "person", "minorType": "blacklist"}),
+                   ("TempPerson", "Who", None, {}), ("TempOrganization", "Who", None, {}), tokens=False)
+    grammar(doc)
+    assert sorted(a.type for a in doc.annset()) == ["Lookup", "TempOrganization"]

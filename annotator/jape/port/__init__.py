@@ -31,6 +31,7 @@ from annotator.jape.port.java import Unsupported
 from annotator.jape.port.translate import translate_block
 
 _STATIC_UTILS = re.compile(r"\bimport\s+static\s+gate\s*\.\s*Utils\s*\.\s*\*\s*;")
+_STRING_UTILS = re.compile(r"\bimport\s+org\.apache\.commons\.lang3?\.StringUtils\s*;")
 
 
 @dataclass
@@ -56,13 +57,14 @@ def _action_name(rel: Path, where: str, taken: set[str]) -> str:
     return name
 
 
-def _function(name: str, rel: str, block: JavaBlock, static_utils: bool) -> tuple[list[str], bool, str | None]:
+def _function(name: str, rel: str, block: JavaBlock, imports: str) -> tuple[list[str], bool, str | None]:
     """The source lines of one block's action, whether it uses ``sys``, and the reason it is not
     translated (None when it is)."""
     where = f"{rel}:{block.pos.line}" + (f", rule {block.where}" if block.where else "")
     head = [f"def {name}(ctx: ActionContext) -> None:", f"    # Java of {where}"]
     try:
-        body, uses_sys = translate_block(block.text, block.pos.line, block.label, static_utils)
+        body, uses_sys = translate_block(block.text, block.pos.line, block.label,
+                                         bool(_STATIC_UTILS.search(imports)), bool(_STRING_UTILS.search(imports)))
         return head + body, uses_sys, None
     except Unsupported as exc:
         line = exc.line or block.pos.line
@@ -113,7 +115,7 @@ def port(grammar: str | Path, out: str | Path) -> Ported:
     uses_sys = False
     for path in report.files:
         blocks = by_file.get(path, [])
-        static_utils = any(b.kind == "imports" and _STATIC_UTILS.search(b.text) for b in blocks)
+        imports = "\n".join(b.text for b in blocks if b.kind == "imports")
         replaced = []
         for block in blocks:
             if block.kind != "rhs":
@@ -121,7 +123,7 @@ def port(grammar: str | Path, out: str | Path) -> Ported:
             rel = rels[path].as_posix()
             name = _action_name(rels[path], block.where, set(names))
             names.append(name)
-            lines, sys_used, reason = _function(name, rel, block, static_utils)
+            lines, sys_used, reason = _function(name, rel, block, imports)
             uses_sys = uses_sys or sys_used
             functions.append("\n".join(lines))
             done.blocks += 1

@@ -264,6 +264,15 @@ def char_at(value: str, index: int) -> str:
     return value[index]
 
 
+def capitalize(value: str | None) -> str | None:
+    """Apache Commons' ``StringUtils.capitalize``: the first character in title case (Java's
+    one-character mapping: a character whose title case is longer stays), null stays null."""
+    if not value:
+        return value
+    title = value[0].title()
+    return (title if len(title) == 1 else value[0]) + value[1:]
+
+
 def jstr(value: Any) -> str:
     """``String.valueOf(value)``: what ``"..." + value`` appends (null gives ``"null"``)."""
     if value is None:

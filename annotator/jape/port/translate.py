@@ -67,25 +67,26 @@ class Scope:
 
     names: dict[str, tuple[str, str]] = field(default_factory=dict)
     static_utils: bool = False  # the file's Imports: has ``import static gate.Utils.*``
-    uses_sys: bool = False
+    string_utils: bool = False  # ... and ``import org.apache.commons.lang.StringUtils``
 
     def child(self) -> "Scope":
-        return Scope(dict(self.names), self.static_utils)
+        return Scope(dict(self.names), self.static_utils, self.string_utils)
 
 
 class Translator:
     """One block: :meth:`body` gives its Python lines (indented by four spaces)."""
 
-    def __init__(self, label: str | None, static_utils: bool) -> None:
+    def __init__(self, label: str | None, static_utils: bool, string_utils: bool = False) -> None:
         self.label = label
         self.static_utils = static_utils
+        self.string_utils = string_utils
         self.uses_sys = False
         self.in_for = 0
 
     # ---------------------------------------------------------------- statements
     def body(self, text: str, line: int) -> list[str]:
         statements = parse_block(text, line)
-        scope = Scope(static_utils=self.static_utils)
+        scope = Scope(static_utils=self.static_utils, string_utils=self.string_utils)
         scope.names.update({"doc": ("ctx.doc", "Doc"), "inputAS": ("ctx.input", "AS"),
                             "outputAS": ("ctx.output", "AS"), "bindings": ("ctx.bindings", "Bindings")})
         lines: list[str] = []
@@ -480,6 +481,10 @@ class Translator:
             found = self._utils(name.rsplit(".", 1)[1], codes, kinds)
             if found is not None:
                 return found
+        if name in ("org.apache.commons.lang.StringUtils.capitalize", "org.apache.commons.lang3.StringUtils.capitalize") \
+                or name == "StringUtils.capitalize" and scope.string_utils:
+            if kinds == ["String"]:
+                return f"J.capitalize({codes[0]})", "String"
         if name in ("String.valueOf", "java.lang.String.valueOf") and len(values) == 1 and kinds[0] != "char":
             return self._as_string(codes[0], kinds[0]), "String"
         if name in ("Integer.parseInt", "Long.parseLong", "Integer.valueOf", "Long.valueOf") and kinds == ["String"]:
@@ -703,9 +708,12 @@ class Translator:
         return None
 
 
-def translate_block(text: str, line: int, label: str | None, static_utils: bool = False) -> tuple[list[str], bool]:
+def translate_block(text: str, line: int, label: str | None, static_utils: bool = False,
+                    string_utils: bool = False) -> tuple[list[str], bool]:
     """The Python lines of the body of the action for one Java block (whose text starts on line
-    ``line`` of its file), and whether it prints to ``sys.stderr``; raises Unsupported."""
-    translator = Translator(label, static_utils)
+    ``line`` of its file), and whether it prints to ``sys.stderr``; raises Unsupported.
+    ``static_utils`` / ``string_utils``: the file imports ``gate.Utils.*`` statically / Apache
+    Commons' ``StringUtils``."""
+    translator = Translator(label, static_utils, string_utils)
     lines = translator.body(text, line)
     return lines, translator.uses_sys
