@@ -281,8 +281,6 @@ def jstr(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (str, int)):
         return str(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{jstr(k)}={jstr(v)}" for k, v in value.items()) + "}"
     raise JavaError(f"cannot give the Java string of a {type(value).__name__} value")
 
 

@@ -8,7 +8,7 @@ Anything outside the subset (classes, lambdas, arrays, labels, switch ...) raise
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -92,7 +92,6 @@ class Node:
     kind: str
     args: tuple
     line: int = 0
-    extra: dict = field(default_factory=dict)
 
     def __getitem__(self, i: int) -> Any:
         return self.args[i]

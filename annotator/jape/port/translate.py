@@ -378,7 +378,7 @@ class Translator:
         type_node, operand = node.args
         code, got = self.expression(operand, scope)
         want = self._declared(type_node)
-        if got == want or got == "null" or (want == "Set" and got == "AS") or (want == "Ann" and got == "Ann"):
+        if got == want or got == "null" or (want == "Set" and got == "AS"):
             return code, got if want == "Set" else want
         if want == "int" and got in ("int", "Integer", "char"):
             if got == "char":
