@@ -45,6 +45,9 @@ class Errors:
     E530 = "cannot load actions: {reason}"
     E531 = "actions file failed to load: {error}"
     E532 = "actions file has no ACTIONS mapping of action names to functions"
+    E540 = "cannot port into {out}: {reason} (choose another --out)"
+    E541 = "Java block not translated by 'annotator jape port' ({reason}): port it by hand (action {action} of the ported actions.py)"
+    E542 = "the grammar has {count} error(s) besides its Java blocks, the first: {first} (run 'annotator jape check')"
 
     # surrogate dates, ages and numbers (annotator.deid.surrogates.dates, .numbers): E750-E769
     E750 = "cannot read {surface!r} as a date (no digits, no month name)"

@@ -1,4 +1,5 @@
-"""``annotator jape check FILE`` and ``annotator jape explain GRAMMAR DOC [--span S:E]``.
+"""``annotator jape check FILE``, ``annotator jape explain GRAMMAR DOC [--span S:E]`` and
+``annotator jape port GRAMMAR --out DIR``.
 
 ``check`` reads a grammar (and the phase files a MultiPhase file names) and lists every error
 (``file:line:column: E5xx message``) and warning (unknown Input types, unbound labels, no Input);
@@ -6,7 +7,9 @@ exit 1 when there is an error. ``explain`` runs the grammar on one document and 
 start offset, which rules matched, which fired and why (length, priority, rule order). A grammar
 whose actions live in a file beside it (the jape PR's actions parameter) needs --actions. Run a
 pipeline first with ``--pipeline`` when the document lacks the grammar's input annotations (a JAPE
-PR of that pipeline running the same grammar is left out).
+PR of that pipeline running the same grammar is left out). ``port`` translates the grammar's Java
+right-hand sides into Python actions (``DIR/actions.py``), writes the grammar files with each block
+replaced by a named action and ``DIR/port-report.json`` (see ``annotator.jape.port``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     explain.add_argument("--pipeline", type=Path, help="a pipeline XML run on the document before the grammar")
     explain.add_argument("--set", dest="set_name", default="", help="input/output annotation set (default: the default set)")
     explain.set_defaults(func=run_explain)
+    port = verbs.add_parser("port", help="translate a grammar's Java right-hand sides into Python actions")
+    port.add_argument("grammar", type=Path, help="a .jape file (single phase or MultiPhase)")
+    port.add_argument("--out", type=Path, required=True, help="the folder to write the ported grammar to")
+    port.set_defaults(func=run_port)
 
 
 def _span(text: str) -> tuple[int, int]:
@@ -63,6 +70,16 @@ def run_check(args: argparse.Namespace) -> int:
                f"{len(report.phases)} phase(s), {rules} rule(s) in {len(report.files)} file(s)")
     print(summary, file=sys.stderr)
     return 1 if report.errors else 0
+
+
+def run_port(args: argparse.Namespace) -> int:
+    from annotator.jape.port import port
+
+    done = port(args.grammar, args.out)
+    print(f"translated {done.translated} of {done.blocks} Java blocks")
+    for item in done.untranslated:
+        print(f"{args.out / item['file']}:{item['line']}: not translated: {item['reason']}", file=sys.stderr)
+    return 0
 
 
 def _prepare(doc, pipeline_path: Path, grammar: Path) -> None:

@@ -16,7 +16,7 @@ from annotator.jape.actions import action_table
 from annotator.jape.compiler import CompiledPhase, compile_phase, share_start_keys
 from annotator.jape.lexer import Pos, error_at
 from annotator.jape.macros import Scope
-from annotator.jape.parser import ParsedFile, parse
+from annotator.jape.parser import JavaBlock, ParsedFile, parse
 from annotator.jape.runtime import Trace, run_phases
 from annotator.jape.syntax import Diagnostic, Phase
 
@@ -29,6 +29,7 @@ class Report:
     files: list[Path] = field(default_factory=list)
     errors: list[GrammarError] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
+    java: list[JavaBlock] = field(default_factory=list)  # with keep_java: the Java blocks, by file
 
 
 def _read(path: Path, where: Pos | None) -> str:
@@ -41,16 +42,18 @@ def _read(path: Path, where: Pos | None) -> str:
         raise GrammarError(coded("E508", reason=reason), path=path) from None
 
 
-def read_grammar(path: str | Path) -> Report:
+def read_grammar(path: str | Path, keep_java: bool = False) -> Report:
     """Parse a grammar and every phase file it names, in order, with one table of macros and
     templates (GATE's MultiPhase parser shares it with every phase file it spawns); errors are
-    collected, not raised."""
+    collected, not raised. ``keep_java``: Java blocks are kept in ``Report.java``, not errors
+    (see :func:`annotator.jape.parser.parse`)."""
     report = Report()
-    _read_into(Path(path), None, report, [], Scope())
+    _read_into(Path(path), None, report, [], Scope(), keep_java)
     return report
 
 
-def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path], scope: Scope) -> None:
+def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path], scope: Scope,
+               keep_java: bool = False) -> None:
     resolved = path.resolve()
     if resolved in stack:
         message = coded("E510", path=path)
@@ -62,13 +65,14 @@ def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path],
         report.errors.append(exc)
         return
     report.files.append(resolved)
-    parsed: ParsedFile = parse(text, str(path), scope)
+    parsed: ParsedFile = parse(text, str(path), scope, keep_java)
+    report.java += parsed.java
     report.errors += parsed.errors
     report.warnings += parsed.warnings
     report.phases += parsed.phases
     for name, pos in parsed.phase_files:
         child = path.parent / (name if name.endswith(".jape") else name + ".jape")
-        _read_into(child, pos, report, stack + [resolved], scope)
+        _read_into(child, pos, report, stack + [resolved], scope, keep_java)
 
 
 class Grammar:

@@ -26,6 +26,22 @@ _ACTION_BLOCK = re.compile(r"\s*action\s*:")
 
 
 @dataclass
+class JavaBlock:
+    """A Java block of a grammar file, kept instead of refused when the file is parsed with
+    ``keep_java`` (what ``annotator jape port`` translates): ``kind`` is ``"rhs"`` (a right-hand
+    side block, ``label`` its label, ``where`` the rule or RHS macro holding it) or ``"imports"``;
+    ``start``/``end`` are the offsets of its braces in the file's text (``end`` past the ``}``)."""
+
+    kind: str
+    label: str | None
+    where: str
+    pos: Pos
+    start: int
+    end: int
+    text: str
+
+
+@dataclass
 class ParsedFile:
     """What one file holds: its phases, or (MultiPhase) the phase files it lists."""
 
@@ -35,10 +51,12 @@ class ParsedFile:
     phase_files: list[tuple[str, Pos]] = field(default_factory=list)
     errors: list[GrammarError] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
+    java: list[JavaBlock] = field(default_factory=list)
 
 
 class Parser:
-    def __init__(self, text: str, path: str, line: int = 1, column: int = 1, scope: Scope | None = None) -> None:
+    def __init__(self, text: str, path: str, line: int = 1, column: int = 1, scope: Scope | None = None,
+                 keep_java: bool = False) -> None:
         self.lex = Lexer(text, path, line, column)
         self.path = path
         self.buf: list[Token] = []
@@ -47,6 +65,8 @@ class Parser:
         self.phase: Phase | None = None
         self._labels: set[str] = set()
         self._types: list[tuple[str, Pos]] = []
+        self.keep_java = keep_java
+        self._where = ""  # the rule or macro being read (names a kept Java block)
 
     # ------------------------------------------------------------------ token access
     def peek(self, k: int = 0) -> Token:
@@ -125,7 +145,9 @@ class Parser:
         elif keyword == "imports" or keyword in JAVA_BLOCKS:
             block = self.expect_sym("{", "'{' starting a Java block")
             self.buf.clear()
-            self.lex.raw_block(block.offset)
+            inner, _ = self.lex.raw_block(block.offset)
+            if keyword == "imports" and self.keep_java:
+                self.out.java.append(JavaBlock("imports", None, "", block.pos, block.offset, self.lex.i, inner))
             if keyword in JAVA_BLOCKS:
                 raise error_at(tok.pos, coded("E502", name=f"{tok.value}:"))
             self.out.warnings.append(Diagnostic(tok.pos, "Imports: block ignored (no Java here)"))
@@ -200,6 +222,7 @@ class Parser:
 
     def _macro(self) -> None:
         name = self.expect_name("a macro name")
+        self._where = str(name.value)
         if self.at_sym(":") or (self.at_sym("{") and self._at_action_block()):
             self.scope.rhs_macros[str(name.value)] = self.rhs_actions()
         else:
@@ -219,6 +242,7 @@ class Parser:
 
     def _rule(self) -> None:
         name = self.expect_name("a rule name")
+        self._where = str(name.value)
         priority = 0
         tok = self.peek()
         if tok.kind == "ident" and tok.value.lower() == "priority" and self.at_sym(":", 1):
@@ -483,6 +507,9 @@ class Parser:
         if not inner.strip():
             return []
         if not _ACTION_BLOCK.match(inner):
+            if self.keep_java:
+                self.out.java.append(JavaBlock("rhs", label, self._where, brace.pos, brace.offset, self.lex.i, inner))
+                return []
             raise error_at(brace.pos, coded("E501"))
         inner_pos = self.lex.pos_at_offset(start)
         sub = Parser(inner, self.path, inner_pos.line, inner_pos.column, self.scope)
@@ -509,8 +536,10 @@ class Parser:
         return PyAction(label, str(name.value), params, pos)
 
 
-def parse(text: str, path: str, scope: Scope | None = None) -> ParsedFile:
+def parse(text: str, path: str, scope: Scope | None = None, keep_java: bool = False) -> ParsedFile:
     """Parse one grammar file's text (``path`` names it in messages). ``scope`` holds the macros and
     templates defined so far: the phase files of a MultiPhase grammar share one, as in GATE, so a
-    macro is visible from its definition on, in later phase files too."""
-    return Parser(text, path, scope=scope).parse()
+    macro is visible from its definition on, in later phase files too. ``keep_java``: Java
+    right-hand sides and ``Imports:`` blocks are kept in ``ParsedFile.java`` (a right-hand side
+    then has no action in their place) instead of being errors."""
+    return Parser(text, path, scope=scope, keep_java=keep_java).parse()
