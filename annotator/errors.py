@@ -132,7 +132,7 @@ class Errors:
     E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
-    # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E319
+    # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'
     E162 = "--workers cannot be given with --scheduler: the cluster's own workers are used"
     E163 = "cannot reach the Dask scheduler {address}: {reason}"
