@@ -644,13 +644,6 @@ class Document:
         """Whether an annotation with that id is in one of the document's sets."""
         return any(s.get(ann_id) is not None for s in self._sets.values())
 
-    def _repr_html_(self) -> str:
-        """Jupyter's ``display(doc)``: the document's page (:func:`annotator.view.notebook_html`),
-        imported only when asked for (the document model imports nothing of the view)."""
-        from annotator.view import notebook_html
-
-        return notebook_html(self)
-
     def __repr__(self) -> str:
         sets = ", ".join(f"{n!r}: {len(s)}" for n, s in self._sets.items())
         return f"Document({self.name!r}, {len(self._text)} chars, sets {{{sets}}})"

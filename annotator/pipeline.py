@@ -18,49 +18,14 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from annotator.document import Document
 from annotator.document_tuples import decode, encode
-from annotator.engines import Lost, Processes
+from annotator.pools import Lost, Processes
 from annotator.errors import ProcessingError, coded, pipeline_error
 from annotator.gc_pause import gc_paused, gc_relaxed
+from annotator.pipeline_steps import Condition, Step, pr_label, unique_name
+from annotator.pipeline_xml import find, load
 from annotator.processing.base import ProcessingResource
 
-
-@dataclass(frozen=True)
-class Condition:
-    """Run a PR only when document feature ``feature`` is present and true (not False, None, 0 or
-    empty), or, with ``equals``, when its value written as text equals it (booleans as
-    ``true``/``false``): GATE's conditional controller."""
-
-    feature: str
-    equals: str | None = None
-
-    def __call__(self, doc: Document) -> bool:
-        if self.feature not in doc.features:
-            return False
-        value = doc.features[self.feature]
-        if self.equals is None:
-            return bool(value)
-        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
-        return text == self.equals
-
-
-@dataclass
-class Step:
-    """One configured PR in a pipeline: its instance name (used by ``-p NAME.param=value`` and
-    in messages), run conditions (all must hold; an included pipeline's condition adds to its
-    PRs' own) and where it was defined (for messages)."""
-
-    pr: ProcessingResource
-    name: str = ""
-    conditions: tuple[Condition, ...] = ()
-    path: str | None = None
-    line: int | None = None
-
-    @property
-    def label(self) -> str:
-        return pr_label(self.name, self.pr.name)
-
-    def runs_on(self, doc: Document) -> bool:
-        return all(condition(doc) for condition in self.conditions)
+__all__ = ["Condition", "Pipeline", "Step", "parse_provides", "pr_label", "unique_name"]
 
 
 def parse_provides(spec: str | Iterable[str]) -> frozenset[tuple[str, str]]:
@@ -73,21 +38,6 @@ def parse_provides(spec: str | Iterable[str]) -> frozenset[tuple[str, str]]:
             set_name, _, type_name = item.rpartition(":")
             found.add((set_name, type_name))
     return frozenset(found)
-
-
-def pr_label(name: str, type_name: str) -> str:
-    """How messages name a PR: its instance name, with its type when that differs."""
-    return name if name == type_name else f"{name} ({type_name})"
-
-
-def unique_name(wanted: str, taken: Iterable[str]) -> str:
-    """``wanted`` if free, else ``wanted-2``, ``wanted-3``, ...: default instance names of PRs."""
-    taken = set(taken)
-    name, n = wanted, 1
-    while name in taken:
-        n += 1
-        name = f"{wanted}-{n}"
-    return name
 
 
 class Pipeline:
@@ -133,9 +83,11 @@ class Pipeline:
         """Load, validate and check a pipeline file; ``overrides`` maps ``"NAME.param"`` to values
         (as ``-p`` does on the command line; relative paths there resolve against the working
         folder, not the pipeline file)."""
-        from annotator.pipeline_xml import load
-
-        pipeline = load(Path(path), dict(overrides or {}))
+        overrides = dict(overrides or {})
+        steps, said = load(Path(path), overrides)
+        pipeline = cls(steps, said.name, said.provides, description=said.description, language=said.language,
+                       output_set=said.output_set, output_types=said.output_types)
+        pipeline.source = (str(Path(path).resolve()), overrides)
         _remember(pipeline)
         return pipeline
 
@@ -145,8 +97,6 @@ class Pipeline:
         ``annotator pipelines``), or of the file ``pipeline`` (a Path, an existing file, or text ending
         in ``.xml`` or holding a folder separator); an unknown name is a PipelineError (E351) listing
         the shipped ones."""
-        from annotator.pipeline_xml import find
-
         return cls.from_xml(find(pipeline), overrides)
 
     def check(self) -> None:

@@ -24,7 +24,7 @@ from lxml import etree
 
 from annotator.errors import PipelineError, pipeline_error
 from annotator.paths import RESOURCES, SCHEMAS
-from annotator.pipeline import Condition, Pipeline, Step, pr_label, unique_name
+from annotator.pipeline_steps import Condition, Step, pr_label, unique_name
 from annotator.processing.base import ProcessingResource, Setting, resource_class
 
 
@@ -112,20 +112,17 @@ def _parser() -> etree.XMLParser:
                            remove_comments=True, remove_pis=True)
 
 
-def load(path: Path, overrides: dict[str, Any]) -> Pipeline:
-    """Read ``path`` (and its includes), apply ``overrides`` ("NAME.param" -> value), make the PRs
-    and check the needs."""
+def load(path: Path, overrides: dict[str, Any]) -> tuple[list[Step], Declared]:
+    """Read ``path`` (and its includes), apply ``overrides`` ("NAME.param" -> value) and make the
+    PRs: the steps, and what the file declares (:meth:`annotator.pipeline.Pipeline.from_xml` makes
+    the pipeline of them and checks its needs)."""
     root = _parse(path)
     said = _declared(path, root)
     specs = _collect(path, root, (), [])
     _apply_overrides(specs, overrides)
     for spec in specs:  # every value first: a mistake in the last PR fails before the first one loads
         spec.cls.checked(spec.params, spec.label(), str(spec.path), spec.line)
-    steps = [_make(spec) for spec in specs]
-    pipeline = Pipeline(steps, said.name, said.provides, description=said.description, language=said.language,
-                        output_set=said.output_set, output_types=said.output_types)
-    pipeline.source = (str(path.resolve()), overrides)
-    return pipeline
+    return [_make(spec) for spec in specs], said
 
 
 def _parse(path: Path, where: tuple[Path, int] | None = None) -> etree._Element:

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from annotator import engines, formats
 from annotator.atomic import write_atomic
-from annotator.corpus import Failure, InputFiles, read_documents, read_units, units, write_digested, write_documents
+from annotator.corpus_files import Failure, InputFiles, read_documents, read_units, units, write_digested, write_documents
 from annotator.document import Document
 from annotator.document_tuples import decode, encode
 from annotator.errors import AnnotatorError, ProcessingError, input_error

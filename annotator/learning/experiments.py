@@ -27,7 +27,7 @@ import random
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from tqdm import tqdm
 
@@ -38,7 +38,9 @@ from annotator.evaluation.meddocan import evaluate_meddocan
 from annotator.learning import bio, training
 from annotator.learning.features import FeatureConfig, join_features, split_features
 from annotator.learning.tagger import learner_module
-from annotator.pipeline import Pipeline
+
+if TYPE_CHECKING:  # a pipeline is only passed in: the learners sit below the pipeline layer
+    from annotator.pipeline import Pipeline
 
 STUDIES = ("ablation", "kernels", "learning-curve")
 KERNELS = ("linear", "poly2", "rbf")

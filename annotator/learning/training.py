@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from tqdm import tqdm
 
@@ -20,7 +20,9 @@ from annotator.learning import bio
 from annotator.learning.features import FeatureConfig, document_features, tokens_of
 from annotator.learning.model import ModelInfo, corpus_checksum
 from annotator.learning.tagger import Predictor, learner_module, predict_spans
-from annotator.pipeline import Pipeline
+
+if TYPE_CHECKING:  # a pipeline is only passed in: the learners sit below the pipeline layer
+    from annotator.pipeline import Pipeline
 
 Extractor = Callable[..., Sequence[Any]]  # (doc, config, tokens=...) -> one item per token
 

@@ -151,9 +151,9 @@ def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeyp
     # ProcessPoolExecutor.submit then raises BrokenProcessPool; that escaped the engine.
     from concurrent.futures.process import BrokenProcessPool
 
-    import annotator.engines as engines
+    import annotator.pools as pools
 
-    real_submit = engines._submit
+    real_submit = pools._submit
     broken_once = []
 
     def submit(pool, batch):
@@ -166,7 +166,7 @@ def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeyp
                 del pool.submit
         return real_submit(pool, batch)
 
-    monkeypatch.setattr(engines, "_submit", submit)
+    monkeypatch.setattr(pools, "_submit", submit)
     out = list(Processes(2).map(Square(), batches(20)))
     assert broken_once == [[8, 9]]
     assert out == [(b, [n * n for n in b]) for b in batches(20)]

@@ -1,9 +1,12 @@
 """The import graph keeps the architecture: formats depend on the core only, nothing imports a
-top-level ``formats`` package (it is installed as ``annotator.formats``)."""
+top-level ``formats`` package (it is installed as ``annotator.formats``), no circle of imports, no
+import up the layers. Imports inside functions count; imports only for type checkers
+(``if TYPE_CHECKING:``) do not, and ``importlib.import_module("annotator.x")`` with a literal name does."""
 
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -21,15 +24,34 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def _type_checking_only(tree: ast.AST) -> set[ast.AST]:
+    """The nodes inside ``if TYPE_CHECKING:`` blocks (imports a type checker reads, not the program)."""
+    inside = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ((isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+                                         or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")):
+            for child in node.body:
+                inside |= set(ast.walk(child))
+    return inside
+
+
 def imports(path: Path) -> set[str]:
-    """Every module a file imports, at any depth of its code (``from a import b`` counts ``a`` and ``a.b``)."""
+    """Every module a file imports when it runs, at any depth of its code (``from a import b``
+    counts ``a`` and ``a.b``; ``import_module("a.b")`` with a literal name counts ``a.b``)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.add(node.module)
             found |= {f"{node.module}.{alias.name}" for alias in node.names}
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.add(node.args[0].value)
     return found
 
 
@@ -37,6 +59,7 @@ def in_core(name: str) -> bool:
     return any(name == core or name.startswith(core + ".") for core in CORE)
 
 
+@lru_cache(maxsize=1)
 def graph() -> dict[str, set[str]]:
     files = [*(REPO / "annotator").rglob("*.py"), *(REPO / "formats").rglob("*.py")]
     return {module_name(f): imports(f) for f in files}
@@ -148,3 +171,96 @@ def test_no_module_uses_another_modules_underscore_names():
     for path in [*(REPO / "annotator").rglob("*.py"), *(REPO / "formats").rglob("*.py")]:
         uses = private_uses(path)
         assert not uses, f"{path.relative_to(REPO)}: {'; '.join(uses)}"
+
+
+def test_no_circle_of_imports():
+    # the package ``annotator`` itself is left out: ``from annotator import formats`` names the
+    # module annotator.formats, and the package's __init__ imports nothing when it runs
+    modules = graph()
+    edges = {m: {t for t in targets if t in modules and t not in (m, "annotator")} for m, targets in modules.items()}
+    circles = [sorted(c) for c in strongly_connected(edges) if len(c) > 1]
+    assert not circles, f"import circles: {circles}"
+
+
+def strongly_connected(edges: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected components of a graph (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == node:
+                            break
+                    found.append(component)
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(edges[child]))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+def test_strongly_connected_finds_a_circle():
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert sorted(map(sorted, strongly_connected(edges))) == [["a", "b", "c"], ["d"]]
+
+
+#: the layers, lowest first: a module may import its own layer's and lower layers' modules only
+LAYERS = (
+    ("annotator.errors", "annotator.offsets", "annotator.atomic", "annotator.paths", "annotator.gc_pause",
+     "annotator.regexes", "annotator.index", "annotator.document", "annotator.document_tuples"),
+    ("annotator.schemas",),
+    ("annotator.formats", "annotator.jape", "annotator.processing", "annotator.deid", "annotator.evaluation",
+     "annotator.learning", "annotator.interop", "annotator.view"),
+    ("annotator.pipeline", "annotator.pipeline_steps", "annotator.pipeline_xml", "annotator.pools"),
+    ("annotator.corpus", "annotator.corpus_files", "annotator.engines", "annotator.runner"),
+    ("annotator.cli", "annotator.__main__"),
+)
+
+
+def layer_of(module: str) -> int | None:
+    """The layer of a module (by its longest listed prefix); None for the package ``annotator``."""
+    best = None
+    for i, layer in enumerate(LAYERS):
+        for prefix in layer:
+            if (module == prefix or module.startswith(prefix + ".")) and (best is None or len(prefix) > best[1]):
+                best = (i, len(prefix))
+    return None if best is None else best[0]
+
+
+def test_every_module_has_a_layer():
+    assert not [m for m in graph() if m != "annotator" and layer_of(m) is None]
+
+
+def test_no_import_goes_up_the_layers():
+    modules = graph()
+    upward = []
+    for module, targets in sorted(modules.items()):
+        here = layer_of(module)
+        for target in sorted(t for t in targets if t in modules and t != "annotator"):
+            there = layer_of(target)
+            if here is not None and there is not None and there > here:
+                upward.append(f"{module} -> {target}")
+    assert not upward, f"imports up the layers: {upward}"

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,8 +84,13 @@ def test_the_page_is_self_contained():
 
 
 def test_jupyter_shows_the_page_in_a_frame():
-    shown = sample()._repr_html_()
-    assert shown.startswith("<iframe srcdoc=") and "data-type=&quot;Person&quot;" in shown
+    formatters = pytest.importorskip("IPython.core.formatters", reason="IPython is not installed")
+    from annotator.view import load_ipython_extension
+
+    shell = SimpleNamespace(display_formatter=formatters.DisplayFormatter())  # what %load_ext passes
+    load_ipython_extension(shell)
+    shown, _ = shell.display_formatter.format(sample())
+    assert shown["text/html"].startswith("<iframe srcdoc=") and "data-type=&quot;Person&quot;" in shown["text/html"]
 
 
 def test_the_document_model_imports_no_view():
