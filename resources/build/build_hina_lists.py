@@ -84,7 +84,8 @@ ROLES = ["auntie", "brother-in-law", "care assistant", "care worker", "carers", 
          "health care assistant", "keyworker", "lodger", "mother-in-law", "nan", "nanna", "nephew",
          "niece", "next of kin", "NOK", "nurse practitioner", "occupational therapist", "OT", "paramedic",
          "physio", "podiatrist", "psychologist", "receptionist", "sister-in-law", "son-in-law", "spouse",
-         "stepdaughter", "stepfather", "stepmother", "stepson", "step-daughter", "step-son", "twin", "matron"]
+         "stepdaughter", "stepfather", "stepmother", "stepson", "step-daughter", "step-son", "twin", "matron",
+         "SN", "RN", "HV", "CPN", "staff nurse", "sister-in-charge", "support worker", "befriender"]
 TITLES = ["Baby", "Dame", "Lady", "Lord", "Rev", "Rev.", "Revd", "Reverend", "Sir", "Mstr"]
 ABBREVIATIONS = ["Hb", "HbA1c", "Na", "Ca", "Mg", "Fe", "Bd", "Tds", "Qds", "Od", "Prn", "Nocte", "Mane", "Sob",
                  "Sats", "Bp", "Hr", "Rr", "Ecg", "Copd", "Ckd", "Mri", "Tia", "Uti", "Urti", "Lrti", "Dvt", "Pe",

@@ -88,6 +88,12 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     ("NURSE JONES TO SEE.", [("OtherName", "JONES")]),
     ("seen with husband john.", [("OtherName", "john")]),
     ("her son will come.", []),
+    ("daughter amy present.", [("OtherName", "amy")]),
+    # in lower-case text the word after a short honorific is a name even when no list holds it
+    ("mr hussain seen.", [("Patient", "hussain")]),
+    ("dr nwosu to review.", [("Doctor", "nwosu")]),
+    ("mr has come.", []),
+    ("gp review in 2 weeks.", []),
     # other titles; a name word after a title is a name whatever the tagger says
     ("Baby Ella seen for her 8 week check.", [("Patient", "Ella")]),
     ("Rev Thomas attended.", [("Patient", "Thomas")]),
@@ -123,6 +129,12 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     ("Manchester triage category 3.", []),
     ("Stevens-Johnson syndrome after lamotrigine.", []),
     ("Lives in Leeds for a test of the new service.", [("Place", "Leeds")]),
+    # charities and services named after people are no people; a place before a service stays a place
+    ("Macmillan nurse involved.", []),
+    ("Marie Curie nurse visiting.", []),
+    ("Brook advisory clinic attended.", []),
+    ("Seen in the Wakefield clinic.", [("Place", "Wakefield")]),
+    ("SN Grace reviewed the wound.", [("OtherName", "Grace")]),
 ])
 def test_issue_28_kinds(hina, text, expected):
     assert found(hina, text) == expected
