@@ -31,7 +31,10 @@ then white space or the end of the text):
 
 Layout (clinical notes):
 
-- a blank line always cuts;
+- a blank line cuts, unless the line before ends with a connector word ("started on\n\nmetformin",
+  as in PyRuSH) and the next line is no list item or heading;
+- a heading in capitals of two words or more inside a line, after text in lower case, a number or
+  a full stop, starts a sentence ("Chest pain HISTORY OF PRESENT ILLNESS: ...");
 - a single line break cuts when the next line starts a list item (``- ``, ``* ``, ``•``,
   ``o `` before a capital, ``1.``, ``2)``, ``a.``) or a heading (a capitalised label of up to 50 characters ending in a
   colon: ``PMHX:``, ``Impression:``, ``ANTECEDENTES PERSONALES:``; headings are recognised at
@@ -39,7 +42,8 @@ Layout (clinical notes):
   line: "Plan: stress test."), when the line ends with a
   colon, when the punctuation rules cut at the end of the line, and otherwise unless the sentence
   visibly goes on: the line ends with ``, ; ( / & + -`` or a connector word (``connectors-XX.lst``:
-  "and", "of", "de", "y"), or the next line starts in lower case; a lower-case line still starts a
+  "and", "of", "since", "de", "y"), or the next line starts in lower case, or with a number and a
+  lower-case word after a line ending in lower case ("taking\n2 tablets"); a lower-case line still starts a
   sentence after a line in capitals (a heading: "PLAN\nreview in 2 weeks") and in a list of
   entries, where it starts with a label of up to three words and a number and the line before is
   an entry too or a short capitalised label (medication and vitals lists: "aspirin 81 mg
@@ -53,8 +57,9 @@ Layout (clinical notes):
 - a dash that ends a sentence after a space or a terminator is left out of it ("Delirium -",
   "Ordered the MRI scan.-": a dangling mark of the layout, as in PyRuSH).
 
-``lineBreaks = blank`` gives GATE ANNIE's behaviour instead: only a blank line (two line breaks or
-more) cuts, a single line break never ends a sentence, whatever the layout.
+``lineBreaks = blank`` gives GATE ANNIE's behaviour instead: a blank line (two line breaks or
+more) always cuts, a single line break never ends a sentence, and no layout rule applies (inline
+headings included).
 """
 
 from __future__ import annotations
@@ -94,6 +99,11 @@ _ITEM = regex.compile(
 )
 _INLINE_BULLET = regex.compile(rf"(?<=\s)[{_BULLETS}]")
 _HEADING = regex.compile(r"[\p{Lu}\p{Lt}][\p{L}\p{M}\p{N} /().&'-]{0,48}:(?=\s|\Z)")
+# a heading in capitals of two words or more (two letters or more each) inside a line, after text
+# that is not in capitals and not a comma ("Chest pain HISTORY OF PRESENT ILLNESS: ...")
+_INLINE_HEADING = regex.compile(
+    r"(?<=[\p{Ll}\p{N}.)%][ \t]+)\p{Lu}[\p{Lu}/&-]+(?:[ \t]+\p{Lu}[\p{Lu}/&-]+){1,5}:(?=\s)")
+_NUMBER_WORD = regex.compile(r"\p{N}+(?:[.,]\p{N}+)?[ \t]+\p{Ll}")  # "2 tablets": a line going on
 _CAPITALS_LINE = regex.compile(r"[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu}[^\p{Ll}]*")  # two capitals, no lower case
 # a list entry: a label of up to three words, then a number ("aspirin 81 mg", "bp 120/80", "T: 37.1")
 _ENTRY = regex.compile(r"\p{L}[\p{L}\p{N}'/-]*(?:[ \t]+\p{L}[\p{L}'/-]*){0,2}[ \t]*:?[ \t]*[<>~]?\p{N}")
@@ -174,6 +184,8 @@ class _Splitter:
                     self._inline_items(m.group("value"), m.group("style"), m.end(), end)
         for m in _INLINE_BULLET.finditer(text):
             self.cuts.add(m.start())
+        if self.layout:
+            self.cuts.update(m.start() for m in _INLINE_HEADING.finditer(text))
 
     def _inline_items(self, value: str, style: str, pos: int, end: int) -> None:
         """Cut before the items that continue a numbered or lettered list on the same line."""
@@ -257,26 +269,43 @@ class _Splitter:
         text = self.text
         for (a_start, a_end), (b_start, b_end) in zip(self.lines, self.lines[1:]):
             breaks = list(_BREAK.finditer(text, a_end, b_start))
-            if len(breaks) >= 2 or (self.layout and breaks and self._line_cuts(a_start, a_end, b_start, b_end, decided)):
+            if not breaks:
+                continue
+            if len(breaks) >= 2:
+                cut = not (self.layout and a_end not in decided and self._connector_end(a_start, a_end)
+                           and not self._starts(b_start, b_end))
+            else:
+                cut = self.layout and self._line_cuts(a_start, a_end, b_start, b_end, decided)
+            if cut:
                 self.cuts.add(a_end)
                 self.splits.append((breaks[0].start(), breaks[-1].end(), "external"))
+
+    def _starts(self, b_start: int, b_end: int) -> bool:
+        """Whether the line ``b_start:b_end`` starts a sentence whatever comes before: an item, a heading."""
+        text = self.text
+        return (b_start in self.items or bool(_HEADING.match(text, b_start, b_end))
+                or bool(_PRESCRIPTION.match(text, b_start, b_end)))
+
+    def _connector_end(self, a_start: int, a_end: int) -> bool:
+        """Whether the line ``a_start:a_end`` ends with a connector word ("and", "of", "since")."""
+        text = self.text
+        start = a_end - 1
+        while start > a_start and text[start - 1].isalpha():
+            start -= 1
+        return text[start:a_end].lower() in self.lists.connectors
 
     def _line_cuts(self, a_start: int, a_end: int, b_start: int, b_end: int, decided: dict[int, bool]) -> bool:
         """Whether a single line break between the line ``a_start:a_end`` and the next ends a sentence."""
         text = self.text
-        if b_start in self.items or _HEADING.match(text, b_start, b_end) or _PRESCRIPTION.match(text, b_start, b_end):
+        if self._starts(b_start, b_end):
             return True
         if a_end in decided:
             return decided[a_end]
-        last = text[a_end - 1]
-        if last == ":":
+        if text[a_end - 1] == ":":
             return True
-        if last in _CONTINUATION_CHARS:
+        if text[a_end - 1] in _CONTINUATION_CHARS or self._connector_end(a_start, a_end):
             return False
-        start = a_end - 1
-        while start > a_start and text[start - 1].isalpha():
-            start -= 1
-        if text[start:a_end].lower() in self.lists.connectors:
+        if text[a_end - 1].islower() and _NUMBER_WORD.match(text, b_start, b_end):
             return False
         if not text[b_start].islower():
             return True

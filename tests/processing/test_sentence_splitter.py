@@ -65,6 +65,15 @@ def test_clinical_layouts_of_the_pyrush_kind(data_dir) -> None:
         ("Ordered the MRI scan.- ", ["Ordered the MRI scan."]),
         ("Needs follow-\n\nup", ["Needs follow-", "up"]),
         ("-", ["-"]),
+        # a line going on with a number and a lower-case word, or after a connector, even over a blank line
+        ("He has been taking\n2 tablets a day", ["He has been taking\n2 tablets a day"]),
+        ("Pain since\nMonday", ["Pain since\nMonday"]),
+        ("Started on\n\nmetformin. Review.", ["Started on\n\nmetformin.", "Review."]),
+        ("Started on\n\n- metformin", ["Started on", "- metformin"]),
+        # a heading in capitals inside a line starts a sentence; marker names after a comma do not
+        ("Chest pain PAST MEDICAL HISTORY: asthma", ["Chest pain", "PAST MEDICAL HISTORY: asthma"]),
+        ("melanoma -HMB45: (+), MELAN A: (+), CK PAN: (+)", ["melanoma -HMB45: (+), MELAN A: (+), CK PAN: (+)"]),
+        ("BP 120/80 HR: 72", ["BP 120/80 HR: 72"]),
     ],
 )
 def test_lines_without_a_full_stop(text: str, expected: list[str]) -> None:
@@ -72,13 +81,14 @@ def test_lines_without_a_full_stop(text: str, expected: list[str]) -> None:
 
 
 def test_annie_line_breaks_as_a_parameter() -> None:
-    text = "Seen with mum today\nWell in himself\n- no rash\n\nPlan: fluids. Review\nin a week"
+    text = "Seen with mum today\nWell in himself\n- no rash\n\nPlan: fluids. Review\nin a week and\n\nafter"
     assert sentences(text) == ["Seen with mum today", "Well in himself", "- no rash", "Plan: fluids.",
-                               "Review\nin a week"]
+                               "Review\nin a week and\n\nafter"]
     found, splits = split_sentences(text, load_lists("en"), "blank")
     assert [text[s:e] for s, e in found] == ["Seen with mum today\nWell in himself\n- no rash", "Plan: fluids.",
-                                             "Review\nin a week"]
-    assert [(text[s:e], kind) for s, e, kind in splits] == [("\n\n", "external"), (".", "internal")]
+                                             "Review\nin a week and", "after"]
+    assert [(text[s:e], kind) for s, e, kind in splits] == [("\n\n", "external"), (".", "internal"),
+                                                            ("\n\n", "external")]
     doc = Document(text)
     SentenceSplitter(lineBreaks="blank")(doc)
     assert [a.span for a in doc.annset().with_type("Sentence")] == found
