@@ -25,7 +25,8 @@ resources/grammars/hina (see its README):
     the lower-case form's log probability in spaCy's English lexeme table (spacy-lookups-data
     1.0.5, en_lexeme_prob; MIT) is at least MIN_WORD_PROB and at least that of the capitalised
     form minus WORD_MARGIN ("hope", "bill", "reading", "wells"; not "smith", "york").
-  * hina-calendar.lst (calendar): English month and weekday names and feasts ("Christmas");
+  * hina-calendar.lst (calendar): English month and weekday names, feasts and holidays ("Christmas",
+    "Good Friday", "Boxing Day");
     hand-written, Apache-2.0.
   * hina-eponym.lst (eponym), hina-eponym_head.lst (eponym_head): surnames known as eponyms in
     medicine and the head words of eponymous terms ("disease", "syndrome", "test", "score");
@@ -59,7 +60,9 @@ MIN_WORD_PROB = -15.0  # rarer lower-case forms ("olivarez", "mullion") are typo
 
 CALENDAR = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
             "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-            "Christmas", "Easter", "Ramadan", "Diwali", "Hanukkah"]
+            "Christmas", "Easter", "Ramadan", "Diwali", "Hanukkah", "Christmas Day", "Christmas Eve", "Boxing Day",
+            "Good Friday", "Easter Sunday", "Easter Monday", "New Year", "New Year's Day", "New Year's Eve",
+            "Mother's Day", "Father's Day", "Bank Holiday", "Eid"]
 EPONYMS = ["Addison", "Alzheimer", "Asperger", "Baker", "Barrett", "Bell", "Bowen", "Buerger", "Burkitt", "Charcot",
            "Chester", "Colles", "Conn", "Creutzfeldt", "Crohn", "Cushing", "Down", "Dupuytren", "Ehlers", "Epstein",
            "Ewing", "Fallot", "Gilbert", "Graves", "Guillain", "Hashimoto", "Heberden", "Hirschsprung", "Hodgkin",

@@ -135,6 +135,12 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     ("Brook advisory clinic attended.", []),
     ("Seen in the Wakefield clinic.", [("Place", "Wakefield")]),
     ("SN Grace reviewed the wound.", [("OtherName", "Grace")]),
+    # feasts of several words, saints
+    ("Good Friday, surgery closed.", []),
+    ("Boxing Day admission with chest pain.", []),
+    ("Seen at St Thomas' Hospital.", []),
+    ("Lives in St Ives.", [("Place", "St Ives")]),
+    ("May Rose reviewed.", [("Patient", "May Rose")]),
 ])
 def test_issue_28_kinds(hina, text, expected):
     assert found(hina, text) == expected
