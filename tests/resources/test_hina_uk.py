@@ -109,6 +109,11 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     # hyphenated names, names half in the lists
     ("Mrs Smith-Jones attended.", [("Patient", "Smith-Jones")]),
     ("Mr Jean-Paul Martin seen.", [("Patient", "Jean-Paul Martin")]),
+    ("Seen by Bryan Hull - physio, and Ann Lee - nurse.", [("Patient", "Bryan Hull"), ("Patient", "Ann Lee")]),
+    # a title that is also a word takes no unknown word after it; "miss" in lower case is a verb
+    ("Review of the Master Agreement form.", []),
+    ("very miss informed people", []),
+    ("London has been great for her.", [("Place", "London")]),
     ("Priya Shah attended for a pill check.", [("Patient", "Priya Shah")]),
     ("Fatima Begum attended with her son.", [("Patient", "Fatima Begum")]),
     # countries, districts, short town names, places before an institution word
