@@ -102,7 +102,7 @@ _HEADING = regex.compile(r"[\p{Lu}\p{Lt}][\p{L}\p{M}\p{N} /().&'-]{0,48}:(?=\s|\
 # a heading in capitals of two words or more (two letters or more each) inside a line, after text
 # that is not in capitals and not a comma ("Chest pain HISTORY OF PRESENT ILLNESS: ...")
 _INLINE_HEADING = regex.compile(
-    r"(?<=[\p{Ll}\p{N}.)%][ \t]+)\p{Lu}[\p{Lu}/&-]+(?:[ \t]+\p{Lu}[\p{Lu}/&-]+){1,5}:(?=\s)")
+    r"(?<=[\p{Ll}\p{N}.)%][ \t]{1,2})\p{Lu}[\p{Lu}/&-]+(?:[ \t]+\p{Lu}[\p{Lu}/&-]+){1,5}:(?=\s)")
 _NUMBER_WORD = regex.compile(r"\p{N}+(?:[.,]\p{N}+)?[ \t]+\p{Ll}")  # "2 tablets": a line going on
 _CAPITALS_LINE = regex.compile(r"[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu}[^\p{Ll}]*")  # two capitals, no lower case
 # a list entry: a label of up to three words, then a number ("aspirin 81 mg", "bp 120/80", "T: 37.1")
@@ -335,7 +335,9 @@ class _Splitter:
         previous = 0
         for cut in sorted(self.cuts | {len(text)}):
             segment = text[previous:cut]
-            stripped = _DANGLING_DASH.sub("", segment.strip())
+            stripped = segment.strip()
+            if stripped[-1:] in ("-", "–"):
+                stripped = _DANGLING_DASH.sub("", stripped)
             if stripped:
                 start = previous + len(segment) - len(segment.lstrip())
                 found.append((start, start + len(stripped)))
