@@ -108,6 +108,7 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     ("Ms Lowe feels low most days.", [("Patient", "Lowe")]),
     # hyphenated names, names half in the lists
     ("Mrs Smith-Jones attended.", [("Patient", "Smith-Jones")]),
+    ("Mr McAllister-Jones attended.", [("Patient", "McAllister-Jones")]),
     ("Mr Jean-Paul Martin seen.", [("Patient", "Jean-Paul Martin")]),
     ("Seen by Bryan Hull - physio, and Ann Lee - nurse.", [("Patient", "Bryan Hull"), ("Patient", "Ann Lee")]),
     # a title that is also a word takes no unknown word after it; "miss" in lower case is a verb
@@ -140,6 +141,11 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     ("Brook advisory clinic attended.", []),
     ("Seen in the Wakefield clinic.", [("Place", "Wakefield")]),
     ("SN Grace reviewed the wound.", [("OtherName", "Grace")]),
+    # all caps: a lone first name of four letters or more is a name, abbreviations are not
+    ("SPOKE TO MARGARET ON THE PHONE.", [("Patient", "MARGARET")]),
+    ("DR O'BRIEN TO REVIEW.", [("Doctor", "O'BRIEN")]),
+    ("SEEN IN TIA CLINIC.", []),
+    ("WILL REVIEW, MAY NEED REFERRAL.", []),
     # feasts of several words, saints
     ("Good Friday, surgery closed.", []),
     ("Boxing Day admission with chest pain.", []),
