@@ -92,7 +92,7 @@ _INITIALS = regex.compile(r"(?:\p{L}\.)+\p{L}")
 _WORD_BEFORE = regex.compile(r"\S*", regex.REVERSE)  # .match(text, 0, end): the word ending at end
 _LINE = regex.compile(r"\S(?:[^\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*\S)?")
 _BREAK = regex.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-_BULLETS = "•⁃◦▪▫●○‣■□►▶➢➤✓✔"
+_BULLETS = "•·⁃◦▪▫●○‣■□►▶➢➤✓✔◆❖"
 _ITEM = regex.compile(
     rf"(?P<bullet>[{_BULLETS}]|[-*+–—](?=\s)|o(?=[ \t]+\p{{Lu}}))?\s*"
     r"(?:(?P<value>\d{1,3}|[a-zA-Z])(?P<style>\.\)|[.)])(?=\s))?"

@@ -60,6 +60,10 @@ def test_clinical_layouts_of_the_pyrush_kind(data_dir) -> None:
         # "o" as a bullet before a capital, not before lower case
         ("Plan:\no Continue meds\no Recheck in AM", ["Plan:", "o Continue meds", "o Recheck in AM"]),
         ("pain\no well", ["pain\no well"]),
+        # middle dots and diamonds as bullets; a middle dot inside a number is a decimal point
+        ("Plan:\n· bloods\n· review", ["Plan:", "· bloods", "· review"]),
+        ("Dose 2·5 mg daily. Review.", ["Dose 2·5 mg daily.", "Review."]),
+        ("Issues ◆ pain ◆ sleep", ["Issues", "◆ pain", "◆ sleep"]),
         # a dash left dangling at the end of a sentence is no part of it; a hyphenated word keeps its own
         ("Delirium - ", ["Delirium"]),
         ("Ordered the MRI scan.- ", ["Ordered the MRI scan."]),
