@@ -146,6 +146,10 @@ def test_the_papers_name_example_is_one_patient_without_the_title(hina, text, st
     ("DR O'BRIEN TO REVIEW.", [("Doctor", "O'BRIEN")]),
     ("SEEN IN TIA CLINIC.", []),
     ("WILL REVIEW, MAY NEED REFERRAL.", []),
+    # a name that is an ordinary word after a verb of contact
+    ("Rang Carol with the results.", [("Patient", "Carol")]),
+    ("Spoke to Hope on the phone.", [("Patient", "Hope")]),
+    ("Rang the surgery, Will to call back.", []),
     # feasts of several words, saints
     ("Good Friday, surgery closed.", []),
     ("Boxing Day admission with chest pain.", []),
