@@ -8,6 +8,9 @@ Treebanks: ``../shared/resources-data/treebanks`` UD English EWT dev (en) and Sp
 dev (es). Web and news text, not clinical notes: a check that the rules generalise, not a target.
 Then the pySBD Spanish cases (``tests/data/sentence_splitter/pysbd_es.json``: 5 golden rules and
 25 further cases): how many are split exactly as pySBD's tests expect (issue 17: at least 28).
+Last, the clinical English layouts (``tests/data/sentence_splitter/clinical_en.json``: headers,
+lists, vitals, lines without a full stop, medications, blank-line blocks; issue 28, item 7): how
+many are split exactly as expected, with the default line breaks and with ANNIE's (``blank``).
 
     python benchmarks/eval_sentence_splitter.py
 """
@@ -21,7 +24,9 @@ from pathlib import Path
 from annotator.processing.sentence_splitter import load_lists, split_sentences
 
 TREEBANKS = Path(__file__).resolve().parent.parent.parent / "shared" / "resources-data" / "treebanks"
-PYSBD_ES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sentence_splitter" / "pysbd_es.json"
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sentence_splitter"
+PYSBD_ES = FIXTURES / "pysbd_es.json"
+CLINICAL_EN = FIXTURES / "clinical_en.json"
 SETS = (("en", "en_ewt/en_ewt-ud-dev.conllu"), ("es", "es_ancora/es_ancora-ud-dev.conllu"))
 
 
@@ -56,13 +61,13 @@ def score(language: str, path: Path) -> tuple[int, int, int, int]:
     return len(paras), gold_total, found_total, correct
 
 
-def pysbd_spanish() -> dict[str, tuple[int, int]]:
-    """Per group of the pySBD Spanish cases (golden, more): (passed, total)."""
-    lists = load_lists("es")
+def exact_cases(path: Path, language: str, line_breaks: str = "layout") -> dict[str, tuple[int, int]]:
+    """Per group of the cases of a fixture: (passed, total)."""
+    lists = load_lists(language)
     result: dict[str, tuple[int, int]] = {}
-    for case in json.loads(PYSBD_ES.read_text(encoding="utf-8"))["cases"]:
+    for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
         text = case["text"]
-        ok = [text[s:e] for s, e in split_sentences(text, lists)[0]] == case["sentences"]
+        ok = [text[s:e] for s, e in split_sentences(text, lists, line_breaks)[0]] == case["sentences"]
         passed, total = result.get(case["group"], (0, 0))
         result[case["group"]] = (passed + ok, total + 1)
     return result
@@ -78,10 +83,14 @@ def main() -> None:
         p, r = correct / max(found, 1), correct / max(gold, 1)
         f1 = 2 * p * r / max(p + r, 1e-9)
         print(f"| {name:36} | {paras:>10} | {gold:>6} | {found:>6} | {p:>6.3f} | {r:>6.3f} | {f1:>6.3f} |")
-    groups = pysbd_spanish()
-    passed, total = sum(p for p, _ in groups.values()), sum(t for _, t in groups.values())
-    detail = ", ".join(f"{group} {p}/{t}" for group, (p, t) in groups.items())
-    print(f"\npySBD Spanish cases: {passed}/{total} ({detail})")
+    for title, path, language, line_breaks in (("pySBD Spanish cases", PYSBD_ES, "es", "layout"),
+                                               ("clinical English layouts", CLINICAL_EN, "en", "layout"),
+                                               ("clinical English layouts, lineBreaks=blank", CLINICAL_EN, "en",
+                                                "blank")):
+        groups = exact_cases(path, language, line_breaks)
+        passed, total = sum(p for p, _ in groups.values()), sum(t for _, t in groups.values())
+        detail = ", ".join(f"{group} {p}/{t}" for group, (p, t) in groups.items())
+        print(f"\n{title}: {passed}/{total} ({detail})")
 
 
 if __name__ == "__main__":

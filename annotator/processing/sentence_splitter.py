@@ -31,21 +31,35 @@ then white space or the end of the text):
 
 Layout (clinical notes):
 
-- a blank line always cuts;
+- a blank line cuts, unless the line before ends with a connector word ("started on\n\nmetformin",
+  as in PyRuSH) and the next line is no list item or heading;
+- a heading in capitals of two words or more inside a line, after text in lower case, a number or
+  a full stop, starts a sentence ("Chest pain HISTORY OF PRESENT ILLNESS: ...");
 - a single line break cuts when the next line starts a list item (``- ``, ``* ``, ``•``,
-  ``1.``, ``2)``, ``a.``) or a heading (a capitalised label of up to 50 characters ending in a
+  ``o `` before a capital, ``1.``, ``2)``, ``a.``) or a heading (a capitalised label of up to 50 characters ending in a
   colon: ``PMHX:``, ``Impression:``, ``ANTECEDENTES PERSONALES:``; headings are recognised at
   the start of a line only, and stay in one sentence with the text after them on the same
   line: "Plan: stress test."), when the line ends with a
   colon, when the punctuation rules cut at the end of the line, and otherwise unless the sentence
-  visibly goes on: the next line starts in lower case, or the line ends with ``, ; ( / & + -`` or
-  a connector word (``connectors-XX.lst``: "and", "of", "de", "y");
+  visibly goes on: the line ends with ``, ; ( / & + -`` or a connector word (``connectors-XX.lst``:
+  "and", "of", "since", "de", "y"), or the next line starts in lower case, or with a number and a
+  lower-case word after a line ending in lower case ("taking\n2 tablets"); a lower-case line still starts a
+  sentence after a line in capitals (a heading: "PLAN\nreview in 2 weeks") and in a list of
+  entries, where it starts with a label of up to three words and a number and the line before is
+  an entry too or a short capitalised label (medication and vitals lists: "aspirin 81 mg
+  daily\nmetoprolol 25 mg bid", "Obs\nbp 120/80\nhr 72");
 - a prescription line (``Sig:``, ``Disp:``, ``Refills:``, ``Qty:``, any case) starts a sentence;
 - a de-identification placeholder (``[** ... **]``, as in MIMIC: "[**Ward 4. Bed 2**]",
   "[**Last Name\n(NamePattern1) **]") is never cut inside;
 - inline: a bullet (``•``, ``⁃``, ``▪`` ...) after white space cuts before it, and a numbered
   or lettered item continuing the line's list ("1.) ... 2.) ...", "a. ... b. ...") cuts before
-  the next number; the periods of list markers never cut.
+  the next number; the periods of list markers never cut;
+- a dash that ends a sentence after a space or a terminator is left out of it ("Delirium -",
+  "Ordered the MRI scan.-": a dangling mark of the layout, as in PyRuSH).
+
+``lineBreaks = blank`` gives GATE ANNIE's behaviour instead: a blank line (two line breaks or
+more) always cuts, a single line break never ends a sentence, and no layout rule applies (inline
+headings included).
 """
 
 from __future__ import annotations
@@ -78,14 +92,25 @@ _INITIALS = regex.compile(r"(?:\p{L}\.)+\p{L}")
 _WORD_BEFORE = regex.compile(r"\S*", regex.REVERSE)  # .match(text, 0, end): the word ending at end
 _LINE = regex.compile(r"\S(?:[^\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*\S)?")
 _BREAK = regex.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-_BULLETS = "•⁃◦▪▫●○‣■□►▶➢➤✓✔"
+_BULLETS = "•·⁃◦▪▫●○‣■□►▶➢➤✓✔◆❖"
 _ITEM = regex.compile(
-    rf"(?P<bullet>[{_BULLETS}]|[-*+–—](?=\s))?\s*"
+    rf"(?P<bullet>[{_BULLETS}]|[-*+–—](?=\s)|o(?=[ \t]+\p{{Lu}}))?\s*"
     r"(?:(?P<value>\d{1,3}|[a-zA-Z])(?P<style>\.\)|[.)])(?=\s))?"
 )
 _INLINE_BULLET = regex.compile(rf"(?<=\s)[{_BULLETS}]")
 _HEADING = regex.compile(r"[\p{Lu}\p{Lt}][\p{L}\p{M}\p{N} /().&'-]{0,48}:(?=\s|\Z)")
+# a heading in capitals of two words or more (two letters or more each) inside a line, after text
+# that is not in capitals and not a comma ("Chest pain HISTORY OF PRESENT ILLNESS: ...")
+_INLINE_HEADING = regex.compile(
+    r"(?<=[\p{Ll}\p{N}.)%][ \t]{1,2})\p{Lu}[\p{Lu}/&-]+(?:[ \t]+\p{Lu}[\p{Lu}/&-]+){1,5}:(?=\s)")
+_NUMBER_WORD = regex.compile(r"\p{N}+(?:[.,]\p{N}+)?[ \t]+\p{Ll}")  # "2 tablets": a line going on
+_CAPITALS_LINE = regex.compile(r"[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu}[^\p{Ll}]*")  # two capitals, no lower case
+# a list entry: a label of up to three words, then a number ("aspirin 81 mg", "bp 120/80", "T: 37.1")
+_ENTRY = regex.compile(r"\p{L}[\p{L}\p{N}'/-]*(?:[ \t]+\p{L}[\p{L}'/-]*){0,2}[ \t]*:?[ \t]*[<>~]?\p{N}")
+_LABEL_LINE = regex.compile(r"\p{Lu}[\p{L}'/&-]*(?:[ \t]+[\p{L}'/&-]+){0,2}")  # "Obs", "Current medication"
 _CONTINUATION_CHARS = frozenset(",;(/&+-–")
+_DANGLING_DASH = regex.compile(r"(?<=[.!?…]|\s)[-–]$|\s+[-–]$")  # "Delirium -", "scan.-": the dash is no part of it
+LINE_BREAKS = ("layout", "blank")
 _NOT_STARTS = frozenset("/,;:")  # what cannot start a sentence after a terminator
 _PRESCRIPTION = regex.compile(r"(?i)(?:sig|disp|dispense|qty|refills?)\s*:")
 _PLACEHOLDER = regex.compile(r"\[\*\*.{0,200}?\*\*\]", regex.DOTALL)
@@ -129,9 +154,10 @@ def load_lists(language: str, folder: Path = LISTS) -> Lists:
 class _Splitter:
     """The cuts of one text: positions where a sentence ends, and the Split annotations."""
 
-    def __init__(self, text: str, lists: Lists) -> None:
+    def __init__(self, text: str, lists: Lists, line_breaks: str = "layout") -> None:
         self.text = text
         self.lists = lists
+        self.layout = line_breaks == "layout"
         self.cuts: set[int] = set()
         self.splits: list[tuple[int, int, str]] = []
         self.protected: set[int] = set()  # positions of list-marker periods, which never cut
@@ -158,6 +184,8 @@ class _Splitter:
                     self._inline_items(m.group("value"), m.group("style"), m.end(), end)
         for m in _INLINE_BULLET.finditer(text):
             self.cuts.add(m.start())
+        if self.layout:
+            self.cuts.update(m.start() for m in _INLINE_HEADING.finditer(text))
 
     def _inline_items(self, value: str, style: str, pos: int, end: int) -> None:
         """Cut before the items that continue a numbered or lettered list on the same line."""
@@ -239,28 +267,52 @@ class _Splitter:
     # ---------------------------------------------------------------- line breaks
     def _line_breaks(self, decided: dict[int, bool]) -> None:
         text = self.text
-        for (_, a_end), (b_start, b_end) in zip(self.lines, self.lines[1:]):
+        for (a_start, a_end), (b_start, b_end) in zip(self.lines, self.lines[1:]):
             breaks = list(_BREAK.finditer(text, a_end, b_start))
-            if len(breaks) >= 2 or self._line_cuts(a_end, b_start, b_end, decided):
+            if not breaks:
+                continue
+            if len(breaks) >= 2:
+                cut = not (self.layout and a_end not in decided and self._connector_end(a_start, a_end)
+                           and not self._starts(b_start, b_end))
+            else:
+                cut = self.layout and self._line_cuts(a_start, a_end, b_start, b_end, decided)
+            if cut:
                 self.cuts.add(a_end)
                 self.splits.append((breaks[0].start(), breaks[-1].end(), "external"))
 
-    def _line_cuts(self, a_end: int, b_start: int, b_end: int, decided: dict[int, bool]) -> bool:
-        """Whether a single line break between a line ending at ``a_end`` and the next ends a sentence."""
+    def _starts(self, b_start: int, b_end: int) -> bool:
+        """Whether the line ``b_start:b_end`` starts a sentence whatever comes before: an item, a heading."""
         text = self.text
-        if b_start in self.items or _HEADING.match(text, b_start, b_end) or _PRESCRIPTION.match(text, b_start, b_end):
+        return (b_start in self.items or bool(_HEADING.match(text, b_start, b_end))
+                or bool(_PRESCRIPTION.match(text, b_start, b_end)))
+
+    def _connector_end(self, a_start: int, a_end: int) -> bool:
+        """Whether the line ``a_start:a_end`` ends with a connector word ("and", "of", "since")."""
+        text = self.text
+        start = a_end - 1
+        while start > a_start and text[start - 1].isalpha():
+            start -= 1
+        return text[start:a_end].lower() in self.lists.connectors
+
+    def _line_cuts(self, a_start: int, a_end: int, b_start: int, b_end: int, decided: dict[int, bool]) -> bool:
+        """Whether a single line break between the line ``a_start:a_end`` and the next ends a sentence."""
+        text = self.text
+        if self._starts(b_start, b_end):
             return True
         if a_end in decided:
             return decided[a_end]
-        last = text[a_end - 1]
-        if last == ":":
+        if text[a_end - 1] == ":":
             return True
-        if text[b_start].islower() or last in _CONTINUATION_CHARS:
+        if text[a_end - 1] in _CONTINUATION_CHARS or self._connector_end(a_start, a_end):
             return False
-        start = a_end - 1
-        while start > 0 and text[start - 1].isalpha():
-            start -= 1
-        return text[start:a_end].lower() not in self.lists.connectors
+        if text[a_end - 1].islower() and _NUMBER_WORD.match(text, b_start, b_end):
+            return False
+        if not text[b_start].islower():
+            return True
+        if _CAPITALS_LINE.fullmatch(text, a_start, a_end):
+            return True
+        return bool(_ENTRY.match(text, b_start, b_end)
+                    and (_ENTRY.match(text, a_start, a_end) or _LABEL_LINE.fullmatch(text, a_start, a_end)))
 
     def _placeholders(self) -> None:
         """Drop the cuts (and their Splits) inside ``[** ... **]`` placeholders."""
@@ -284,6 +336,8 @@ class _Splitter:
         for cut in sorted(self.cuts | {len(text)}):
             segment = text[previous:cut]
             stripped = segment.strip()
+            if stripped[-1:] in ("-", "–"):
+                stripped = _DANGLING_DASH.sub("", stripped)
             if stripped:
                 start = previous + len(segment) - len(segment.lstrip())
                 found.append((start, start + len(stripped)))
@@ -291,9 +345,11 @@ class _Splitter:
         return found
 
 
-def split_sentences(text: str, lists: Lists) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
-    """Sentence spans and ``(start, end, kind)`` Split spans of ``text``, in text order."""
-    splitter = _Splitter(text, lists)
+def split_sentences(text: str, lists: Lists, line_breaks: str = "layout") -> tuple[list[tuple[int, int]],
+                                                                               list[tuple[int, int, str]]]:
+    """Sentence spans and ``(start, end, kind)`` Split spans of ``text``, in text order; ``line_breaks``
+    is ``layout`` (clinical layout rules) or ``blank`` (ANNIE: only blank lines cut)."""
+    splitter = _Splitter(text, lists, line_breaks)
     sentences = splitter.run()
     return sentences, sorted(splitter.splits)
 
@@ -304,12 +360,15 @@ class SentenceSplitter(ProcessingResource):
 
     produces = ("Sentence", "Split")
     language = Param(str, "en", "language of the abbreviation lists", choices=LANGUAGES)
+    lineBreaks = Param(str, "layout", "layout: a single line break ends a sentence by the layout rules (lists, "
+                       "headings, lines without a full stop); blank: only a blank line does (GATE ANNIE)",
+                       choices=LINE_BREAKS)
 
     def setup(self) -> None:
         self.lists = load_lists(self.language)
 
     def __call__(self, doc: Document) -> None:
-        sentences, splits = split_sentences(doc.text, self.lists)
+        sentences, splits = split_sentences(doc.text, self.lists, self.lineBreaks)
         items = [("Split", s, e, {"kind": kind}) for s, e, kind in splits]
         items.extend(("Sentence", s, e, {}) for s, e in sentences)
         self.output_set(doc).add_many(items, check_features=False)

@@ -37,6 +37,69 @@ def test_pysbd_spanish(data_dir) -> None:
     assert 30 - len(failed) >= 29
 
 
+def test_clinical_layouts_of_the_pyrush_kind(data_dir) -> None:
+    fixture = json.loads((data_dir / "sentence_splitter" / "clinical_en.json").read_text(encoding="utf-8"))
+    cases = fixture["cases"]
+    assert {c["group"] for c in cases} == {"headers", "bullets", "numbered", "vitals", "no full stop", "medications",
+                                          "blocks"}
+    failed = [case["text"] for case in cases if sentences(case["text"]) != case["sentences"]]
+    assert failed == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # lower-case lines after a heading in capitals or a short label, and in lists of entries
+        ("PLAN\nreview in 2 weeks", ["PLAN", "review in 2 weeks"]),
+        ("Obs\nbp 120/80\nhr 72", ["Obs", "bp 120/80", "hr 72"]),
+        ("  aspirin 75 mg od\n  ramipril 2.5 mg od", ["aspirin 75 mg od", "ramipril 2.5 mg od"]),
+        # ... but wrapped prose goes on: no entry on the next line, or a connector before it
+        ("Look\n good.", ["Look\n good."]),
+        ("started on aspirin 75 mg and\nramipril 2.5 mg", ["started on aspirin 75 mg and\nramipril 2.5 mg"]),
+        ("cough for 3\ndays now", ["cough for 3\ndays now"]),
+        # "o" as a bullet before a capital, not before lower case
+        ("Plan:\no Continue meds\no Recheck in AM", ["Plan:", "o Continue meds", "o Recheck in AM"]),
+        ("pain\no well", ["pain\no well"]),
+        # middle dots and diamonds as bullets; a middle dot inside a number is a decimal point
+        ("Plan:\n· bloods\n· review", ["Plan:", "· bloods", "· review"]),
+        ("Dose 2·5 mg daily. Review.", ["Dose 2·5 mg daily.", "Review."]),
+        ("Issues ◆ pain ◆ sleep", ["Issues", "◆ pain", "◆ sleep"]),
+        # a dash left dangling at the end of a sentence is no part of it; a hyphenated word keeps its own
+        ("Delirium - ", ["Delirium"]),
+        ("Ordered the MRI scan.- ", ["Ordered the MRI scan."]),
+        ("Needs follow-\n\nup", ["Needs follow-", "up"]),
+        ("-", ["-"]),
+        # a line going on with a number and a lower-case word, or after a connector, even over a blank line
+        ("He has been taking\n2 tablets a day", ["He has been taking\n2 tablets a day"]),
+        ("Pain since\nMonday", ["Pain since\nMonday"]),
+        ("Started on\n\nmetformin. Review.", ["Started on\n\nmetformin.", "Review."]),
+        ("Started on\n\n- metformin", ["Started on", "- metformin"]),
+        # a heading in capitals inside a line starts a sentence; marker names after a comma do not
+        ("Chest pain PAST MEDICAL HISTORY: asthma", ["Chest pain", "PAST MEDICAL HISTORY: asthma"]),
+        ("melanoma -HMB45: (+), MELAN A: (+), CK PAN: (+)", ["melanoma -HMB45: (+), MELAN A: (+), CK PAN: (+)"]),
+        ("BP 120/80 HR: 72", ["BP 120/80 HR: 72"]),
+    ],
+)
+def test_lines_without_a_full_stop(text: str, expected: list[str]) -> None:
+    assert sentences(text) == expected
+
+
+def test_annie_line_breaks_as_a_parameter() -> None:
+    text = "Seen with mum today\nWell in himself\n- no rash\n\nPlan: fluids. Review\nin a week and\n\nafter"
+    assert sentences(text) == ["Seen with mum today", "Well in himself", "- no rash", "Plan: fluids.",
+                               "Review\nin a week and\n\nafter"]
+    found, splits = split_sentences(text, load_lists("en"), "blank")
+    assert [text[s:e] for s, e in found] == ["Seen with mum today\nWell in himself\n- no rash", "Plan: fluids.",
+                                             "Review\nin a week and", "after"]
+    assert [(text[s:e], kind) for s, e, kind in splits] == [("\n\n", "external"), (".", "internal"),
+                                                            ("\n\n", "external")]
+    doc = Document(text)
+    SentenceSplitter(lineBreaks="blank")(doc)
+    assert [a.span for a in doc.annset().with_type("Sentence")] == found
+    with pytest.raises(PipelineError, match="lineBreaks"):
+        SentenceSplitter(lineBreaks="annie")
+
+
 @pytest.mark.parametrize(
     "text, expected",
     [
@@ -64,8 +127,8 @@ def test_spanish_days_sections_numbers_and_places(text: str, expected: list[str]
         # a trailing " -" or hyphen continues the sentence on the next line, even in capitals
         ("CXR -\nClear lung fields", ["CXR -\nClear lung fields"]),
         ("Needs follow-\nup in 2 wks", ["Needs follow-\nup in 2 wks"]),
-        # ... but a list item on the next line is still a new one
-        ("Plan -\n- bloods\n- review", ["Plan -", "- bloods", "- review"]),
+        # ... but a list item on the next line is still a new one (and the dangling dash is left out)
+        ("Plan -\n- bloods\n- review", ["Plan", "- bloods", "- review"]),
         # placeholders are never cut inside, across a period or a line break
         ("Seen on [**Ward 4. Bed 2**] today. Well.", ["Seen on [**Ward 4. Bed 2**] today.", "Well."]),
         ("Called [**Last Name\n(NamePattern1) **]. Will review.",
