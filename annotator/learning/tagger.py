@@ -9,8 +9,8 @@ classes is refused (E803) rather than run on features it never saw.
 The crf-tagger's spans have the feature ``confidence`` (0..1, rounded to 4 places): the least of
 the marginal probabilities of their tokens' labels (``B-T`` for the first token, ``I-T`` for the
 others; :func:`span_confidence`). The probability that the whole span is labelled so is at most
-that least marginal, and reaches it when the tokens agree; unlike their product it does not fall
-with the span's length alone (an address of ten sure tokens is no less sure than a name of two).
+that least marginal; unlike the marginals' product it does not fall with the span's length alone
+(an address of ten sure tokens is no less sure than a name of two).
 The svm-tagger's spans have no confidence.
 """
 
@@ -111,10 +111,14 @@ class SvmTagger(_Tagger):
 
 @register("crf-tagger")
 class CrfTagger(_Tagger):
-    """Linear-chain CRF tagger: BIO labels over Tokens, written as spans, each with the feature
-    ``confidence``: the least marginal probability of its tokens' labels."""
+    """Linear-chain CRF tagger: BIO labels over Tokens, as spans with a confidence (see outputASName).
+
+    The feature ``confidence`` of a span is the least marginal probability of its tokens' labels
+    (see the module docstring)."""
 
     learner = "crf"
+    outputASName = Param(str, "PHI", "annotation set the spans are written to, each with the feature confidence "
+                         "(0..1): the least marginal probability of its tokens' BIO labels")
 
     def __call__(self, doc: Document) -> None:
         config = self._info.features
