@@ -37,22 +37,27 @@ def encode(tokens: Sequence[Annotation], spans: Iterable[Span]) -> list[str]:
     return labels
 
 
-def decode(tokens: Sequence[Annotation], labels: Sequence[str]) -> list[Span]:
-    """The spans of a label sequence (see the module docstring)."""
-    spans: list[Span] = []
-    current: list | None = None  # [type, start, end] of the open span
-    for token, label in zip(tokens, labels):
+def runs(labels: Sequence[str]) -> list[tuple[str, int, int]]:
+    """The spans of a label sequence as ``(type, first token, last token + 1)`` (see the module docstring)."""
+    found: list[tuple[str, int, int]] = []
+    open_type: str | None = None  # the type of the span the last token is in
+    for i, label in enumerate(labels):
         if label == OUTSIDE:
-            current = None
+            open_type = None
             continue
         prefix, _, type_name = label.partition("-")
-        if prefix == "I" and current is not None and current[0] == type_name:
-            current[2] = token.end
-            spans[-1] = (current[0], current[1], current[2])
+        if prefix == "I" and open_type == type_name:
+            found[-1] = (type_name, found[-1][1], i + 1)
             continue
-        current = [type_name, token.start, token.end]
-        spans.append((type_name, token.start, token.end))
-    return spans
+        open_type = type_name
+        found.append((type_name, i, i + 1))
+    return found
+
+
+def decode(tokens: Sequence[Annotation], labels: Sequence[str]) -> list[Span]:
+    """The spans of a label sequence, from their first token's start to their last token's end."""
+    return [(type_name, tokens[first].start, tokens[last - 1].end)
+            for type_name, first, last in runs(labels[:len(tokens)])]
 
 
 def coverage(tokens: Sequence[Annotation], spans: Iterable[Span]) -> tuple[int, int]:

@@ -4,13 +4,19 @@ Each document is one sequence; a token's features are binary attributes. The pay
 crfsuite's own model file (``crfsuite.model``), opened from memory when the model loads. With an
 L1 term (``c1`` > 0) crfsuite keeps only the features with non-zero weights, which keeps the
 model file small.
+
+A loaded model also gives each token's marginal probability of its label (forward-backward over
+the sequence), from which the crf-tagger PR makes its spans' confidence.
 """
 
 from __future__ import annotations
 
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any, Callable, Sequence
+
+from annotator.learning.bio import OUTSIDE
 
 NAME = "crf"
 PAYLOAD = "crfsuite.model"
@@ -43,7 +49,9 @@ def train(sequences: Sequence[Sequence[Sequence[str]]], labels: Sequence[Sequenc
 
 
 class CrfModel:
-    """A loaded CRF: ``predict(features)`` labels one sequence."""
+    """A loaded CRF: ``predict(features)`` labels one sequence, ``predict_marginals(features)``
+    also gives the marginals. Threads may share it (crfsuite's tagger holds the last sequence: a
+    lock keeps a sequence and its marginals together)."""
 
     def __init__(self, payload: dict[str, bytes]) -> None:
         import pycrfsuite
@@ -51,9 +59,21 @@ class CrfModel:
         self._data = payload[PAYLOAD]  # crfsuite reads it in place: keep it alive
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open_inmemory(self._data)
+        self._lock = threading.Lock()
 
     def predict(self, features: Sequence[Sequence[str]]) -> list[str]:
-        return list(self._tagger.tag(features)) if features else []
+        with self._lock:
+            return list(self._tagger.tag(features)) if features else []
+
+    def predict_marginals(self, features: Sequence[Sequence[str]]) -> tuple[list[str], list[float | None]]:
+        """The labels, and for each token not labelled O the marginal probability of its label
+        (None for O: spans do not need it, and it is not computed)."""
+        if not features:
+            return [], []
+        with self._lock:
+            labels = list(self._tagger.tag(features))
+            marginal = self._tagger.marginal
+            return labels, [None if label == OUTSIDE else marginal(label, t) for t, label in enumerate(labels)]
 
 
 def load(payload: dict[str, bytes]) -> CrfModel:

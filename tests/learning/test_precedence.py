@@ -60,3 +60,18 @@ def test_the_pr_merges_into_a_source_set_in_place_and_keeps_features():
 def test_bad_parameters_are_one_coded_error(params):
     with pytest.raises(PipelineError, match="E813 span-precedence: "):
         SpanPrecedence(**params)
+
+
+def test_the_merge_keeps_the_confidence_of_the_span_it_keeps():
+    doc = Document("x" * 70, name="d")
+    for i, (type_name, start, end) in enumerate(RULES):
+        doc.annset("PHI").add(type_name, start, end, {"rule": type_name.lower(), "confidence": 0.9 - i / 10})
+    for i, (type_name, start, end) in enumerate(CRF):
+        doc.annset("CRF").add(type_name, start, end, {"confidence": 0.5 + i / 100})
+    sources = {name: {(a.type, a.start, a.end): a.features["confidence"] for a in doc.annset(name)}
+               for name in ("PHI", "CRF")}
+    SpanPrecedence(sources=["CRF", "PHI"], precedence=["CALLE=PHI", "FECHAS=PHI"])(doc)
+    merged = {(a.type, a.start, a.end): a.features["confidence"] for a in doc.annset("PHI")}
+    assert set(merged) == {("FECHAS", 0, 10), ("NOMBRE", 20, 31), ("CALLE", 40, 50), ("PAIS", 60, 65)}
+    for span, value in merged.items():
+        assert value == sources["PHI" if span in sources["PHI"] else "CRF"][span]

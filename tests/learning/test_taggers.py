@@ -151,3 +151,52 @@ def test_a_missing_learner_library_is_a_coded_error(crf_model, monkeypatch):
     monkeypatch.setattr(tagger, "find_spec", lambda name: None)
     with pytest.raises(PipelineError, match=r"E810 the crf learner needs python-crfsuite: pip install 'annotator\[learn\]'"):
         CrfTagger(model=crf_model)
+
+
+def test_a_crf_span_s_confidence_is_the_least_marginal_of_its_token_labels(crf_model, test_docs):
+    """Recomputed with python-crfsuite's own tagger: the span's tokens' labels and their marginals."""
+    import pycrfsuite
+
+    from annotator.learning.features import document_features, tokens_of
+
+    info, payload = read_model(crf_model, "crf")
+    theirs = pycrfsuite.Tagger()
+    theirs.open_inmemory(payload["crfsuite.model"])
+    seen = []
+    for doc in _tag(CrfTagger(model=crf_model), test_docs):
+        tokens = tokens_of(doc, info.features, "")
+        labels = theirs.tag(document_features(doc, info.features, "", tokens))
+        for ann in doc.annset("PHI"):
+            inside = [i for i, t in enumerate(tokens) if ann.start <= t.start and t.end <= ann.end]
+            assert [labels[i] for i in inside] == ["B-" + ann.type] + ["I-" + ann.type] * (len(inside) - 1)
+            least = min(theirs.marginal(labels[i], i) for i in inside)
+            value = ann.features["confidence"]
+            assert isinstance(value, float) and 0.0 <= value <= 1.0
+            assert value == pytest.approx(least, abs=5e-5)
+            seen.append(value)
+    assert seen and min(seen) > 0.5  # a corpus learned perfectly is tagged with sure marginals
+
+
+def test_a_span_s_confidence_is_the_minimum_not_the_product_of_its_marginals():
+    from annotator.learning.tagger import span_confidence
+
+    marginals = [None, 0.9, 0.95, 0.9, None]
+    assert span_confidence(marginals, 1, 4) == 0.9  # the product would be 0.7695
+    assert span_confidence([0.123456], 0, 1) == 0.1235
+
+
+def test_an_uncertain_token_lowers_the_crf_span_s_confidence(crf_model):
+    """A city in lower case (every city of the corpus is capitalised), where cities stand, is tagged
+    less surely than the same city capitalised."""
+    known, unknown = (_tag(CrfTagger(model=crf_model), [Document(
+        f"Datos del paciente.\nNombre: Ana Ruiz.\nCiudad: {city}.\nEdad: 40 años.\n", name="d")])[0]
+        for city in ("Madrid", "madrid"))
+    confidence = {d: {a.type: a.features["confidence"] for a in d.annset("PHI")} for d in (known, unknown)}
+    assert set(confidence[unknown]) == set(confidence[known]) == {"NOMBRE", "TERRITORIO", "EDAD"}
+    assert confidence[unknown]["TERRITORIO"] < confidence[known]["TERRITORIO"] - 0.05
+
+
+def test_svm_spans_have_no_confidence(tmp_path, examples, test_docs):
+    model = _train(tmp_path, examples, "svm", kernel="linear", C=1.0)
+    doc = _tag(SvmTagger(model=model), test_docs[:1])[0]
+    assert doc.annset("PHI") and all("confidence" not in a.features for a in doc.annset("PHI"))

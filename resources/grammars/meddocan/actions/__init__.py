@@ -14,6 +14,7 @@ matters:
 - ``address_parts``: where an organisation, a street or a place ends;
 - ``spans``: pieces the others share (trimming, names, phone numbers);
 - ``cleanup``: the last phase (cleanup.jape);
+- ``confidence``: each PHI span's feature ``confidence`` by the rule that made it;
 - ``patterns`` and ``tables``: the word lists and the type tables they all read.
 
 See ../CONVENTIONS.md for the conventions they follow.
@@ -27,7 +28,8 @@ from __future__ import annotations
 
 from annotator.jape.actions import ActionContext, output_only
 
-from .cleanup import patient_name_mentions, resolve
+from .cleanup import patient_name_mentions, phi_annotations, resolve
+from .confidence import rule_confidence
 from .fields import annotate_field
 from .spans import add
 from .tables import MID_LINE_FIELDS
@@ -69,9 +71,11 @@ def place_action(ctx: ActionContext) -> None:
 def resolve_action(ctx: ActionContext) -> None:
     """The patient's name wherever the text repeats it, then one PHI annotation per span (the first
     added wins: header rules run before context rules) and none nested strictly inside a longer
-    PHI annotation."""
+    PHI annotation, each with the feature ``confidence`` of its rule."""
     patient_name_mentions(ctx.doc.text, ctx.output)
     resolve(ctx.output)
+    for ann in phi_annotations(ctx.output):
+        ann.features["confidence"] = rule_confidence(str(ann.features.get("rule", "")))
 
 
 ACTIONS = {
