@@ -201,10 +201,13 @@ class PlaceGenerator:
         if city:  # a city-state has no other city of its country
             pools.append(_continent_pool(city.country))
         street_types = table(self.language, "street_types.tsv")
-        same = {row[1:] for row in _cities()[0].get(normalised(city.name), ())} if city else set()
+        name = f" {fold(city.name)} " if city else ""
+        same = {row[1:] for row in _cities()[0].get(name.strip(), ())}
 
-        def reject(value: str) -> bool:  # a street type (Ronda), or the same place by another name (Wien)
-            return fold(value) in street_types or any(row[1:] in same for row in _cities()[0].get(fold(value), ()))
+        def reject(value: str) -> bool:  # a street type (Ronda); the same place by another name (Wien, Lyon 06)
+            folded = fold(value)
+            return folded in street_types or bool(name) and name in f" {folded} " \
+                or any(row[1:] in same for row in _cities()[0].get(folded, ()))
 
         value = self.keyed.choose(key, *pools, reject=reject)
         return match_case(value, surface), self._place(value, city) if city else None

@@ -57,13 +57,15 @@ def countries_of(name: str) -> set[str]:
 @pytest.mark.parametrize("name", [f"doc{i}" for i in range(4)])
 @pytest.mark.parametrize("city, country", [
     ("Lyon", "FR"), ("LYON", "FR"), ("Oporto", "PT"), ("Berlín", "DE"), ("Londres", "GB"), ("Burdeos", "FR"),
-    ("Múnich", "DE"), ("Lisboa", "PT"), ("Zürich", "CH"), ("Riga", "LV"), ("Buenos Aires", "AR")])
+    ("Múnich", "DE"), ("Lisboa", "PT"), ("Lión", "FR"), ("Zürich", "CH"), ("Riga", "LV"), ("Buenos Aires", "AR")])
 def test_a_city_abroad_becomes_another_city_of_its_country(city, country, name):
     (out,) = pseudonymise(f"Nació en [[{city}|place]].", "es", name=name)
     assert country in countries_of(out), out
     same = {row[1:] for row in cities(city)} | {row[1:] for row in rows("world", "city_names.tsv")
                                                   if normalised(row[0]) == normalised(city)}
     assert normalised(out) != normalised(city) and not {row[1:] for row in cities(out)} & same  # not Wien for Vienna
+    listed = {normalised(row[2]) for row in rows("world", "city_names.tsv") if normalised(row[0]) == normalised(city)}
+    assert not any(f" {name} " in f" {normalised(out)} " for name in listed | {normalised(city)})  # not Lyon 06 for Lión
 
 
 def test_a_city_state_becomes_a_city_of_its_continent():
