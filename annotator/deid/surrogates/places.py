@@ -2,8 +2,10 @@
 
 * ``place``: a municipality (also one that shares its name with its province, ``Madrid``) becomes
   another of the same Spanish province (else the same region: autonomous community, län, state;
-  else the same country); a name that is only a province, region or continent is kept (Dalianis
-  2019: it names no one); a postcode (digits only) becomes one of the province of the municipality
+  else the same country; else, for a city-state, a city of the same continent); a city abroad,
+  also by another name (``Oporto``, ``Londres``: ``world/city_names.tsv``), becomes another of its
+  country; a name that is only a province, region or continent, at home or abroad (``Baviera``),
+  is kept (Dalianis 2019: it names no one); a postcode (digits only) becomes one of the province of the municipality
   that replaced its neighbour (Spanish postcodes start with the INE province code), else keeps its
   leading digits (Spanish province, Swedish postal area, US 3-digit ZIP: HIPAA's safe-harbour prefix)
   and the rest is keyed, with its shape kept; a place in no list becomes a place of the language's
@@ -65,8 +67,27 @@ def _cities() -> tuple[dict[str, list[tuple[str, ...]]], dict[tuple[str, ...], l
 
 
 def _named(key: str) -> list[_City]:
-    """The listed places whose normalised name is ``key``, biggest first."""
-    return [_City(*row[:4]) for row in _cities()[0].get(key, ())]
+    """The listed places whose normalised name (else other name: ``Oporto``) is ``key``, biggest first."""
+    found = _cities()[0].get(key)
+    if found is None and key in _other_names():
+        country, name = _other_names()[key]
+        found = [row for row in _cities()[0].get(normalised(name), ()) if row[1] == country]
+    return [_City(*row[:4]) for row in found or ()]
+
+
+@lru_cache(maxsize=None)
+def _other_names() -> dict[str, tuple[str, str]]:
+    """Normalised other name of a city abroad -> (country, its listed name)."""
+    return {fold(row[0]): (row[1], row[2]) for row in rows("world", "city_names.tsv")}
+
+
+@lru_cache(maxsize=None)
+def _continent_pool(country: str) -> Pool:
+    """The places of the continent of ``country`` (ISO code), drawn by population."""
+    continents = {row[2]: row[1] for lang in ("es", "en", "sv") for row in rows(lang, "countries.tsv")}
+    cities = rows("world", "cities.tsv")
+    found = [row for row in cities if continents.get(row[1]) == continents.get(country, "")]
+    return Pool([row[0] for row in found], [float(row[4]) for row in found])
 
 
 @lru_cache(maxsize=None)
@@ -126,9 +147,11 @@ class _Keyed:
         self.chosen = ctx.cache  # shared by the generators of the document: a city in a hospital's name
         self.given: dict[str, str] = {}
 
-    def choose(self, key: str, pool: Pool, *scope: str, reject: Callable[[str], bool] = lambda value: False) -> str:
-        """The surrogate of ``key`` from ``pool``, never a value ``reject`` rejects (one that names the
-        same thing: ``Estados Unidos`` for ``EE.UU.``; a town that reads as a street type: ``Ronda``)."""
+    def choose(self, key: str, pool: Pool, *more: Pool, scope: tuple[str, ...] = (),
+               reject: Callable[[str], bool] = lambda value: False) -> str:
+        """The surrogate of ``key`` from ``pool`` (else from the first of ``more`` that has one), never
+        a value ``reject`` rejects (one that names the same thing: ``Estados Unidos`` for ``EE.UU.``;
+        a town that reads as a street type: ``Ronda``)."""
         slot = (self.kind, key)
         if slot not in self.chosen:
             def accept(value: str) -> bool:
@@ -136,7 +159,10 @@ class _Keyed:
                 return f" {key} " not in f" {folded} " and not self.real.within(value) \
                     and self.given.get(folded, key) == key and not reject(value)
 
-            value = pool.pick(self.ctx.random(self.kind, *scope, key), accept)
+            for candidates in (pool, *more):
+                value = candidates.pick(self.ctx.random(self.kind, *scope, key), accept)
+                if accept(value):
+                    break
             self.chosen[slot] = value
             self.given[fold(value)] = key
         return self.chosen[slot]
@@ -171,9 +197,19 @@ class PlaceGenerator:
         city = next((c for c in found if c.country == main), found[0] if found else None)
         groups = [(city.country, city.region, city.province), (city.country, city.region), (city.country,)] \
             if city else [(main,)]
-        pool = _pool(next(g for g in groups if len(_group(g)) > 3 or g == groups[-1]))
+        pools = [_pool(g) for g in groups if len(_group(g)) > 3 or g == groups[-1]]
+        if city:  # a city-state has no other city of its country
+            pools.append(_continent_pool(city.country))
         street_types = table(self.language, "street_types.tsv")
-        value = self.keyed.choose(key, pool, reject=lambda value: fold(value) in street_types)
+        name = f" {fold(city.name)} " if city else ""
+        same = {row[1:] for row in _cities()[0].get(name.strip(), ())}
+
+        def reject(value: str) -> bool:  # a street type (Ronda); the same place by another name (Wien, Lyon 06)
+            folded = fold(value)
+            return folded in street_types or bool(name) and name in f" {folded} " \
+                or any(row[1:] in same for row in _cities()[0].get(folded, ()))
+
+        value = self.keyed.choose(key, *pools, reject=reject)
         return match_case(value, surface), self._place(value, city) if city else None
 
     @staticmethod
@@ -199,9 +235,9 @@ class PlaceGenerator:
         if self.language == "es" and new_place is not None and new_place.province and len(digits) == 5:
             prefix = new_place.province
         rng = self.ctx.random("postcode", prefix, "".join(digits))
-        for _ in range(10):
+        for _ in range(10):  # never the original, nor another real value of the document
             new = prefix + "".join(str(rng.randrange(10)) for _ in digits[len(prefix):])
-            if new != "".join(digits):
+            if new != "".join(digits) and not self.keyed.real.within(new):
                 break
         return new
 
@@ -287,7 +323,7 @@ class StreetGenerator:
         key = fold(name)
         suffix = next((s for s in self.attached if key.endswith(s) and len(key) > len(s)), "")
         if suffix:  # Storgatan -> Kyrkogatan
-            stem = self.keyed.choose(key[:-len(suffix)], self.pool, "stem")
+            stem = self.keyed.choose(key[:-len(suffix)], self.pool, scope=("stem",))
             return match_case(stem + name[len(name) - len(suffix):], name)
         return match_case(self.keyed.choose(key, self.pool), name)
 
@@ -343,7 +379,7 @@ class HospitalGenerator:
         if ending:  # Södersjukhuset -> Ekdalensjukhuset
             return self._name(surface[:-len(ending)], fold(surface)) + surface[-len(ending):]
         if head == 0 and tail == len(tokens) and span.type.upper() in INSTITUTION_TYPES:  # "Merck" -> "Bayer"
-            return match_case(self.keyed.choose(fold(surface), pool("world", "institutions.tsv"), "institution"), surface)
+            return match_case(self.keyed.choose(fold(surface), pool("world", "institutions.tsv"), scope=("institution",)), surface)
         if head == len(tokens):  # only kind words: the last (English: first) gives way to a name
             name = self._name(surface, fold(surface))
             if len(tokens) == 1:

@@ -129,12 +129,47 @@ def test_month_and_year_move_by_whole_months_and_a_year_alone_is_kept():
     assert out[5] != "octubre" and out[5] in months
 
 
+SEASONS = {"es": ["invierno", "primavera", "verano", "otoño"], "en": ["winter", "spring", "summer", "autumn"],
+           "sv": ["vintern", "våren", "sommaren", "hösten"]}
+
+
+@pytest.mark.parametrize("name", [f"doc{i}" for i in range(8)])
+@pytest.mark.parametrize("language, surfaces", [
+    ("es", ["otoño de 1998", "primavera de 2003", "en invierno del 2010", "Verano de 1987"]),
+    ("en", ["autumn 1998", "in spring 2003", "winter 2010", "Summer of 1987"]),
+    ("sv", ["hösten 1998", "våren 2003", "vintern 2010", "Sommaren 1987"]),
+])
+def test_a_season_with_a_year_moves_by_the_month_shift_in_whole_seasons(language, surfaces, name):
+    out, ctx = shifted(["12/03/2010" if language != "en" else "03/12/2010", *surfaces], language, name)
+    seasons = round(ctx.month_shift / 3) or (1 if ctx.month_shift > 0 else -1)
+    for before, after in zip(surfaces, out[1:]):
+        word = next(w for w in SEASONS[language] if w in before.casefold())
+        year = int(before[-4:])
+        new_year, new_index = divmod(year * 4 + SEASONS[language].index(word) + seasons, 4)
+        new_word = SEASONS[language][new_index]
+        assert after == before.replace(str(year), str(new_year)).replace(word, new_word).replace(
+            word.capitalize(), new_word.capitalize())
+        assert after != before
+
+
+def test_a_season_keeps_its_form_and_a_two_digit_year():
+    (en,), ctx = shifted(["Fall of 1999"], "en")
+    seasons = round(ctx.month_shift / 3) or (1 if ctx.month_shift > 0 else -1)
+    year, index = divmod(1999 * 4 + 3 + seasons, 4)
+    assert en == f"{('Winter', 'Spring', 'Summer', 'Fall')[index]} of {year}" != "Fall of 1999"
+    sv, _ = shifted(["sommaren -98", "höst 1998"], "sv")
+    word, year = sv[0].split(" ")
+    assert word in ("vintern", "våren", "hösten", "sommaren") and year[0] == "-" and len(year) == 3
+    assert sv[0] != "sommaren -98"
+    assert sv[1].split()[0] in ("vinter", "vår", "sommar", "höst")  # the indefinite form stays indefinite
+
+
 def test_a_day_alone_weekdays_seasons_and_relative_days():
-    out, ctx = shifted(["03/10/2019", "the 31st", "Monday", "last Monday", "spring 2019", "'98"], "en")
+    out, ctx = shifted(["03/10/2019", "the 31st", "Monday", "last Monday", "spring", "'98"], "en")
     new = date.fromordinal(date(2019, 3, 31).toordinal() + ctx.date_shift_days)   # March: the first date's month
     suffix = "th" if 10 <= new.day <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(new.day % 10, "th")
     assert out[1] == f"the {new.day}{suffix}"
-    assert out[2:] == ["Monday", "last Monday", "spring 2019", "'98"]
+    assert out[2:] == ["Monday", "last Monday", "spring", "'98"]
     assert shifted(["el lunes", "ayer por la tarde"])[0] == ["el lunes", "ayer por la tarde"]
     with pytest.raises(UnreadableValue, match="E750"):
         shifted(["Christmas"], "en")

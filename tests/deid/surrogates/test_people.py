@@ -31,6 +31,22 @@ def test_first_names_keep_their_gender(language, female, male):
     assert gender(language, out[1]) == "m"
 
 
+@pytest.mark.parametrize("odd, ordinary", [
+    ("PeDRo", "Pedro"), ("mARÍA", "María"), ("JOSÉ", "José"), ("lUCÍA", "Lucía"), ("cARMEN", "Carmen"),
+    ("jAVIER", "Javier"), ("ANA", "Ana")])
+@pytest.mark.parametrize("template", ["[[{} García|name/patient]]", "[[{}|name/patient]]",
+                                      "[[{} Pérez López|name/clinician]]", "su hija [[{}|name/relative]]"])
+def test_a_first_name_in_odd_case_finds_its_gender_as_in_ordinary_case(odd, ordinary, template):
+    (out,) = pseudonymise(template.format(odd), "es")
+    (plain,) = pseudonymise(template.format(ordinary), "es")
+    first = out.split()[0]
+    assert gender("es", first) == gender("es", plain.split()[0]) == gender("es", ordinary) in ("f", "m")
+    if odd.isupper():
+        assert first == first.upper()  # the casing module: all capitals stay capitals
+    else:
+        assert first == plain.split()[0]  # mixed case: the surrogate as it is spelled
+
+
 def test_an_unlisted_first_name_takes_the_gender_of_the_nearest_listed_one():
     assert gender("es", "Lucíaa") is None and gender("es", "Pabllo") is None
     out = pseudonymise("[[Lucíaa Pérez|name]] y [[Pabllo Gómez|name]]", "es")

@@ -47,6 +47,44 @@ def test_names_that_are_only_a_province_region_or_continent_are_kept(language, n
     assert pseudonymise(f"[[{name}|place]]", language) == [name]
 
 
+def countries_of(name: str) -> set[str]:
+    """The countries of the listed places called ``name`` or, for another name of a city abroad
+    (``Oporto``), of the city it names."""
+    found = {row[1] for row in cities(name)}
+    return found or {row[1] for row in rows("world", "city_names.tsv") if normalised(row[0]) == normalised(name)}
+
+
+@pytest.mark.parametrize("name", [f"doc{i}" for i in range(4)])
+@pytest.mark.parametrize("city, country", [
+    ("Lyon", "FR"), ("LYON", "FR"), ("Oporto", "PT"), ("Berlín", "DE"), ("Londres", "GB"), ("Burdeos", "FR"),
+    ("Múnich", "DE"), ("Lisboa", "PT"), ("Lión", "FR"), ("Zürich", "CH"), ("Riga", "LV"), ("Buenos Aires", "AR")])
+def test_a_city_abroad_becomes_another_city_of_its_country(city, country, name):
+    (out,) = pseudonymise(f"Nació en [[{city}|place]].", "es", name=name)
+    assert country in countries_of(out), out
+    same = {row[1:] for row in cities(city)} | {row[1:] for row in rows("world", "city_names.tsv")
+                                                  if normalised(row[0]) == normalised(city)}
+    assert normalised(out) != normalised(city) and not {row[1:] for row in cities(out)} & same  # not Wien for Vienna
+    listed = {normalised(row[2]) for row in rows("world", "city_names.tsv") if normalised(row[0]) == normalised(city)}
+    assert not any(f" {name} " in f" {normalised(out)} " for name in listed | {normalised(city)})  # not Lyon 06 for Lión
+
+
+def test_a_city_state_becomes_a_city_of_its_continent():
+    (out,) = pseudonymise("[[Singapore|place:CITY]]", "en")
+    assert normalised(out) != "singapore" and cities(out)
+
+
+@pytest.mark.parametrize("language, region", [
+    ("es", "Baviera"), ("es", "Toscana"), ("es", "Bretaña"), ("en", "Bavaria"), ("en", "Tuscany"), ("sv", "Bayern"),
+    ("es", "Gironde"), ("es", "Nordrhein-Westfalen")])
+def test_a_region_abroad_is_kept_as_a_spanish_one_is(language, region):
+    assert pseudonymise(f"[[{region}|place]]", language) == [region]
+
+
+def test_a_country_name_is_no_region_abroad():
+    (out,) = pseudonymise("[[Luxemburgo|place]]", "es")
+    assert normalised(out) not in ("luxemburgo", "luxembourg")
+
+
 def test_a_postcode_takes_the_province_of_the_new_municipality_and_keeps_its_shape():
     out = pseudonymise("[[28029|place]] [[Madrid|place]]; [[46001|place]] [[Valencia|place]].\n"
                        "Far from any municipality, the postcode of Zaragoza: [[50009|place]]", "es")
