@@ -29,6 +29,9 @@ currency             one ``\p{Sc}`` character: ``€ $ £``                  kin
 symbol               any other character (``+ = < > ° ~``, emoji)         kind=symbol
 ===================  ===================================================  ==============================
 
+With ``hyphens=gate`` (the ``annie`` pipeline) a word also keeps the hyphens right after it, as
+GATE's tokeniser does: ``Karl-`` ``Heinz``, ``NHC-`` ``368503``.
+
 ``orth`` (words only, as ANNIE): ``upperInitial`` (first letter upper case, the rest lower case;
 a single capital such as ``I`` or ``A``), ``allCaps`` (two or more cased letters, all upper case),
 ``lowercase``, ``mixedCaps`` (anything else: ``McDonald``, ``iPhone``, ``HBsAg``).
@@ -51,7 +54,7 @@ text                           tokens
 ``12345678Z``, ``NHC-368503``  ``12345678`` ``Z``; ``NHC`` ``-`` ``368503``
 ``nº 5``, ``2º``, ``1ª``       ``nº`` (word, lowercase), ``5``; ``2`` ``º``; ``1`` ``ª``
 ``37 °C``, ``37 ºC``           ``37`` ``°`` (symbol) ``C``; ``37`` ``ºC`` (º is a letter: one word)
-``don't``                      ``don`` ``'`` ``t`` (ANNIE's post-processing grammar is not applied)
+``don't``                      ``don`` ``'`` ``t`` (the ``annie`` pipeline runs ANNIE's post-processing)
 =============================  =============================================================
 
 Speed: one ``findall`` pass over the text with a compiled master pattern (one alternative per
@@ -74,23 +77,35 @@ from typing import Any, Sequence
 import regex
 
 from annotator.document import Document
-from annotator.processing.base import ProcessingResource, register
+from annotator.processing.base import Param, ProcessingResource, register
 
 # One alternative per rule; the order is the rule priority. ``.`` takes any single character. The
 # pattern has no groups, so ``findall`` returns the token strings, which cover the text end to end.
 _SHAPE = (
-    "{letter}+(?:{joiner}(?={lower}){letter}+)*"  # word
+    "{letter}+(?:{joiner}(?={lower}){letter}+)*{final}"  # word
     "|{digit}+"  # number
     "|."  # space, control, punctuation, symbol: one character
 )
+# What may end a word, by the ``hyphens`` parameter: "inside" nothing more; "gate" the hyphens right
+# after it, as GATE's DefaultTokeniser.rules has them (its word rules take DASH_PUNCTUATION and
+# FORMAT after any letter): "Karl-", "NHC-" then "368503", "Jean-" then "Paul".
+HYPHENS = {"inside": "", "gate": "{joiner}*"}
 _CLASSES = {"letter": r"[\p{L}\p{M}]", "joiner": r"[\p{Pd}\p{Cf}]", "lower": r"\p{Ll}", "digit": r"\p{Nd}"}
-_MASTER = regex.compile(_SHAPE.format(**_CLASSES), regex.DOTALL)
 _BEYOND_BMP = re.compile("[\U00010000-\U0010FFFF]")
 
 
-@lru_cache(maxsize=1)
-def _bmp_master() -> re.Pattern[str]:
-    """``_MASTER`` for the ``re`` engine, right for texts of the Basic Multilingual Plane: each
+def _shape(hyphens: str) -> str:
+    return _SHAPE.replace("{final}", HYPHENS[hyphens])
+
+
+@lru_cache(maxsize=None)
+def _master(hyphens: str) -> regex.Pattern[str]:
+    return regex.compile(_shape(hyphens).format(**_CLASSES), regex.DOTALL)
+
+
+@lru_cache(maxsize=None)
+def _bmp_master(hyphens: str) -> re.Pattern[str]:
+    """``_master`` for the ``re`` engine, right for texts of the Basic Multilingual Plane: each
     class spelt out as the runs of code points of the plane that ``regex`` puts in it (built on
     first use, in about 14 ms)."""
     plane = "".join(map(chr, range(0x10000)))
@@ -99,12 +114,13 @@ def _bmp_master() -> re.Pattern[str]:
         runs = (m.group() for m in regex.finditer(prop + "+", plane))
         return "[" + "".join(re.escape(r[0]) + (f"-{re.escape(r[-1])}" if len(r) > 1 else "") for r in runs) + "]"
 
-    return re.compile(_SHAPE.format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
+    return re.compile(_shape(hyphens).format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
 
 
-def token_strings(text: str) -> list[str]:
-    """The strings of the tokens of ``text``, in order (they cover it end to end)."""
-    master = _MASTER if _BEYOND_BMP.search(text) else _bmp_master()
+def token_strings(text: str, hyphens: str = "inside") -> list[str]:
+    """The strings of the tokens of ``text``, in order (they cover it end to end); ``hyphens``
+    as the tokenizer's parameter."""
+    master = _master(hyphens) if _BEYOND_BMP.search(text) else _bmp_master(hyphens)
     return master.findall(text)
 
 
@@ -165,8 +181,9 @@ class TokenStrings:
     every full collection walked the whole table. Threads may share one: a string is added with
     the same values whoever adds it, and a full table is replaced, not emptied."""
 
-    def __init__(self, limit: int = 200_000) -> None:
+    def __init__(self, limit: int = 200_000, hyphens: str = "inside") -> None:
         self.limit = limit
+        self.hyphens = hyphens
         self._known: tuple[dict[str, str], dict[str, dict[str, Any]]] = ({}, {})
 
     def tokenize(self, text: str) -> Columns:
@@ -176,7 +193,7 @@ class TokenStrings:
 
         Everything per token runs in C (``map``, ``accumulate``); Python code runs once per token
         string not seen before."""
-        strings = token_strings(text)
+        strings = token_strings(text, self.hyphens)
         type_of, features_of = self._known
         try:
             types = list(map(type_of.__getitem__, strings))
@@ -204,9 +221,11 @@ class Tokenizer(ProcessingResource):
     """Splits the text into ANNIE-style ``Token`` and ``SpaceToken`` annotations."""
 
     produces = ("Token", "SpaceToken")
+    hyphens = Param(str, "inside", "hyphens in words: 'inside' (only between letters, before a lower-case "
+                    "one) or 'gate' (also right after a word, as GATE's tokeniser: 'Karl-')", choices=tuple(HYPHENS))
 
     def setup(self) -> None:
-        self.strings = TokenStrings()
+        self.strings = TokenStrings(hyphens=self.hyphens)
 
     def __call__(self, doc: Document) -> None:
         self.output_set(doc).add_columns(*self.strings.tokenize(doc.text), check_features=False, check_spans=False)
