@@ -43,6 +43,8 @@ Layout (clinical notes):
 - a prescription line (``Sig:``, ``Disp:``, ``Refills:``, ``Qty:``, any case) starts a sentence;
 - a de-identification placeholder (``[** ... **]``, as in MIMIC: "[**Ward 4. Bed 2**]",
   "[**Last Name\n(NamePattern1) **]") is never cut inside;
+- with ``lineBreaks=gate`` (the ``annie`` pipeline) a single line break never ends a sentence,
+  as in GATE's splitter: of the layout rules only the blank line cuts (and the inline ones below);
 - inline: a bullet (``•``, ``⁃``, ``▪`` ...) after white space cuts before it, and a numbered
   or lettered item continuing the line's list ("1.) ... 2.) ...", "a. ... b. ...") cuts before
   the next number; the periods of list markers never cut.
@@ -64,6 +66,7 @@ from annotator.processing.base import Param, ProcessingResource, register
 
 LISTS = RESOURCES / "sentence_splitter"
 LANGUAGES = ("en", "es", "sv")
+LINE_BREAKS = ("layout", "gate")
 
 _CLOSERS = "\"'”’»)\\]}"
 _OPENERS = "\"'“‘«([{¿¡"
@@ -129,9 +132,10 @@ def load_lists(language: str, folder: Path = LISTS) -> Lists:
 class _Splitter:
     """The cuts of one text: positions where a sentence ends, and the Split annotations."""
 
-    def __init__(self, text: str, lists: Lists) -> None:
+    def __init__(self, text: str, lists: Lists, line_breaks: str = "layout") -> None:
         self.text = text
         self.lists = lists
+        self.line_breaks = line_breaks
         self.cuts: set[int] = set()
         self.splits: list[tuple[int, int, str]] = []
         self.protected: set[int] = set()  # positions of list-marker periods, which never cut
@@ -241,7 +245,7 @@ class _Splitter:
         text = self.text
         for (_, a_end), (b_start, b_end) in zip(self.lines, self.lines[1:]):
             breaks = list(_BREAK.finditer(text, a_end, b_start))
-            if len(breaks) >= 2 or self._line_cuts(a_end, b_start, b_end, decided):
+            if len(breaks) >= 2 or (self.line_breaks == "layout" and self._line_cuts(a_end, b_start, b_end, decided)):
                 self.cuts.add(a_end)
                 self.splits.append((breaks[0].start(), breaks[-1].end(), "external"))
 
@@ -291,9 +295,11 @@ class _Splitter:
         return found
 
 
-def split_sentences(text: str, lists: Lists) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
-    """Sentence spans and ``(start, end, kind)`` Split spans of ``text``, in text order."""
-    splitter = _Splitter(text, lists)
+def split_sentences(text: str, lists: Lists, line_breaks: str = "layout"
+                    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+    """Sentence spans and ``(start, end, kind)`` Split spans of ``text``, in text order;
+    ``line_breaks`` as the splitter's ``lineBreaks`` parameter."""
+    splitter = _Splitter(text, lists, line_breaks)
     sentences = splitter.run()
     return sentences, sorted(splitter.splits)
 
@@ -304,12 +310,15 @@ class SentenceSplitter(ProcessingResource):
 
     produces = ("Sentence", "Split")
     language = Param(str, "en", "language of the abbreviation lists", choices=LANGUAGES)
+    lineBreaks = Param(str, "layout", "what a single line break does: 'layout' (the layout rules above) or "
+                       "'gate' (never ends a sentence, as GATE's splitter: only a blank line does)",
+                       choices=LINE_BREAKS)
 
     def setup(self) -> None:
         self.lists = load_lists(self.language)
 
     def __call__(self, doc: Document) -> None:
-        sentences, splits = split_sentences(doc.text, self.lists)
+        sentences, splits = split_sentences(doc.text, self.lists, self.lineBreaks)
         items = [("Split", s, e, {"kind": kind}) for s, e, kind in splits]
         items.extend(("Sentence", s, e, {}) for s, e in sentences)
         self.output_set(doc).add_many(items, check_features=False)
