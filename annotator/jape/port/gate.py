@@ -15,12 +15,14 @@ string offsets are code points (GATE's are UTF-16 units: they differ only outsid
 from __future__ import annotations
 
 import logging
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from typing import Any, Iterable
 
 import regex
 
 from annotator.document import Annotation, AnnotationSet, AnnotationView, TypeView
+from annotator.index import document_order
 from annotator.jape.values import clean_string
 
 log = logging.getLogger("annotator")
@@ -101,10 +103,28 @@ def get_type(anns: Any, type_name: str, constraints: dict | None = None) -> Anno
 
 
 def get_at(anns: Any, offset: int) -> AnnotationView:
-    """``set.get(offset)``: the annotations starting at the first start offset at or after it."""
+    """``set.get(offset)``: the annotations starting at the first start offset at or after it.
+    On a whole set, read from its per-type indexes, which an action adding annotations of another
+    type leaves as they are (the set's index of all types is rebuilt after every add)."""
     anns = _queries(anns)
-    first = anns.next(nn(offset, "offset"))
-    return _view([]) if first is None else _view(anns.starting_at(first.start))
+    nn(offset, "offset")
+    if not isinstance(anns, AnnotationSet):
+        first = anns.next(offset)
+        return _view([]) if first is None else _view(anns.starting_at(first.start))
+    firsts = {}
+    for type_name in anns.types():
+        starts, ordered = anns.in_order(type_name)
+        i = bisect_left(starts, offset)
+        if i < len(starts):
+            firsts[type_name] = (starts[i], i, starts, ordered)
+    if not firsts:
+        return _view([])
+    first = min(found[0] for found in firsts.values())
+    at_first = []
+    for start, i, starts, ordered in firsts.values():
+        if start == first:
+            at_first.extend(ordered[i:bisect_right(starts, first, i)])
+    return _view(sorted(at_first, key=document_order))
 
 
 def get_overlapping(anns: Any, type_name: str | None, start: int, end: int) -> AnnotationView:
