@@ -29,8 +29,9 @@ currency             one ``\p{Sc}`` character: ``€ $ £``                  kin
 symbol               any other character (``+ = < > ° ~``, emoji)         kind=symbol
 ===================  ===================================================  ==============================
 
-With ``hyphens=gate`` (the ``annie`` pipeline) a word also keeps the hyphens right after it, as
-GATE's tokeniser does: ``Karl-`` ``Heinz``, ``NHC-`` ``368503``.
+With ``style=gate`` (the ``annie`` pipeline) the tokens are GATE's tokeniser's: a word also keeps
+the hyphens right after it (``Karl-`` ``Heinz``, ``NHC-`` ``368503``), and ``length`` is a string,
+as GATE stores it (ANNIE's grammars test ``Token.length == "2"``).
 
 ``orth`` (words only, as ANNIE): ``upperInitial`` (first letter upper case, the rest lower case;
 a single capital such as ``I`` or ``A``), ``allCaps`` (two or more cased letters, all upper case),
@@ -86,25 +87,25 @@ _SHAPE = (
     "|{digit}+"  # number
     "|."  # space, control, punctuation, symbol: one character
 )
-# What may end a word, by the ``hyphens`` parameter: "inside" nothing more; "gate" the hyphens right
-# after it, as GATE's DefaultTokeniser.rules has them (its word rules take DASH_PUNCTUATION and
-# FORMAT after any letter): "Karl-", "NHC-" then "368503", "Jean-" then "Paul".
-HYPHENS = {"inside": "", "gate": "{joiner}*"}
+# What may end a word, by the ``style`` parameter: "annotator" nothing more; "gate" the hyphens
+# right after it, as GATE's DefaultTokeniser.rules has them (its word rules take DASH_PUNCTUATION
+# and FORMAT after any letter): "Karl-", "NHC-" then "368503", "Jean-" then "Paul".
+STYLES = {"annotator": "", "gate": "{joiner}*"}
 _CLASSES = {"letter": r"[\p{L}\p{M}]", "joiner": r"[\p{Pd}\p{Cf}]", "lower": r"\p{Ll}", "digit": r"\p{Nd}"}
 _BEYOND_BMP = re.compile("[\U00010000-\U0010FFFF]")
 
 
-def _shape(hyphens: str) -> str:
-    return _SHAPE.replace("{final}", HYPHENS[hyphens])
+def _shape(style: str) -> str:
+    return _SHAPE.replace("{final}", STYLES[style])
 
 
 @lru_cache(maxsize=None)
-def _master(hyphens: str) -> regex.Pattern[str]:
-    return regex.compile(_shape(hyphens).format(**_CLASSES), regex.DOTALL)
+def _master(style: str) -> regex.Pattern[str]:
+    return regex.compile(_shape(style).format(**_CLASSES), regex.DOTALL)
 
 
 @lru_cache(maxsize=None)
-def _bmp_master(hyphens: str) -> re.Pattern[str]:
+def _bmp_master(style: str) -> re.Pattern[str]:
     """``_master`` for the ``re`` engine, right for texts of the Basic Multilingual Plane: each
     class spelt out as the runs of code points of the plane that ``regex`` puts in it (built on
     first use, in about 14 ms)."""
@@ -114,13 +115,13 @@ def _bmp_master(hyphens: str) -> re.Pattern[str]:
         runs = (m.group() for m in regex.finditer(prop + "+", plane))
         return "[" + "".join(re.escape(r[0]) + (f"-{re.escape(r[-1])}" if len(r) > 1 else "") for r in runs) + "]"
 
-    return re.compile(_shape(hyphens).format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
+    return re.compile(_shape(style).format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
 
 
-def token_strings(text: str, hyphens: str = "inside") -> list[str]:
-    """The strings of the tokens of ``text``, in order (they cover it end to end); ``hyphens``
+def token_strings(text: str, style: str = "annotator") -> list[str]:
+    """The strings of the tokens of ``text``, in order (they cover it end to end); ``style``
     as the tokenizer's parameter."""
-    master = _master(hyphens) if _BEYOND_BMP.search(text) else _bmp_master(hyphens)
+    master = _master(style) if _BEYOND_BMP.search(text) else _bmp_master(style)
     return master.findall(text)
 
 
@@ -158,8 +159,16 @@ def orth(word: str) -> str | None:
     return "mixedCaps"
 
 
-def classify(string: str) -> tuple[str, dict[str, Any]]:
-    """Annotation type and features of one token string found by the master pattern."""
+def classify(string: str, style: str = "annotator") -> tuple[str, dict[str, Any]]:
+    """Annotation type and features of one token string found by the master pattern (``length``
+    a string in the ``gate`` style)."""
+    type, features = _classify(string)
+    if style == "gate":
+        features["length"] = str(features["length"])
+    return type, features
+
+
+def _classify(string: str) -> tuple[str, dict[str, Any]]:
     category = unicodedata.category(string[0])
     if category[0] in "LM":
         found = orth(string)
@@ -181,9 +190,9 @@ class TokenStrings:
     every full collection walked the whole table. Threads may share one: a string is added with
     the same values whoever adds it, and a full table is replaced, not emptied."""
 
-    def __init__(self, limit: int = 200_000, hyphens: str = "inside") -> None:
+    def __init__(self, limit: int = 200_000, style: str = "annotator") -> None:
         self.limit = limit
-        self.hyphens = hyphens
+        self.style = style
         self._known: tuple[dict[str, str], dict[str, dict[str, Any]]] = ({}, {})
 
     def tokenize(self, text: str) -> Columns:
@@ -193,7 +202,7 @@ class TokenStrings:
 
         Everything per token runs in C (``map``, ``accumulate``); Python code runs once per token
         string not seen before."""
-        strings = token_strings(text, self.hyphens)
+        strings = token_strings(text, self.style)
         type_of, features_of = self._known
         try:
             types = list(map(type_of.__getitem__, strings))
@@ -212,7 +221,7 @@ class TokenStrings:
             type_of, features_of = self._known = ({}, {})
             new = set(strings)
         for string in new:
-            type_of[string], features_of[string] = classify(string)
+            type_of[string], features_of[string] = classify(string, self.style)
         return type_of, features_of
 
 
@@ -221,11 +230,11 @@ class Tokenizer(ProcessingResource):
     """Splits the text into ANNIE-style ``Token`` and ``SpaceToken`` annotations."""
 
     produces = ("Token", "SpaceToken")
-    hyphens = Param(str, "inside", "hyphens in words: 'inside' (only between letters, before a lower-case "
-                    "one) or 'gate' (also right after a word, as GATE's tokeniser: 'Karl-')", choices=tuple(HYPHENS))
+    style = Param(str, "annotator", "'annotator' (see the module) or 'gate': GATE's tokens (a hyphen "
+                  "right after a word stays in it, 'Karl-'; length a string)", choices=tuple(STYLES))
 
     def setup(self) -> None:
-        self.strings = TokenStrings(hyphens=self.hyphens)
+        self.strings = TokenStrings(style=self.style)
 
     def __call__(self, doc: Document) -> None:
         self.output_set(doc).add_columns(*self.strings.tokenize(doc.text), check_features=False, check_spans=False)
