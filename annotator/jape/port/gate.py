@@ -93,6 +93,13 @@ def _queries(anns: Any) -> Any:
     return anns if isinstance(anns, (AnnotationSet, AnnotationView, TypeView)) else _view(anns)
 
 
+def _of_type(anns: Any, type_name: str | None) -> Any:
+    """The annotations of ``type_name`` (all when None) of a set or list, answering range queries:
+    a type's own index, not the set's index of every type (rebuilt after every add)."""
+    anns = _queries(anns)
+    return anns if type_name is None else anns.with_type(type_name)
+
+
 def get_type(anns: Any, type_name: str, constraints: dict | None = None) -> AnnotationView:
     """``set.get(type)`` / ``set.get(type, constraints)``: the annotations of that type (whose
     features include every constraint), an empty set when there is none."""
@@ -131,23 +138,23 @@ def get_overlapping(anns: Any, type_name: str | None, start: int, end: int) -> A
     """``set.get([type,] start, end)``: the annotations starting in ``[start, end)`` or starting
     before ``start`` and ending after it."""
     nn(start, "start offset"), nn(end, "end offset")
-    return _view(a for a in _queries(anns).overlapping(start, max(start, end))
-                 if (type_name is None or a.type == type_name) and (start <= a.start < end or a.start < start < a.end))
+    return _view(a for a in _of_type(anns, type_name).overlapping(start, max(start, end))
+                 if start <= a.start < end or a.start < start < a.end)
 
 
 def get_contained(anns: Any, type_name: str | None, start: int, end: int) -> AnnotationView:
     """``set.getContained(start, end)`` (and ``gate.Utils.getContainedAnnotations``): the
     annotations inside ``[start, end]``."""
     nn(start, "start offset"), nn(end, "end offset")
-    return _view(a for a in _queries(anns).within(start, max(start, end))
-                 if (type_name is None or a.type == type_name) and start <= a.start and a.end <= end)
+    return _view(a for a in _of_type(anns, type_name).within(start, max(start, end))
+                 if start <= a.start and a.end <= end)
 
 
 def get_covering(anns: Any, type_name: str | None, start: int, end: int) -> AnnotationView:
     """``set.getCovering(type, start, end)``: the annotations that contain ``[start, end]``."""
     nn(start, "start offset"), nn(end, "end offset")
-    return _view(a for a in _queries(anns).covering(start, max(start, end))
-                 if (type_name is None or a.type == type_name) and a.start <= start and end <= a.end)
+    return _view(a for a in _of_type(anns, type_name).covering(start, max(start, end))
+                 if a.start <= start and end <= a.end)
 
 
 def first_node(anns: Any) -> int | None:
