@@ -92,6 +92,7 @@ _SHAPE = (
 # and FORMAT after any letter): "Karl-", "NHC-" then "368503", "Jean-" then "Paul".
 STYLES = {"annotator": "", "gate": "{joiner}*"}
 _CLASSES = {"letter": r"[\p{L}\p{M}]", "joiner": r"[\p{Pd}\p{Cf}]", "lower": r"\p{Ll}", "digit": r"\p{Nd}"}
+_CAPITAL_HYPHENS = regex.compile(r"\p{Lu}\p{M}*[\p{Pd}\p{Cf}]+")  # GATE's allCaps rule takes "A-"
 _BEYOND_BMP = re.compile("[\U00010000-\U0010FFFF]")
 
 
@@ -165,6 +166,8 @@ def classify(string: str, style: str = "annotator") -> tuple[str, dict[str, Any]
     type, features = _classify(string)
     if style == "gate":
         features["length"] = str(features["length"])
+        if _CAPITAL_HYPHENS.fullmatch(string):
+            features["orth"] = "allCaps"  # (GATE's upperInitial rule takes only the "A" of "A-")
     return type, features
 
 

@@ -201,3 +201,5 @@ def test_style_gate_length_is_a_string_as_gate_stores_it() -> None:
     assert karl.features == {"string": "Karl-", "kind": "word", "orth": "upperInitial", "length": "5"}
     assert space.features["length"] == "1" and number.features["length"] == "2"
     assert tokens("Karl- 12")[-1].features["length"] == 2
+    assert [t.features["orth"] for t in tokens("A- NHC- x-", style="gate") if t.type == "Token"] == [
+        "allCaps", "allCaps", "lowercase"]  # GATE's allCaps rule: an upper-case letter, then hyphens
