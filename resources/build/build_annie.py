@@ -5,6 +5,9 @@ c0236fada8696faa68781ae1d3e5ba5a520eef25, ``src/main/resources/resources/``; LGP
 NOTE.md). What it writes (every file generated: do not edit; rerun this script):
 
   * resources/gazetteers/annie/: ANNIE's ``lists.def`` and every list it names, copied unchanged;
+  * resources/gazetteers/annie/orthomatcher/: the lists of ANNIE's orthographic co-reference
+    matcher (``othomatcher/alias.lst``, ``spur_match.lst``) and the organisation endings it
+    strips (``gazetteer/org_ending.lst``, which its ``listsNM.def`` names), copied unchanged;
   * resources/grammars/annie/NE/: the named-entity grammar (``NE/main.jape`` and its phase files)
     ported by ``annotator jape port``: the grammar files with each Java block replaced by a named
     action, ``actions.py`` (the translated actions) and ``port-report.json``;
@@ -29,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 RESOURCES = HERE.parent
 SOURCE = RESOURCES.parent.parent / "shared" / "annie" / "resources"
 GAZETTEER = RESOURCES / "gazetteers" / "annie"
+ORTHO = {"alias.lst": "othomatcher", "spur_match.lst": "othomatcher", "org_ending.lst": "gazetteer"}
 GRAMMARS = RESOURCES / "grammars" / "annie"
 
 
@@ -39,12 +43,16 @@ def listed(lists_def: Path) -> list[str]:
 
 
 def copy_gazetteer(source: Path) -> int:
-    """ANNIE's lists.def and its lists into GAZETTEER (emptied first); the number of lists."""
+    """ANNIE's lists.def and its lists, and the ortho-matcher's lists, into GAZETTEER (emptied
+    first); the number of lists lists.def names."""
     shutil.rmtree(GAZETTEER, ignore_errors=True)
     GAZETTEER.mkdir(parents=True)
     names = listed(source / "gazetteer" / "lists.def")
     for name in ["lists.def", *sorted(set(names))]:
         shutil.copyfile(source / "gazetteer" / name, GAZETTEER / name)
+    (GAZETTEER / "orthomatcher").mkdir()
+    for name, folder in sorted(ORTHO.items()):
+        shutil.copyfile(source / folder / name, GAZETTEER / "orthomatcher" / name)
     return len(set(names))
 
 

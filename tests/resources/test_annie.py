@@ -113,3 +113,13 @@ def test_the_shipped_resources_are_what_the_build_script_makes(tmp_path) -> None
     for name in ["lists.def", *(line.split(":")[0] for line in lists_def.splitlines() if line.strip())]:
         ours = REPO / "resources" / "gazetteers" / "annie" / name
         assert ours.read_bytes() == (ANNIE / "gazetteer" / name).read_bytes(), name
+
+
+def test_ortho_matcher_groups_names_and_types_an_unknown_surname(annie) -> None:
+    text = "Mr. John Smith joined Acme Ltd in May. Later Smith left Acme."
+    doc = annie(Document(text))
+    people = list(doc.annset().with_type("Person"))
+    assert [text[a.start:a.end] for a in people] == ["Mr. John Smith", "Smith"]
+    assert people[0].features["matches"] == people[1].features["matches"] == [p.id for p in people]
+    orgs = [text[a.start:a.end] for a in doc.annset().with_type("Organization")]
+    assert orgs == ["Acme Ltd", "Acme"]
