@@ -20,17 +20,21 @@ by the same rules becomes an annotation of that type (same span, its features ke
 OrthoMatcher retypes Unknowns.
 
 Lists are read as GATE's are: one entry a line, ``entry£group`` for the alias and spurious lists.
+The PR works in place, in its input set (it sets features on the names it reads).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import regex
+
 from annotator.document import Annotation, AnnotationSet, Document
 from annotator.errors import InputError, coded
 from annotator.processing.base import Param, ProcessingResource, register
 
 _SEPARATOR = "£"
+_PUNCTUATION = regex.compile(r"\p{P}+")
 _CONNECTORS = frozenset({"of", "for", "and", "the", "&", "de", "di", "von"})
 
 
@@ -82,7 +86,8 @@ class OrthoMatcher(ProcessingResource):
         self.aliases = read_groups(self.aliasList)
         self.spurious = read_groups(self.spurList)
         endings = _lines(self.orgEndings) if self.orgEndings is not None else []
-        self.endings = frozenset(e.lower() for e in endings)
+        # as GATE reads them: punctuation as spaces ("A.C." is the words "a c"), lower case
+        self.endings = frozenset(" ".join(_PUNCTUATION.sub(" ", e.lower()).split()) for e in endings)
 
     def __call__(self, doc: Document) -> None:
         annset = self.input_set(doc)
@@ -175,14 +180,15 @@ class OrthoMatcher(ProcessingResource):
         if _same_group(self.spurious, one.string, other.string):
             return False
         kind = other.ann.type
-        if kind == "Person" and {one.ann.features.get("gender"), other.ann.features.get("gender")} == {"male", "female"}:
+        genders = {one.ann.features.get("gender"), other.ann.features.get("gender")}
+        if kind == "Person" and genders == {"male", "female"}:
             return False
         if one.string == other.string or _same_group(self.aliases, one.string, other.string):
             return True
         short, long = sorted((one, other), key=lambda n: len(n.words))
         if kind == "Person":
-            words = _without_title(long)
-            return len(_without_title(short)) == 1 and len(words) > 1 and _without_title(short)[0] == words[-1]
+            surname, words = _without_title(short), _without_title(long)
+            return len(surname) == 1 and len(words) > 1 and surname[0] == words[-1]
         if kind == "Organization":
             stripped = self._org(short)
             if stripped and stripped == self._org(long):
@@ -192,9 +198,13 @@ class OrthoMatcher(ProcessingResource):
         return False
 
     def _org(self, name: _Name) -> list[str]:
+        """An Organization's words without a leading "The" and its endings ("Ltd", "Co. Inc.")."""
         words = name.words[1:] if name.words[:1] and name.words[0].lower() == "the" else list(name.words)
-        while words and words[-1].lower() in self.endings:
-            words.pop()
+        while words:
+            k = next((k for k in (3, 2, 1) if " ".join(words[-k:]).lower() in self.endings), 0)
+            if not k:
+                break
+            del words[-k:]
         return words
 
 

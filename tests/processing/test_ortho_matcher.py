@@ -38,7 +38,7 @@ def groups(doc: Document) -> list[list[str]]:
 def lists(tmp_path: Path) -> dict[str, Path]:
     (tmp_path / "alias.lst").write_text("IBM£6\nBig Blue£6\n", encoding="utf-8")
     (tmp_path / "spur.lst").write_text("BT Cellnet£2\nBT£2\n", encoding="utf-8")
-    (tmp_path / "endings.lst").write_text("Ltd\nInc.\nCorporation\n", encoding="utf-8")
+    (tmp_path / "endings.lst").write_text("Ltd\nInc.\nCo.\nCorporation\n", encoding="utf-8")
     return {"aliasList": tmp_path / "alias.lst", "spurList": tmp_path / "spur.lst",
             "orgEndings": tmp_path / "endings.lst"}
 
@@ -62,15 +62,17 @@ def test_no_unknown_is_typed_without_process_unknown(lists) -> None:
 
 
 def test_organizations_by_ending_acronym_and_alias_and_never_a_spurious_pair(lists) -> None:
-    text = ("Acme Ltd grew. Acme won. International Business Machines, or IBM, and Big Blue met "
+    text = ("Acme Ltd grew. Acme won. The Kite Co. Inc. and Kite met. International Business Machines, or IBM, and Big Blue met "
             "BT Cellnet and BT.")
     doc = annotated(text, ("Organization", "Acme Ltd", 0, {}), ("Organization", "Acme", 1, {}),
+                    ("Organization", "The Kite Co. Inc.", 0, {}), ("Organization", "Kite", 1, {}),
                     ("Organization", "International Business Machines", 0, {}),
                     ("Organization", "IBM", 0, {}), ("Organization", "Big Blue", 0, {}),
                     ("Organization", "BT Cellnet", 0, {}), ("Organization", "BT", 1, {}))
     OrthoMatcher(**lists)(doc)
     # each name joins the group of the most recent earlier name it matches (GATE stops there too)
-    assert groups(doc) == [["Acme Ltd", "Acme"], ["International Business Machines", "IBM", "Big Blue"]]
+    assert groups(doc) == [["Acme Ltd", "Acme"], ["The Kite Co. Inc.", "Kite"],
+                           ["International Business Machines", "IBM", "Big Blue"]]
 
 
 def test_gender_and_a_short_name_already_matched_with_a_longer_one(lists) -> None:
@@ -87,3 +89,15 @@ def test_a_list_not_in_utf8_is_an_input_error(tmp_path: Path) -> None:
     (tmp_path / "alias.lst").write_bytes("IBM\xa36\n".encode("latin-1"))
     with pytest.raises(InputError, match="E430"):
         OrthoMatcher(aliasList=tmp_path / "alias.lst")
+
+
+def test_a_spurious_pair_never_matches(lists, tmp_path: Path) -> None:
+    text = "Acme Ltd grew. Acme won."
+    names = (("Organization", "Acme Ltd", 0, {}), ("Organization", "Acme", 1, {}))
+    doc = annotated(text, *names)
+    OrthoMatcher(**lists)(doc)
+    assert groups(doc) == [["Acme Ltd", "Acme"]]
+    (tmp_path / "spur.lst").write_text("Acme Ltd£1\nAcme£1\n", encoding="utf-8")
+    doc = annotated(text, *names)
+    OrthoMatcher(**lists)(doc)
+    assert groups(doc) == []
