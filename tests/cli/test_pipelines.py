@@ -25,7 +25,8 @@ def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys
                             "description": "De-identification of English clinical text (names and places), "
                                            "rule-based after Hina et al. 2020"}
     assert (rows["annie"]["language"], rows["annie"]["output types"]) == (
-        "en", "Person,Location,Organization,Date,Money,Percent,Address,Identifier,Unknown")
+        "en", "Person,Location,Organization,Date,Money,Percent,Address,Identifier,Unknown,Token,SpaceToken,Sentence,"
+              "Split,Lookup")
     meddocan = rows["meddocan"]
     assert (meddocan["language"], meddocan["output set"]) == ("es", "PHI")
     assert meddocan["description"].startswith("De-identification of Spanish clinical case reports (MEDDOCAN)")
