@@ -328,6 +328,7 @@ BUILT_IN: dict[str, str] = {
     "record-matcher": "annotator.processing.record_matcher",
     "policy-filter": "annotator.processing.policy_filter",
     "spacy-ner": "annotator.processing.spacy_ner",
+    "ortho-matcher": "annotator.processing.ortho_matcher",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
     "span-precedence": "annotator.learning.precedence",

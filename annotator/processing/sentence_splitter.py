@@ -57,9 +57,9 @@ Layout (clinical notes):
 - a dash that ends a sentence after a space or a terminator is left out of it ("Delirium -",
   "Ordered the MRI scan.-": a dangling mark of the layout, as in PyRuSH).
 
-``lineBreaks = blank`` gives GATE ANNIE's behaviour instead: a blank line (two line breaks or
-more) always cuts, a single line break never ends a sentence, and no layout rule applies (inline
-headings included).
+``lineBreaks = gate`` (the ``annie`` pipeline) gives GATE ANNIE's behaviour instead: a blank line
+(two line breaks or more) always cuts, a single line break never ends a sentence, and no layout
+rule applies (inline headings included).
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ from annotator.processing.base import Param, ProcessingResource, register
 
 LISTS = RESOURCES / "sentence_splitter"
 LANGUAGES = ("en", "es", "sv")
+LINE_BREAKS = ("layout", "gate")
 
 _CLOSERS = "\"'”’»)\\]}"
 _OPENERS = "\"'“‘«([{¿¡"
@@ -110,7 +111,7 @@ _ENTRY = regex.compile(r"\p{L}[\p{L}\p{N}'/-]*(?:[ \t]+\p{L}[\p{L}'/-]*){0,2}[ \
 _LABEL_LINE = regex.compile(r"\p{Lu}[\p{L}'/&-]*(?:[ \t]+[\p{L}'/&-]+){0,2}")  # "Obs", "Current medication"
 _CONTINUATION_CHARS = frozenset(",;(/&+-–")
 _DANGLING_DASH = regex.compile(r"(?<=[.!?…]|\s)[-–]$|\s+[-–]$")  # "Delirium -", "scan.-": the dash is no part of it
-LINE_BREAKS = ("layout", "blank")
+LINE_BREAKS = ("layout", "gate")
 _NOT_STARTS = frozenset("/,;:")  # what cannot start a sentence after a terminator
 _PRESCRIPTION = regex.compile(r"(?i)(?:sig|disp|dispense|qty|refills?)\s*:")
 _PLACEHOLDER = regex.compile(r"\[\*\*.{0,200}?\*\*\]", regex.DOTALL)
@@ -348,7 +349,7 @@ class _Splitter:
 def split_sentences(text: str, lists: Lists, line_breaks: str = "layout") -> tuple[list[tuple[int, int]],
                                                                                list[tuple[int, int, str]]]:
     """Sentence spans and ``(start, end, kind)`` Split spans of ``text``, in text order; ``line_breaks``
-    is ``layout`` (clinical layout rules) or ``blank`` (ANNIE: only blank lines cut)."""
+    is ``layout`` (clinical layout rules) or ``gate`` (ANNIE: only blank lines cut)."""
     splitter = _Splitter(text, lists, line_breaks)
     sentences = splitter.run()
     return sentences, sorted(splitter.splits)
@@ -361,7 +362,7 @@ class SentenceSplitter(ProcessingResource):
     produces = ("Sentence", "Split")
     language = Param(str, "en", "language of the abbreviation lists", choices=LANGUAGES)
     lineBreaks = Param(str, "layout", "layout: a single line break ends a sentence by the layout rules (lists, "
-                       "headings, lines without a full stop); blank: only a blank line does (GATE ANNIE)",
+                       "headings, lines without a full stop); gate: only a blank line does (GATE ANNIE)",
                        choices=LINE_BREAKS)
 
     def setup(self) -> None:

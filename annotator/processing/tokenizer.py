@@ -29,6 +29,10 @@ currency             one ``\p{Sc}`` character: ``€ $ £``                  kin
 symbol               any other character (``+ = < > ° ~``, emoji)         kind=symbol
 ===================  ===================================================  ==============================
 
+With ``style=gate`` (the ``annie`` pipeline) the tokens are GATE's tokeniser's: a word also keeps
+the hyphens right after it (``Karl-`` ``Heinz``, ``NHC-`` ``368503``), and ``length`` is a string,
+as GATE stores it (ANNIE's grammars test ``Token.length == "2"``).
+
 ``orth`` (words only, as ANNIE): ``upperInitial`` (first letter upper case, the rest lower case;
 a single capital such as ``I`` or ``A``), ``allCaps`` (two or more cased letters, all upper case),
 ``lowercase``, ``mixedCaps`` (anything else: ``McDonald``, ``iPhone``, ``HBsAg``).
@@ -51,7 +55,7 @@ text                           tokens
 ``12345678Z``, ``NHC-368503``  ``12345678`` ``Z``; ``NHC`` ``-`` ``368503``
 ``nº 5``, ``2º``, ``1ª``       ``nº`` (word, lowercase), ``5``; ``2`` ``º``; ``1`` ``ª``
 ``37 °C``, ``37 ºC``           ``37`` ``°`` (symbol) ``C``; ``37`` ``ºC`` (º is a letter: one word)
-``don't``                      ``don`` ``'`` ``t`` (ANNIE's post-processing grammar is not applied)
+``don't``                      ``don`` ``'`` ``t`` (the ``annie`` pipeline runs ANNIE's post-processing)
 =============================  =============================================================
 
 Speed: one ``findall`` pass over the text with a compiled master pattern (one alternative per
@@ -74,23 +78,36 @@ from typing import Any, Sequence
 import regex
 
 from annotator.document import Document
-from annotator.processing.base import ProcessingResource, register
+from annotator.processing.base import Param, ProcessingResource, register
 
 # One alternative per rule; the order is the rule priority. ``.`` takes any single character. The
 # pattern has no groups, so ``findall`` returns the token strings, which cover the text end to end.
 _SHAPE = (
-    "{letter}+(?:{joiner}(?={lower}){letter}+)*"  # word
+    "{letter}+(?:{joiner}(?={lower}){letter}+)*{final}"  # word
     "|{digit}+"  # number
     "|."  # space, control, punctuation, symbol: one character
 )
+# What may end a word, by the ``style`` parameter: "annotator" nothing more; "gate" the hyphens
+# right after it, as GATE's DefaultTokeniser.rules has them (its word rules take DASH_PUNCTUATION
+# and FORMAT after any letter): "Karl-", "NHC-" then "368503", "Jean-" then "Paul".
+STYLES = {"annotator": "", "gate": "{joiner}*"}
 _CLASSES = {"letter": r"[\p{L}\p{M}]", "joiner": r"[\p{Pd}\p{Cf}]", "lower": r"\p{Ll}", "digit": r"\p{Nd}"}
-_MASTER = regex.compile(_SHAPE.format(**_CLASSES), regex.DOTALL)
+_CAPITAL_HYPHENS = regex.compile(r"\p{Lu}\p{M}*[\p{Pd}\p{Cf}]+")  # GATE's allCaps rule takes "A-"
 _BEYOND_BMP = re.compile("[\U00010000-\U0010FFFF]")
 
 
-@lru_cache(maxsize=1)
-def _bmp_master() -> re.Pattern[str]:
-    """``_MASTER`` for the ``re`` engine, right for texts of the Basic Multilingual Plane: each
+def _shape(style: str) -> str:
+    return _SHAPE.replace("{final}", STYLES[style])
+
+
+@lru_cache(maxsize=None)
+def _master(style: str) -> regex.Pattern[str]:
+    return regex.compile(_shape(style).format(**_CLASSES), regex.DOTALL)
+
+
+@lru_cache(maxsize=None)
+def _bmp_master(style: str) -> re.Pattern[str]:
+    """``_master`` for the ``re`` engine, right for texts of the Basic Multilingual Plane: each
     class spelt out as the runs of code points of the plane that ``regex`` puts in it (built on
     first use, in about 14 ms)."""
     plane = "".join(map(chr, range(0x10000)))
@@ -99,12 +116,13 @@ def _bmp_master() -> re.Pattern[str]:
         runs = (m.group() for m in regex.finditer(prop + "+", plane))
         return "[" + "".join(re.escape(r[0]) + (f"-{re.escape(r[-1])}" if len(r) > 1 else "") for r in runs) + "]"
 
-    return re.compile(_SHAPE.format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
+    return re.compile(_shape(style).format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
 
 
-def token_strings(text: str) -> list[str]:
-    """The strings of the tokens of ``text``, in order (they cover it end to end)."""
-    master = _MASTER if _BEYOND_BMP.search(text) else _bmp_master()
+def token_strings(text: str, style: str = "annotator") -> list[str]:
+    """The strings of the tokens of ``text``, in order (they cover it end to end); ``style``
+    as the tokenizer's parameter."""
+    master = _master(style) if _BEYOND_BMP.search(text) else _bmp_master(style)
     return master.findall(text)
 
 
@@ -142,8 +160,18 @@ def orth(word: str) -> str | None:
     return "mixedCaps"
 
 
-def classify(string: str) -> tuple[str, dict[str, Any]]:
-    """Annotation type and features of one token string found by the master pattern."""
+def classify(string: str, style: str = "annotator") -> tuple[str, dict[str, Any]]:
+    """Annotation type and features of one token string found by the master pattern (``length``
+    a string in the ``gate`` style)."""
+    type, features = _classify(string)
+    if style == "gate":
+        features["length"] = str(features["length"])
+        if _CAPITAL_HYPHENS.fullmatch(string):
+            features["orth"] = "allCaps"  # (GATE's upperInitial rule takes only the "A" of "A-")
+    return type, features
+
+
+def _classify(string: str) -> tuple[str, dict[str, Any]]:
     category = unicodedata.category(string[0])
     if category[0] in "LM":
         found = orth(string)
@@ -165,8 +193,9 @@ class TokenStrings:
     every full collection walked the whole table. Threads may share one: a string is added with
     the same values whoever adds it, and a full table is replaced, not emptied."""
 
-    def __init__(self, limit: int = 200_000) -> None:
+    def __init__(self, limit: int = 200_000, style: str = "annotator") -> None:
         self.limit = limit
+        self.style = style
         self._known: tuple[dict[str, str], dict[str, dict[str, Any]]] = ({}, {})
 
     def tokenize(self, text: str) -> Columns:
@@ -176,7 +205,7 @@ class TokenStrings:
 
         Everything per token runs in C (``map``, ``accumulate``); Python code runs once per token
         string not seen before."""
-        strings = token_strings(text)
+        strings = token_strings(text, self.style)
         type_of, features_of = self._known
         try:
             types = list(map(type_of.__getitem__, strings))
@@ -195,7 +224,7 @@ class TokenStrings:
             type_of, features_of = self._known = ({}, {})
             new = set(strings)
         for string in new:
-            type_of[string], features_of[string] = classify(string)
+            type_of[string], features_of[string] = classify(string, self.style)
         return type_of, features_of
 
 
@@ -204,9 +233,11 @@ class Tokenizer(ProcessingResource):
     """Splits the text into ANNIE-style ``Token`` and ``SpaceToken`` annotations."""
 
     produces = ("Token", "SpaceToken")
+    style = Param(str, "annotator", "'annotator' (see the module) or 'gate': GATE's tokens (a hyphen "
+                  "right after a word stays in it, 'Karl-'; length a string)", choices=tuple(STYLES))
 
     def setup(self) -> None:
-        self.strings = TokenStrings()
+        self.strings = TokenStrings(style=self.style)
 
     def __call__(self, doc: Document) -> None:
         self.output_set(doc).add_columns(*self.strings.tokenize(doc.text), check_features=False, check_spans=False)

@@ -16,7 +16,7 @@ def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys
     starts = [header.index(column) for column in columns] + [None]
     rows = {cells[0]: dict(zip(columns, cells))
             for cells in ([line[a:b].strip() for a, b in pairwise(starts)] for line in lines[1:])}
-    assert list(rows) == ["deid-en", "hina", "meddocan-crf", "meddocan-features", "meddocan-hybrid", "meddocan-records", "meddocan", "patterns", "records"]
+    assert list(rows) == ["annie", "deid-en", "hina", "meddocan-crf", "meddocan-features", "meddocan-hybrid", "meddocan-records", "meddocan", "patterns", "records"]
     assert rows["patterns"]["language"] == "mul"  # ISO 639 "multiple languages": es, en and sv at once
     assert (rows["patterns"]["output set"], rows["patterns"]["output types"]) == (
         "Patterns", "Date,Time,Phone,Id,Email,Url,Ip,Postcode")
@@ -24,6 +24,9 @@ def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys
                             "output types": "Patient,Doctor,OtherName,Place",
                             "description": "De-identification of English clinical text (names and places), "
                                            "rule-based after Hina et al. 2020"}
+    assert (rows["annie"]["language"], rows["annie"]["output types"]) == (
+        "en", "Person,Location,Organization,Date,Money,Percent,Address,Identifier,Unknown,Token,SpaceToken,Sentence,"
+              "Split,Lookup")
     meddocan = rows["meddocan"]
     assert (meddocan["language"], meddocan["output set"]) == ("es", "PHI")
     assert meddocan["description"].startswith("De-identification of Spanish clinical case reports (MEDDOCAN)")

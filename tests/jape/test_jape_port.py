@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from annotator.cli import main
+from annotator.document import Document
 from annotator.errors import GrammarError
 from annotator.jape import check, compile_grammar
+from annotator.jape.port import gate as J
 from annotator.jape.port import port
 from japehelp import make_doc
 
@@ -318,3 +320,19 @@ Rule: NotAnXGaz
                    ("TempPerson", "Who", None, {}), ("TempOrganization", "Who", None, {}), tokens=False)
     grammar(doc)
     assert sorted(a.type for a in doc.annset()) == ["Lookup", "TempOrganization"]
+
+
+def test_get_at_is_every_annotation_at_the_first_start_at_or_after_the_offset() -> None:
+    # GATE's AnnotationSet.get(Long offset): the annotations starting at the first node at or after it
+    doc = Document("Kim and Sam")
+    anns = doc.annset()
+    kim = anns.add("Token", 0, 3)
+    look = anns.add("Lookup", 0, 3)
+    sam = anns.add("Token", 8, 11)
+    person = anns.add("Person", 8, 11)
+    assert list(J.get_at(anns, 0)) == [kim, look]
+    assert list(J.get_at(anns, 1)) == [sam, person]
+    assert list(J.get_at(anns.with_type("Lookup"), 1)) == []
+    anns.add("Space", 7, 8)
+    assert [a.type for a in J.get_at(anns, 4)] == ["Space"]
+    assert list(J.get_at(anns, 12)) == []

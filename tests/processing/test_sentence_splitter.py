@@ -88,13 +88,13 @@ def test_annie_line_breaks_as_a_parameter() -> None:
     text = "Seen with mum today\nWell in himself\n- no rash\n\nPlan: fluids. Review\nin a week and\n\nafter"
     assert sentences(text) == ["Seen with mum today", "Well in himself", "- no rash", "Plan: fluids.",
                                "Review\nin a week and\n\nafter"]
-    found, splits = split_sentences(text, load_lists("en"), "blank")
+    found, splits = split_sentences(text, load_lists("en"), "gate")
     assert [text[s:e] for s, e in found] == ["Seen with mum today\nWell in himself\n- no rash", "Plan: fluids.",
                                              "Review\nin a week and", "after"]
     assert [(text[s:e], kind) for s, e, kind in splits] == [("\n\n", "external"), (".", "internal"),
                                                             ("\n\n", "external")]
     doc = Document(text)
-    SentenceSplitter(lineBreaks="blank")(doc)
+    SentenceSplitter(lineBreaks="gate")(doc)
     assert [a.span for a in doc.annset().with_type("Sentence")] == found
     with pytest.raises(PipelineError, match="lineBreaks"):
         SentenceSplitter(lineBreaks="annie")
@@ -349,3 +349,36 @@ def test_configured_from_a_pipeline_file(tmp_path) -> None:
     assert [doc.text[a.start:a.end] for a in doc.annset().with_type("Sentence")] == [
         "Visto por la Dra. Gómez.", "Se pauta control."]
     assert len(doc.annset().with_type("Token")) == 11
+
+
+@pytest.mark.parametrize(
+    "text, layout, gate",
+    [
+        # GATE's splitter (sentenceSplitter/grammar/find.jape): an external Split needs two line
+        # breaks; a single one inside a block of text never ends a sentence
+        ("The patient was seen\nToday he is well. Next\n\nPlan",
+         ["The patient was seen", "Today he is well.", "Next", "Plan"],
+         ["The patient was seen\nToday he is well.", "Next", "Plan"]),
+        ("PMHX:\n- asthma\nPlan: rest.", ["PMHX:", "- asthma", "Plan: rest."], ["PMHX:\n- asthma\nPlan: rest."]),
+        # the closing quote after the full stop stays in the sentence
+        ('He said "Stop."\nThen he left.', ['He said "Stop."', "Then he left."], ['He said "Stop."', "Then he left."]),
+        ("He said “Stop.” Then he left.", ["He said “Stop.”", "Then he left."], ["He said “Stop.”", "Then he left."]),
+    ],
+)
+def test_line_breaks_gate(text: str, layout: list[str], gate: list[str]) -> None:
+    def found(**params) -> list[str]:
+        doc = Document(text)
+        SentenceSplitter(**params)(doc)
+        return [text[a.start:a.end] for a in doc.annset().with_type("Sentence")]
+
+    assert found() == layout
+    assert found(lineBreaks="layout") == layout
+    assert found(lineBreaks="gate") == gate
+
+
+def test_line_breaks_gate_keeps_only_blank_line_external_splits() -> None:
+    text = "One line\nand more.\n\nNext"
+    doc = Document(text)
+    SentenceSplitter(lineBreaks="gate")(doc)
+    assert [(text[a.start:a.end], a.features["kind"]) for a in doc.annset().with_type("Split")] == [
+        (".", "internal"), ("\n\n", "external")]

@@ -173,3 +173,33 @@ def test_a_full_string_table_is_replaced_and_tokens_stay_right() -> None:
     assert [f["string"] for f in table.tokenize("uno dos tres")[3]] == ["uno", " ", "dos", " ", "tres"]
     assert [f["string"] for f in table.tokenize("siete ocho uno")[3]] == ["siete", " ", "ocho", " ", "uno"]
     assert table.tokenize("siete ocho")[0] == ["Token", "SpaceToken", "Token"]
+
+
+@pytest.mark.parametrize(
+    "text, inside, gate",
+    [
+        ("Karl- und", ["Karl", "-", "und"], ["Karl-", "und"]),
+        ("Jean-Paul", ["Jean", "-", "Paul"], ["Jean-", "Paul"]),
+        ("NHC-368503", ["NHC", "-", "368503"], ["NHC-", "368503"]),
+        ("x-ray, 3-year-old", ["x-ray", ",", "3", "-", "year-old"], ["x-ray", ",", "3", "-", "year-old"]),
+        ("a -- b", ["a", "-", "-", "b"], ["a", "-", "-", "b"]),
+    ],
+)
+def test_style_gate_keeps_a_hyphen_after_a_word(text: str, inside: list[str], gate: list[str]) -> None:
+    # GATE's DefaultTokeniser.rules: a word's letters may be followed by DASH_PUNCTUATION, so
+    # the hyphen right after a word is part of it; a hyphen after a space or a digit is not.
+    def words(**params) -> list[str]:
+        return [t.features["string"] for t in tokens(text, **params) if t.type == "Token"]
+
+    assert words() == inside
+    assert words(style="annotator") == inside
+    assert words(style="gate") == gate
+
+
+def test_style_gate_length_is_a_string_as_gate_stores_it() -> None:
+    karl, space, number = tokens("Karl- 12", style="gate")
+    assert karl.features == {"string": "Karl-", "kind": "word", "orth": "upperInitial", "length": "5"}
+    assert space.features["length"] == "1" and number.features["length"] == "2"
+    assert tokens("Karl- 12")[-1].features["length"] == 2
+    assert [t.features["orth"] for t in tokens("A- NHC- x-", style="gate") if t.type == "Token"] == [
+        "allCaps", "allCaps", "lowercase"]  # GATE's allCaps rule: an upper-case letter, then hyphens

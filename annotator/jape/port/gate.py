@@ -15,12 +15,14 @@ string offsets are code points (GATE's are UTF-16 units: they differ only outsid
 from __future__ import annotations
 
 import logging
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from typing import Any, Iterable
 
 import regex
 
 from annotator.document import Annotation, AnnotationSet, AnnotationView, TypeView
+from annotator.index import document_order
 from annotator.jape.values import clean_string
 
 log = logging.getLogger("annotator")
@@ -91,6 +93,13 @@ def _queries(anns: Any) -> Any:
     return anns if isinstance(anns, (AnnotationSet, AnnotationView, TypeView)) else _view(anns)
 
 
+def _of_type(anns: Any, type_name: str | None) -> Any:
+    """The annotations of ``type_name`` (all when None) of a set or list, answering range queries:
+    a type's own index, not the set's index of every type (rebuilt after every add)."""
+    anns = _queries(anns)
+    return anns if type_name is None else anns.with_type(type_name)
+
+
 def get_type(anns: Any, type_name: str, constraints: dict | None = None) -> AnnotationView:
     """``set.get(type)`` / ``set.get(type, constraints)``: the annotations of that type (whose
     features include every constraint), an empty set when there is none."""
@@ -101,33 +110,51 @@ def get_type(anns: Any, type_name: str, constraints: dict | None = None) -> Anno
 
 
 def get_at(anns: Any, offset: int) -> AnnotationView:
-    """``set.get(offset)``: the annotations starting at the first start offset at or after it."""
+    """``set.get(offset)``: the annotations starting at the first start offset at or after it.
+    On a whole set, read from its per-type indexes, which an action adding annotations of another
+    type leaves as they are (the set's index of all types is rebuilt after every add)."""
     anns = _queries(anns)
-    first = anns.next(nn(offset, "offset"))
-    return _view([]) if first is None else _view(anns.starting_at(first.start))
+    nn(offset, "offset")
+    if not isinstance(anns, AnnotationSet):
+        first = anns.next(offset)
+        return _view([]) if first is None else _view(anns.starting_at(first.start))
+    firsts = {}
+    for type_name in anns.types():
+        starts, ordered = anns.in_order(type_name)
+        i = bisect_left(starts, offset)
+        if i < len(starts):
+            firsts[type_name] = (starts[i], i, starts, ordered)
+    if not firsts:
+        return _view([])
+    first = min(found[0] for found in firsts.values())
+    at_first = []
+    for start, i, starts, ordered in firsts.values():
+        if start == first:
+            at_first.extend(ordered[i:bisect_right(starts, first, i)])
+    return _view(sorted(at_first, key=document_order))
 
 
 def get_overlapping(anns: Any, type_name: str | None, start: int, end: int) -> AnnotationView:
     """``set.get([type,] start, end)``: the annotations starting in ``[start, end)`` or starting
     before ``start`` and ending after it."""
     nn(start, "start offset"), nn(end, "end offset")
-    return _view(a for a in _queries(anns).overlapping(start, max(start, end))
-                 if (type_name is None or a.type == type_name) and (start <= a.start < end or a.start < start < a.end))
+    return _view(a for a in _of_type(anns, type_name).overlapping(start, max(start, end))
+                 if start <= a.start < end or a.start < start < a.end)
 
 
 def get_contained(anns: Any, type_name: str | None, start: int, end: int) -> AnnotationView:
     """``set.getContained(start, end)`` (and ``gate.Utils.getContainedAnnotations``): the
     annotations inside ``[start, end]``."""
     nn(start, "start offset"), nn(end, "end offset")
-    return _view(a for a in _queries(anns).within(start, max(start, end))
-                 if (type_name is None or a.type == type_name) and start <= a.start and a.end <= end)
+    return _view(a for a in _of_type(anns, type_name).within(start, max(start, end))
+                 if start <= a.start and a.end <= end)
 
 
 def get_covering(anns: Any, type_name: str | None, start: int, end: int) -> AnnotationView:
     """``set.getCovering(type, start, end)``: the annotations that contain ``[start, end]``."""
     nn(start, "start offset"), nn(end, "end offset")
-    return _view(a for a in _queries(anns).covering(start, max(start, end))
-                 if (type_name is None or a.type == type_name) and a.start <= start and end <= a.end)
+    return _view(a for a in _of_type(anns, type_name).covering(start, max(start, end))
+                 if a.start <= start and end <= a.end)
 
 
 def first_node(anns: Any) -> int | None:

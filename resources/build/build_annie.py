@@ -1,0 +1,82 @@
+"""Build the ANNIE resources of the ``annie`` pipeline from GATE's ANNIE plugin.
+
+Source: ``../shared/annie/resources/`` (GATE's ANNIE plugin, GateNLP/gateplugin-ANNIE commit
+c0236fada8696faa68781ae1d3e5ba5a520eef25, ``src/main/resources/resources/``; LGPL-3.0, see its
+NOTE.md). What it writes (every file generated: do not edit; rerun this script):
+
+  * resources/gazetteers/annie/: ANNIE's ``lists.def`` and every list it names, copied unchanged;
+  * resources/gazetteers/annie/orthomatcher/: the lists of ANNIE's orthographic co-reference
+    matcher (``othomatcher/alias.lst``, ``spur_match.lst``) and the organisation endings it
+    strips (``gazetteer/org_ending.lst``, which its ``listsNM.def`` names), copied unchanged;
+  * resources/grammars/annie/NE/: the named-entity grammar (``NE/main.jape`` and its phase files)
+    ported by ``annotator jape port``: the grammar files with each Java block replaced by a named
+    action, ``actions.py`` (the translated actions) and ``port-report.json``;
+  * resources/grammars/annie/tokeniser/: the tokeniser's post-processing grammar
+    (``tokeniser/postprocess.jape``) ported the same way, and its ``port-report.json``; the port
+    translates none of its blocks, so its generated ``actions.py`` is not kept: the hand-ported
+    actions are ``resources/grammars/annie/hand/postprocess.py`` (not touched by this script).
+
+Run:  python resources/build/build_annie.py [--source ../shared/annie/resources]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+from pathlib import Path
+
+from annotator.jape.port import port
+
+HERE = Path(__file__).resolve().parent
+RESOURCES = HERE.parent
+SOURCE = RESOURCES.parent.parent / "shared" / "annie" / "resources"
+GAZETTEER = RESOURCES / "gazetteers" / "annie"
+ORTHO = {"alias.lst": "othomatcher", "spur_match.lst": "othomatcher", "org_ending.lst": "gazetteer"}
+GRAMMARS = RESOURCES / "grammars" / "annie"
+
+
+def listed(lists_def: Path) -> list[str]:
+    """The list files that a lists.def names, in its order."""
+    lines = (line.strip() for line in lists_def.read_text(encoding="utf-8").splitlines())
+    return [line.split(":", 1)[0] for line in lines if line and not line.startswith("#")]
+
+
+def copy_gazetteer(source: Path) -> int:
+    """ANNIE's lists.def and its lists, and the ortho-matcher's lists, into GAZETTEER (emptied
+    first); the number of lists lists.def names."""
+    shutil.rmtree(GAZETTEER, ignore_errors=True)
+    GAZETTEER.mkdir(parents=True)
+    names = listed(source / "gazetteer" / "lists.def")
+    for name in ["lists.def", *sorted(set(names))]:
+        shutil.copyfile(source / "gazetteer" / name, GAZETTEER / name)
+    (GAZETTEER / "orthomatcher").mkdir()
+    for name, folder in sorted(ORTHO.items()):
+        shutil.copyfile(source / folder / name, GAZETTEER / "orthomatcher" / name)
+    return len(set(names))
+
+
+def port_into(grammar: Path, out: Path, keep_actions: bool) -> str:
+    """``annotator jape port`` of ``grammar`` into ``out`` (emptied first); its summary."""
+    shutil.rmtree(out, ignore_errors=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        done = port(grammar, tmp)
+        out.mkdir(parents=True)
+        for path in sorted(Path(tmp).iterdir()):
+            kept = path.suffix == ".jape" or path.name == "port-report.json"
+            if kept or (keep_actions and path.name == "actions.py"):
+                shutil.copyfile(path, out / path.name)
+    return f"{grammar.name}: translated {done.translated} of {done.blocks} Java blocks"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=SOURCE, help="ANNIE's resources folder")
+    args = parser.parse_args()
+    print(f"gazetteer: {copy_gazetteer(args.source)} lists")
+    print(port_into(args.source / "NE" / "main.jape", GRAMMARS / "NE", keep_actions=True))
+    print(port_into(args.source / "tokeniser" / "postprocess.jape", GRAMMARS / "tokeniser", keep_actions=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""The ANNIE pipeline (resources/pipelines/annie.xml, issue 31 item 3): ANNIE's entity types with
+GATE's features on a few sentences, GATE's tokens after ANNIE's post-processing, GATE's line
+breaks; and that its resources are what resources/build/build_annie.py makes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from annotator import Document, Pipeline
+from annotator.jape.port import port
+
+REPO = Path(__file__).resolve().parents[2]
+ANNIE = REPO.parent / "shared" / "annie" / "resources"
+
+TEXT = ("Mr. John Smith flew to London on 3 March 2005. He paid $5 million, or 12%, to Acme Inc and "
+        "wrote to john.smith@acme.com on Monday.\n"
+        "President Bush met Microsoft Corporation in Paris.")
+
+
+@pytest.fixture(scope="module")
+def annie() -> Pipeline:
+    return Pipeline.load("annie")
+
+
+@pytest.fixture(scope="module")
+def entities(annie) -> dict[tuple[str, str], dict]:
+    doc = annie(Document(TEXT))
+    return {(a.type, TEXT[a.start:a.end]): a.features for a in doc.annset()
+            if a.type not in ("Token", "SpaceToken", "Lookup", "Split", "Sentence")}
+
+
+def tokens(annie: Pipeline, text: str) -> list[str]:
+    doc = annie(Document(text))
+    return [t.features["string"] for t in doc.annset().with_type("Token")]
+
+
+@pytest.mark.parametrize("entity, features", [
+    (("Person", "Mr. John Smith"), {"title": "Mr.", "gender": "male", "firstName": "John", "surname": "Smith",
+                                    "kind": "personName", "rule": "PersonTitle"}),
+    (("Person", "President Bush"), {"title": "President", "surname": "Bush", "kind": "personName"}),
+    (("Organization", "Acme Inc"), {"rule": "OrgXEnding"}),
+    (("Organization", "Microsoft Corporation"), {}),
+    (("Location", "London"), {"locType": "city"}),
+    (("Location", "Paris"), {"locType": "city"}),
+    (("Date", "3 March 2005"), {"kind": "date"}),
+    (("Date", "Monday"), {"kind": "date"}),
+    (("Money", "$5 million"), {"kind": "number"}),
+    (("Percent", "12%"), {}),
+    (("Address", "john.smith@acme.com"), {"kind": "email"}),
+])
+def test_entities_with_gate_features(entities, entity, features) -> None:
+    assert entity in entities
+    got = entities[entity]
+    assert {k: got.get(k) for k in features} == features
+    assert "rule" in got
+
+
+def test_only_annies_output_types_are_left(entities) -> None:
+    # clean.jape removes ANNIE's working annotations: TempPerson, JobTitle, Title, FirstPerson ...
+    assert {t for t, _ in entities} == {"Person", "Organization", "Location", "Date", "Money", "Percent", "Address"}
+
+
+def test_job_title_makes_a_person_but_is_not_kept(annie) -> None:
+    text = "The company appointed a new chief executive, Jim Davies, last week."
+    doc = annie(Document(text))
+    people = [text[a.start:a.end] for a in doc.annset().with_type("Person")]
+    assert people == ["Jim Davies"]
+    assert not doc.annset().with_type("JobTitle")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("He doesn't know.", ["He", "does", "n't", "know", "."]),
+    ("It won't, it can't, I cannot.", ["It", "wo", "n't", ",", "it", "ca", "n't", ",", "I", "can", "not", "."]),
+    ("John's car", ["John", "'s", "car"]),
+    ("Karl-Heinz and Karl- und", ["Karl-", "Heinz", "and", "Karl-", "und"]),
+    ("on the 3rd and 21st, not 2st", ["on", "the", "3rd", "and", "21st", ",", "not", "2", "st"]),
+])
+def test_tokens_as_gate_post_processes_them(annie, text, expected) -> None:
+    assert tokens(annie, text) == expected
+
+
+def test_token_features_as_gate(annie) -> None:
+    doc = annie(Document("John's dog doesn't bark.\r\nOK"))
+    by_string = {t.features["string"]: t.features for t in doc.annset().with_type("Token")}
+    assert by_string["'s"] == {"kind": "word", "orth": "apostrophe", "string": "'s", "length": "2",
+                               "category": by_string["'s"]["category"]}
+    assert {k: by_string["n't"][k] for k in ("kind", "orth", "length")} == {"kind": "word", "orth": "lowercase",
+                                                                             "length": "3"}
+    assert {k: by_string["does"][k] for k in ("orth", "length")} == {"orth": "lowercase", "length": "4"}
+    assert by_string["John"]["category"] == "NNP" and by_string["OK"]["orth"] == "allCaps"
+    spaces = [(s.features["string"], s.features["kind"]) for s in doc.annset().with_type("SpaceToken")]
+    assert spaces == [(" ", "space"), (" ", "space"), (" ", "space"), ("\r\n", "control")]
+
+
+def test_a_single_line_break_does_not_end_a_sentence(annie) -> None:
+    text = "The meeting was held\nin London. It ended.\n\nNext"
+    doc = annie(Document(text))
+    assert [text[a.start:a.end] for a in doc.annset().with_type("Sentence")] == [
+        "The meeting was held\nin London.", "It ended.", "Next"]
+
+
+@pytest.mark.skipif(not ANNIE.is_dir(), reason="needs ../shared/annie")
+def test_the_shipped_resources_are_what_the_build_script_makes(tmp_path) -> None:
+    # build_annie.py copies ANNIE's lists and runs `jape port`: the same port gives the same files
+    shipped = REPO / "resources" / "grammars" / "annie" / "NE"
+    done = port(ANNIE / "NE" / "main.jape", tmp_path)
+    assert done.blocks == done.translated == 79
+    for name in ["actions.py", "port-report.json", *(p.name for p in tmp_path.glob("*.jape"))]:
+        assert (shipped / name).read_text(encoding="utf-8") == (tmp_path / name).read_text(encoding="utf-8"), name
+    lists_def = (ANNIE / "gazetteer" / "lists.def").read_text(encoding="utf-8")
+    for name in ["lists.def", *(line.split(":")[0] for line in lists_def.splitlines() if line.strip())]:
+        ours = REPO / "resources" / "gazetteers" / "annie" / name
+        assert ours.read_bytes() == (ANNIE / "gazetteer" / name).read_bytes(), name
+
+
+def test_ortho_matcher_groups_names_and_types_an_unknown_surname(annie) -> None:
+    text = "Mr. John Smith joined Acme Ltd in May. Later Smith left Acme."
+    doc = annie(Document(text))
+    people = list(doc.annset().with_type("Person"))
+    assert [text[a.start:a.end] for a in people] == ["Mr. John Smith", "Smith"]
+    assert people[0].features["matches"] == people[1].features["matches"] == [p.id for p in people]
+    orgs = [text[a.start:a.end] for a in doc.annset().with_type("Organization")]
+    assert orgs == ["Acme Ltd", "Acme"]
