@@ -467,8 +467,8 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     return {
         "deid_first_world.lst": ("name:first", first_world),
         "deid_surname_world.lst": ("name:surname", surname_world),
-        "deid_city_world.lst": ("place:city_world", place(cities - regions - countries)),
-        "deid_region.lst": ("place:region", place(regions - countries)),
+        "deid_city_world.lst": ("place:city_world", place(cities - countries)),
+        "deid_region.lst": ("place:region", place(regions - countries - cities)),  # Baghdad, Tehran: towns
         "deid_country_world.lst": ("place:country", place(countries)),
     }
 
