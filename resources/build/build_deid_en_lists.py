@@ -29,7 +29,7 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     probability table writes it in lower case more often than capitalised, or nearly as often for
     a common word, or the EWT list has it: Will, Rose, Nice, Split, Doppler, Celsius), an entry of
     a hand-written list (eponyms, drugs, abbreviations, months, titles, roles, labels, heads,
-    languages); for a name, no place or famous word (Saddam, Ramadan); for a place, no given name
+    languages); for a name, no big place or famous word (Manila, Ramadan); for a place, no given name
     (nor, a town of fewer than BIG_CITY people, a US surname: Garcia, Rivera);
   * English words (``deid_english.lst``, not a gazetteer list: read by the grammar's context
     action): the lower-case words of spaCy's table described above (MIT);
@@ -59,7 +59,8 @@ MIN_LOG_PROB = -15.5      # of a lower-case word in spaCy's English probability 
 #: is a name only when it is no English word: "I am Diabetic", "Thanks, Everyone")
 ENGLISH_WORDS = "deid_english.lst"
 MIN_WORLD_CITY = 15000    # people, for a city of the world (GeoNames cities15000)
-BIG_CITY = 500000         # people: a world city that is also a US surname only from this size (Lagos, not Garcia)
+BIG_CITY = 500000         # people: a world city that is also a US surname only from this size (Lagos, not
+                          # Garcia); a world name no city of this size (Manila)
 UNSEEN_LOG_PROB = -19.5   # spaCy's English probability table: the floor, a word it has not seen
 #: a world name or place is an English word when its lower-case form is more likely than its
 #: capitalised one, or, when it is common (MIN_LOG_PROB), at most this much less likely (Doppler,
@@ -461,7 +462,8 @@ def _english_words() -> set[str]:
 
 def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, list[str]]]:
     """The world name and place lists, without what ``lists`` (the US/UK and hand-written lists) holds
-    and without English words; a name also no place (Africa, Manila) and no famous word (Saddam,
+    and without English words; a name also no region, country, continent or big city (Africa,
+    Manila; a town may be named as a person: Raman) and no famous word (Saddam,
     Ramadan: ``_famous_words``); a place may be a US surname
     when it is a big city (Lagos, Madrid; not Garcia, Rivera) or, a region, a US town (Ontario), but
     a single-word place is no given name and
@@ -477,7 +479,8 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
                       not all(w.lower() in english for w in e.split() if w[0].isupper()))
 
     cities, regions, countries, continents = _world_places()
-    places = {e.lower() for e in cities.keys() | regions | countries | continents}
+    places = {e.lower() for e in regions | countries | continents} | {c.lower() for c, people in cities.items()
+                                                                    if people >= BIG_CITY}
     first, last = _faker_names()
     taken = entries_of()
     barred = places | _famous_words()
