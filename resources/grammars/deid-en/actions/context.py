@@ -62,8 +62,6 @@ _POSSESSED = ("appointments?|birthday|house|home|flat|room|phone|mobile|number|e
               "symptoms|pain|family|kids|children|baby|funeral|account|insurance|prescription|referral|visit|"
               "bed|care|health|death|wedding|school|letter|job|car|case|behalf|name|age|weight|blood|mood")
 _POSSESSIVE = re.compile(rf"(?=['’])(?<=[^\W\d_])['’]s[ \t]+(?:({_POSSESSED})\b|(?=[a-z]))")
-
-
 _TOWN = re.compile(
     rf"\b(?=[iftnaovblmIFTNAOVBLM])(?i:in|from|to|near|at|into|outside|around|visiting|born|lives|living|moved|travell?ed)[ \t]+"
     rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}})[ \t]*[,(]?[ \t]*(?=[A-Z])")
