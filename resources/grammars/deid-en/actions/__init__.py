@@ -24,6 +24,8 @@ from importlib.resources import files
 
 from annotator.jape.actions import ActionContext, keeps_features, output_only
 
+from .context import cue_name, cues
+
 I2B2_ONLY = "i2b2-2014"
 #: ages above this are PHI under HIPAA Safe Harbor too
 SAFE_HARBOR_AGE = 89
@@ -233,4 +235,4 @@ def resolve(ctx: ActionContext) -> None:
             _zip_after(ctx, cand.end, taken)
 
 
-ACTIONS = {"structured": structured, "resolve": resolve}
+ACTIONS = {"structured": structured, "resolve": resolve, "cue_name": cue_name, "cues": cues}

@@ -1,0 +1,113 @@
+"""The actions of context.jape and cues.jape: names and towns by their context, for capitalised
+words in no list. ``cue_name`` (context.jape): a name a rule found after its cue (``my name is X``,
+``Regards, X Y``), kept only as far as its words are no English words; ``cues`` (cues.jape, once
+per document): names before an age or a possessive and towns before a country, by regular
+expressions over the text.
+
+The rules match capitalised words that carry no common-word, date, block or label Lookup; a word in
+no list may still be English (``Thanks, Everyone``, ``I am Diabetic``): the words of
+``gazetteers/en/deid_english.lst`` (built by resources/build/build_deid_en_lists.py: words English
+writes in lower case) and of ``records/common_words_en.txt`` (the EWT treebank's words, for those
+mostly written capitalised at a sentence start: Thanks, Hello) end the value, and a value whose
+first word is one is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+from annotator.jape.actions import ActionContext, keeps_features
+
+_RESOURCES = files("annotator.resources")
+_ENGLISH = frozenset((_RESOURCES / "gazetteers" / "en" / "deid_english.lst").read_text(encoding="utf-8").split()) | \
+    frozenset((_RESOURCES / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@keeps_features
+def cue_name(ctx: ActionContext) -> None:
+    """A PhiCand (``type``, ``prio``, ``rule`` from the block's parameters) over the bound words up to
+    the first English one; none when the first is English."""
+    anns = ctx.annotations
+    if not anns:
+        return
+    text = ctx.doc.text
+    start, end = min(a.start for a in anns), max(a.end for a in anns)
+    stop = start
+    for m in _WORD.finditer(text, start, end):
+        if len(m.group()) > 1 and m.group().lower() in _ENGLISH:
+            break
+        stop = m.end()
+    if stop > start:
+        _candidate(ctx, (start, stop), ctx.params["type"], int(ctx.params["prio"]), ctx.params["rule"])
+
+
+#: Lookups whose word is no name part (majorType): a name of the lists or a place may be one
+_NO_NAME = frozenset("common date block title role label nationality profession head".split())
+_AREA = frozenset("country region state state_code".split())
+_NAME_WORD = r"(?:[OD]['’])?[A-Z](?=[^\W\d_]*[a-z])[^\W\d_]+(?:-[A-Z][^\W\d_]+)?"
+# the words before a cue: the last one to three name words (initials between), matched backwards
+# from the cue in a short window (a regular expression tried at every capitalised word costs more).
+# The cues' patterns start with a lookahead for their first character: the re module otherwise
+# tries each alternative and look-behind at every position (the same matches, slower).
+_NAME_BEFORE = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?:[ \t]+(?:[A-Z]\.?[ \t]+){{0,2}}{_NAME_WORD}){{0,2}}$")
+_WINDOW = 80
+_AGE = re.compile(
+    r"(?=[,( \t])(?<=[^\W\d_])(?:,[ \t]*(?:aged?[ \t]+)?\d{1,3}[ \t]*(?:,|(?:yo|y/o|yrs?|years?|[MF]|male|female)\b)"
+    r"|[ \t]*\([ \t]*(?:aged?[ \t]+)?\d{1,3}[ \t]*(?:yo|y|yrs?|[MF])?[ \t]*\)"
+    r"|,[ \t]+an?[ \t]+\d{1,3}[ \t-])")
+_POSSESSED = ("appointments?|birthday|house|home|flat|room|phone|mobile|number|email|address|results|"
+              "medications?|medicines|notes|chart|file|records?|condition|diagnosis|surgery|operation|scan|"
+              "symptoms|pain|family|kids|children|baby|funeral|account|insurance|prescription|referral|visit|"
+              "bed|care|health|death|wedding|school|letter|job|car|case|behalf|name|age|weight|blood|mood")
+_POSSESSIVE = re.compile(rf"(?=['’])(?<=[^\W\d_])['’]s[ \t]+(?:({_POSSESSED})\b|(?=[a-z]))")
+_TOWN = re.compile(
+    rf"\b(?=[iftnaovblmIFTNAOVBLM])(?i:in|from|to|near|at|into|outside|around|visiting|born|lives|living|moved|travell?ed)[ \t]+"
+    rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}})[ \t]*[,(]?[ \t]*(?=[A-Z])")
+
+
+@keeps_features
+def cues(ctx: ActionContext) -> None:
+    """PhiCand candidates for a name beside an age, a name before a possessive relative or thing, a
+    town in no list before a country, region or state (once per document)."""
+    text = ctx.doc.text
+    lookups = ctx.input.with_type("Lookup")
+
+    def features_at(offset: int) -> list[tuple[str, str]]:
+        return [(a.features.get("majorType"), a.features.get("minorType")) for a in lookups.starting_at(offset)]
+
+    def no_name(offset: int) -> bool:
+        return any(major in _NO_NAME for major, _minor in features_at(offset))
+
+    def name_before(end: int) -> tuple[int, int] | None:
+        """The name words right before ``end``, from the last one back to an English or listed word."""
+        m = _NAME_BEFORE.search(text, max(0, end - _WINDOW), end)
+        if m is None:
+            return None
+        first = end
+        for w in reversed(list(_WORD.finditer(text, m.start(), end))):
+            if (len(w.group()) > 1 and w.group().lower() in _ENGLISH) or no_name(w.start()):
+                break
+            if w.group()[0].isupper():  # "O'Connor" is O, Connor: the name starts at O
+                first = w.start()
+        return (first, end) if first < end else None
+
+    for m in _AGE.finditer(text):
+        span = name_before(m.start())
+        if span:
+            _candidate(ctx, span, "PATIENT", 57, "NameAge")
+    for m in _POSSESSIVE.finditer(text):
+        if m.group(1) or any(major == "role" for major, _minor in features_at(m.end())):
+            span = name_before(m.start())
+            if span:
+                _candidate(ctx, span, "PATIENT", 52, "Possessive")
+    for m in _TOWN.finditer(text):  # English words only before the last: New Amsterdam, Port Harcourt
+        words = list(_WORD.finditer(text, m.start(1), m.end(1)))
+        if any(major == "place" and minor in _AREA for major, minor in features_at(m.end())) and \
+                words[-1].group().lower() not in _ENGLISH and not any(no_name(w.start()) for w in words):
+            _candidate(ctx, (m.start(1), m.end(1)), "CITY", 69, "TownBeforeArea")
+
+
+def _candidate(ctx: ActionContext, span: tuple[int, int], type_: str, prio: int, rule: str) -> None:
+    ctx.output.add("PhiCand", span[0], span[1], {"type": type_, "prio": prio, "rule": rule})
