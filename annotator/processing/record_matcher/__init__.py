@@ -9,6 +9,12 @@ annotation has the features ``field`` (the record field, or ``title`` for a name
 a title) and ``ratio`` (edit distance over the shorter length, 0 = exact), and ``partial`` for a
 part of an ID.
 
+A record value not written as its field's kind (an export's ``04//11/1987``, ``312/07/1958``,
+``NHC 1234567``: :mod:`.fields`) does not stop the run: it gives one warning line naming the
+records file, line and field when the file is read, and is matched as written and as read (a
+date in its few plausible readings, :func:`.dates.record_date`; an ID or phone as its digits).
+``strictRecords=true`` makes it an error instead.
+
 Where matches overlap, the longest wins. A match inside a PHI annotation that an earlier PR put in
 the output set (a type of the tag set) is not added again, and that annotation keeps its type; a
 match that overlaps such annotations without fitting inside one replaces them by one annotation

@@ -13,8 +13,14 @@ Ratios (``120/70``, ``5/325``) never match: a date is not read out of a longer r
 Record dates are written day first (``11/02/1970``, ``23-octubre-1972``) or ISO (``1970-02-11``).
 A record date that is not so written (:func:`record_date`: exported as ``04//11/1987``,
 ``312/07/1958``, ``04/11/87``, ``O4/11/1987``, ``04/11/1987 10:30``) is read in the few ways it can
-plausibly mean; each reading is looked for as a record date, and a reading that is one of several
-which differ in day or month only with its year (``31/07/1958``, never a bare ``31/07``).
+plausibly mean, and each reading is looked for as a record date. What is found must still be the
+patient's date, so the readings are few and keep what is written whole: a slip is taken to be
+one stray keystroke or lookalike in one part (``312`` is ``31`` or ``12``, with ``07`` and ``1958``
+as written; ``31/2/07``, which would move digits from part to part and leave ``1958`` over, is
+not a reading), a reading must be a real date of the last OLDEST years, and readings that
+differ in day or month are each found only with their year (``31/07/1958``, never a bare
+``31/07``: the day is not known). A value with more than MAX_READINGS readings, or none, is
+matched only as written.
 """
 
 from __future__ import annotations
