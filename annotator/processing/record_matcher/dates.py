@@ -159,24 +159,32 @@ def record_date(value: str) -> RecordDate:
     digit too long mended (:func:`_mended`). A 2-digit year is also read a century earlier (see
     _with_centuries). More than MAX_READINGS readings are none."""
     date = parse_record_date(value)
-    if date is not None and not _two_digit_year(value):
+    if date is not None and not _two_digit_year(value) and _short_day_month(value):
         return RecordDate((date,), True, False)
     text = _TIME.sub("", _LOOKALIKE.sub(lambda m: "0" if m.group() in "Oo" else "1", value.strip()))
     readings: list[Ymd] = []
     inside = list(_INSIDE.finditer(text))
     if len(inside) == 1 and not any(c.isdigit() for c in text[:inside[0].start()] + text[inside[0].end():]):
         written = inside[0].group()
-        if (date := parse_record_date(written)) is not None:
+        if (date := parse_record_date(written)) is not None and _short_day_month(written):
             readings = _with_centuries(written, date)
     if not readings:
         mended = _SEPARATORS.sub("/", text.strip(" \t-/.,:_\\"))
-        if (date := parse_record_date(mended)) is not None:
+        if (date := parse_record_date(mended)) is not None and _short_day_month(mended):
             readings = _with_centuries(mended, date)
         else:
             readings = _mended(mended)
     if len(readings) > MAX_READINGS:
         readings = []
     return RecordDate(tuple(readings), False, len({(m, d) for _, m, d in readings}) > 1)
+
+
+def _short_day_month(value: str) -> bool:
+    """The day and month of ``value`` (a date parse_record_date reads) have at most 2 digits
+    (parse_record_date reads ``014/02/1939`` as the 14th: a slip, not a date as written)."""
+    parts = _PARTS.findall(value)
+    rest = parts[1:] if len(parts[0]) == 4 and parts[0].isdigit() else parts[:2]
+    return all(len(p) <= 2 or not p.isdigit() for p in rest)
 
 
 def _two_digit_year(value: str) -> bool:
