@@ -124,7 +124,8 @@ def mangle(field: str, value: str, rng: random.Random) -> str:
         day, sep, month, sep2, year = m.groups()
         op = rng.choice(["separator", "day", "year", "letter"])
         if op == "separator":
-            return f"{day}{sep}{sep}{month}{sep2}{year}" if rng.random() < 0.5 else f"{day}{sep}{month}{sep2}{sep2}{year}"
+            first, second = (sep * 2, sep2) if rng.random() < 0.5 else (sep, sep2 * 2)
+            return f"{day}{first}{month}{second}{year}"
         if op == "day":
             i = rng.randrange(len(day) + 1)
             return f"{day[:i]}{rng.choice('0123456789' + day)}{day[i:]}{sep}{month}{sep2}{year}"
@@ -222,7 +223,8 @@ def build(meddocan: Path = MEDDOCAN, seed: int = 15) -> tuple[list[Document], di
     decoys = Decoys()
     brat = formats.get("brat")
     docs, records = [], {}
-    gold = [doc for split in ("train", "dev") for unit in brat.units(meddocan / split / "brat") for doc in brat.read(unit)]
+    gold = [doc for split in ("train", "dev") for unit in brat.units(meddocan / split / "brat")
+            for doc in brat.read(unit)]
     decoys.learn_note_words(gold)
     for doc in gold:
         record = record_of(doc)

@@ -130,7 +130,9 @@ def _mended(value: str) -> list[Ymd]:
     ``04111987``, ``041187``)."""
     parts = value.split("/")
     if len(parts) == 1 and value.isdigit() and len(value) in (6, 8):
-        splits = [(value[:2], value[2:4], value[4:])] + ([(value[6:], value[4:6], value[:4])] if len(value) == 8 else [])
+        splits = [(value[:2], value[2:4], value[4:])]
+        if len(value) == 8:
+            splits.append((value[6:], value[4:6], value[:4]))
         candidates = ["/".join(split) for split in splits]
     elif len(parts) == 3 and all(p.isdigit() for p in parts):
         iso = len(parts[0]) >= 4 and len(parts[2]) <= 2

@@ -65,7 +65,8 @@ def _jsonl(path: Path, text: str, errors: list[InputError]) -> Rows:
             continue
         for field, value in obj.items():
             if field != "document":
-                yield number, obj["document"].strip(), field.strip().lower(), _values(value, field, path, number, errors)
+                values = _values(value, field, path, number, errors)
+                yield number, obj["document"].strip(), field.strip().lower(), values
 
 
 def _csv(path: Path, text: str, errors: list[InputError]) -> Rows:
