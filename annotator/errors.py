@@ -217,7 +217,8 @@ class Errors:
     E454 = "records CSV header must be 'document,field,value', got {header!r}"
     E455 = "records CSV row has {n} columns, expected 3 (document,field,value)"
     E456 = "records CSV row has an empty {what}"
-    E457 = "field 'date': {value!r} is not a date (day/month/year or year-month-day)"
+    E457 = "field {field!r}: {value!r} is not {kind} (strictRecords=true)"
+    E458 = "field {field!r}: {value!r} is not {kind}: matched {how} (strictRecords=true makes it an error)"
 
     # view: HTML pages, error analysis, plots (annotator.view): E900-E929
     E900 = 'plots need matplotlib, which is not installed: pip install "annotator[plots]"'

@@ -15,13 +15,23 @@
   lower case inside a sentence and capitalised at a sentence start (``kind=common``), and another
   person's name within the ratio from the INE lists (``Rivero`` for ``Rivera``) after a word for
   another person (``su vecino Rivero``, ``kind=name``) and without any context (``Se consultó con
-  Rivero``, ``kind=name without context``: the method cannot tell it from a misspelling).
+  Rivero``, ``kind=name without context``: the method cannot tell it from a misspelling); and,
+  drawn apart from the matcher's lists (a seeded generator of its own, so the others stay as
+  they were), a word of the notes themselves within the ratio, one written in lower case in most
+  of its 3 or more occurrences outside gold PHI (``mareo``, ``orina``), in the same two frames as a
+  common word (``kind=note word``): the decoys a real note has.
 
-``measure(docs)`` runs records.xml and counts: gold patient-name tokens and record IDs and dates
-covered by an output annotation; output name matches that are common words; decoys flagged; other
-output spans outside every gold PHI.
+``--messy`` also mangles a share (``--share``, 0.3) of the record's dates, IDs and phones as an
+export can have them (a seeded generator of its own): a date with a doubled separator, a
+three-digit day, a two-digit year or a letter for a digit; an ID with stray spaces or
+punctuation; a phone with odd grouping. The counts are still of the values as they were; the
+warnings the run gives are counted, and whether ``strictRecords=true`` refuses the file.
 
-    python benchmarks/records_corpus.py [--seed 15] [--out DIR]
+``measure(docs)`` runs records.xml and counts: gold patient-name tokens, record IDs and record
+dates (a gold date that reads as the record's date) covered by an output annotation; output name
+matches that are common words; decoys flagged; other output spans outside every gold PHI.
+
+    python benchmarks/records_corpus.py [--seed 15] [--messy [--share 0.3]] [--out DIR]
 
 measures; ``--out DIR`` also writes the corpus there (brat files and records.jsonl).
 """
@@ -30,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import random
 import re
 import sys
@@ -41,6 +52,7 @@ from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import extract
 
 from annotator import Document, Pipeline, formats
+from annotator.errors import AnnotatorError
 from annotator.processing.folding import fold
 from annotator.processing.record_matcher.common_words import common_words
 from annotator.processing.record_matcher.dates import parse_record_date
@@ -55,6 +67,7 @@ LABELS = {
     "país": "country", "teléfono": "phone", "tfno": "phone", "e-mail": "email", "email": "email",
 }
 ID_TYPES = {"ID_SUJETO_ASISTENCIA", "ID_ASEGURAMIENTO", "ID_CONTACTO_ASISTENCIAL"}
+MESSY_FIELDS = ("date", "id", "insurance", "episode", "phone")
 PATIENT = "NOMBRE_SUJETO_ASISTENCIA"
 WORD = re.compile(r"[^\W\d_]+")
 ROWS = ["qwertyuiop", "asdfghjklñ", "zxcvbnm"]
@@ -102,6 +115,41 @@ def misspell(word: str, rng: random.Random) -> str:
     return word
 
 
+def mangle(field: str, value: str, rng: random.Random) -> str:
+    """``value`` of ``field`` as an export may have it (see the module docstring)."""
+    if field == "date":
+        m = re.fullmatch(r"(\d{1,2})([-/.])(\d{1,2})([-/.])(\d{4})", value)
+        if not m:
+            return value
+        day, sep, month, sep2, year = m.groups()
+        op = rng.choice(["separator", "day", "year", "letter"])
+        if op == "separator":
+            first, second = (sep * 2, sep2) if rng.random() < 0.5 else (sep, sep2 * 2)
+            return f"{day}{first}{month}{second}{year}"
+        if op == "day":
+            i = rng.randrange(len(day) + 1)
+            return f"{day[:i]}{rng.choice('0123456789' + day)}{day[i:]}{sep}{month}{sep2}{year}"
+        if op == "year":
+            return f"{day}{sep}{month}{sep2}{year[2:]}"
+        zeros = [i for i, c in enumerate(value) if c in "01"]
+        if zeros and rng.random() < 0.7:
+            i = rng.choice(zeros)
+            return value[:i] + ("O" if value[i] == "0" else "l") + value[i + 1:]
+        return value + rng.choice(["a", " aprox.", "?"])
+    if field == "phone":
+        digits = re.sub(r"\D", "", value)
+        groups, at = [], 0
+        while at < len(digits):
+            size = rng.choice([1, 2, 3, 4, 5])
+            groups.append(digits[at:at + size])
+            at += size
+        return " ".join(groups) if len(groups) > 1 else value
+    for _ in range(rng.choice([1, 2])):
+        i = rng.randrange(1, len(value))
+        value = value[:i] + rng.choice([" ", "  ", ".", "#", ",", "-"]) + value[i:]
+    return value
+
+
 def record_of(doc: Document) -> dict[str, list[str]]:
     """The record of a gold MEDDOCAN note: the annotated values of its header fields."""
     record: dict[str, list[str]] = {}
@@ -147,6 +195,19 @@ class Decoys:
                 if value.isalpha():
                     names.add(value.title())
         self.names = sorted(names)
+        self.note_words: list[str] = []
+
+    def learn_note_words(self, docs: list[Document]) -> None:
+        """The words of ``docs`` written in lower case in most of their 3 or more occurrences outside gold PHI."""
+        lower: Counter[str] = Counter()
+        other: Counter[str] = Counter()
+        for doc in docs:
+            phi = sorted((a.start, a.end) for a in doc.annset())
+            for m in WORD.finditer(doc.text):
+                if len(m.group()) < 3 or any(s < m.end() and m.start() < e for s, e in phi):
+                    continue
+                (lower if m.group().islower() else other)[m.group().lower()] += 1
+        self.note_words = sorted(w for w, n in lower.items() if n + other[w] >= 3 and n > other[w])
 
     def near(self, token: str, choices: list[str], rng: random.Random) -> str | None:
         found = [c for c, _, _ in extract(token.lower(), choices, scorer=Levenshtein.distance, processor=str.lower,
@@ -158,47 +219,62 @@ class Decoys:
 def build(meddocan: Path = MEDDOCAN, seed: int = 15) -> tuple[list[Document], dict[str, dict[str, list[str]]]]:
     """The misspelt copies (gold in the default set, decoys as DECOY) and their records."""
     rng = random.Random(seed)
+    note_rng = random.Random(f"{seed} note words")
     decoys = Decoys()
     brat = formats.get("brat")
     docs, records = [], {}
-    for split in ("train", "dev"):
-        for unit in brat.units(meddocan / split / "brat"):
-            for doc in brat.read(unit):
-                record = record_of(doc)
-                edits = []
-                for ann in sorted(doc.annset().with_type(PATIENT), key=lambda a: a.start):
-                    span = doc.text[ann.start:ann.end]
-                    new = WORD.sub(lambda m: misspell(m.group(), rng) if rng.random() < 0.8 else m.group(), span)
-                    case = rng.random()
-                    new = new.upper() if case < 0.2 else new.lower() if case < 0.3 else new
-                    if new != span:
-                        edits.append((ann.start, ann.end, new))
-                copy = _moved(doc, edits, doc.name)
-                extra = []  # (text, kind or None)
-                for token in WORD.findall(" ".join(record.get("name", []))):
-                    if len(token) < 3:
-                        continue
-                    common = decoys.near(token, decoys.common, rng)
-                    if common:
-                        extra += [("\nSe revisó ", None), (common, "common"), (" en la consulta.", None),
-                                  ("\n", None), (common.capitalize(), "common"),
-                                  (" la revisión se citó de nuevo.", None)]
-                    other = decoys.near(token, decoys.names, rng)
-                    if other:
-                        extra += [("\nAcude con su vecino ", None), (other, "name"), (".", None),
-                                  ("\nSe consultó con ", None), (other, "name without context"),
-                                  (" por teléfono.", None)]
-                text = copy.text + "".join(t for t, _ in extra)
-                final = Document(text, name=doc.name)
-                final.annset().add_all(copy.annset())
-                offset = len(copy.text)
-                for piece, kind in extra:
-                    if kind:
-                        final.annset().add("DECOY", offset, offset + len(piece), {"kind": kind})
-                    offset += len(piece)
-                docs.append(final)
-                records[doc.name] = record
+    gold = [doc for split in ("train", "dev") for unit in brat.units(meddocan / split / "brat")
+            for doc in brat.read(unit)]
+    decoys.learn_note_words(gold)
+    for doc in gold:
+        record = record_of(doc)
+        edits = []
+        for ann in sorted(doc.annset().with_type(PATIENT), key=lambda a: a.start):
+            span = doc.text[ann.start:ann.end]
+            new = WORD.sub(lambda m: misspell(m.group(), rng) if rng.random() < 0.8 else m.group(), span)
+            case = rng.random()
+            new = new.upper() if case < 0.2 else new.lower() if case < 0.3 else new
+            if new != span:
+                edits.append((ann.start, ann.end, new))
+        copy = _moved(doc, edits, doc.name)
+        extra = []  # (text, kind or None)
+        for token in WORD.findall(" ".join(record.get("name", []))):
+            if len(token) < 3:
+                continue
+            common = decoys.near(token, decoys.common, rng)
+            if common:
+                extra += [("\nSe revisó ", None), (common, "common"), (" en la consulta.", None),
+                          ("\n", None), (common.capitalize(), "common"),
+                          (" la revisión se citó de nuevo.", None)]
+            note_word = decoys.near(token, decoys.note_words, note_rng)
+            if note_word:
+                extra += [("\nSe revisó ", None), (note_word, "note word"), (" en la consulta.", None),
+                          ("\n", None), (note_word.capitalize(), "note word"),
+                          (" la revisión se citó de nuevo.", None)]
+            other = decoys.near(token, decoys.names, rng)
+            if other:
+                extra += [("\nAcude con su vecino ", None), (other, "name"), (".", None),
+                          ("\nSe consultó con ", None), (other, "name without context"),
+                          (" por teléfono.", None)]
+        text = copy.text + "".join(t for t, _ in extra)
+        final = Document(text, name=doc.name)
+        final.annset().add_all(copy.annset())
+        offset = len(copy.text)
+        for piece, kind in extra:
+            if kind:
+                final.annset().add("DECOY", offset, offset + len(piece), {"kind": kind})
+            offset += len(piece)
+        docs.append(final)
+        records[doc.name] = record
     return docs, records
+
+
+def messy(records: dict[str, dict[str, list[str]]], seed: int, share: float) -> dict[str, dict[str, list[str]]]:
+    """``records`` with ``share`` of their dates, IDs and phones mangled (:func:`mangle`)."""
+    rng = random.Random(f"{seed} messy")
+    return {name: {field: [mangle(field, v, rng) if field in MESSY_FIELDS and rng.random() < share else v
+                           for v in values] for field, values in record.items()}
+            for name, record in records.items()}
 
 
 def write_records(records: dict[str, dict[str, list[str]]], path: Path) -> None:
@@ -207,9 +283,32 @@ def write_records(records: dict[str, dict[str, list[str]]], path: Path) -> None:
             out.write(json.dumps({"document": name, **record}, ensure_ascii=False) + "\n")
 
 
+class _Warnings(logging.Handler):
+    """Counts the E458 warnings (a record value not written as its kind)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if " E458 " in record.getMessage():
+            self.lines.append(record.getMessage())
+
+
 def measure(docs: list[Document], records_file: Path) -> dict[str, object]:
     """Runs records.xml on copies of ``docs`` and counts what it finds (see the module docstring)."""
-    pipeline = Pipeline.load("records", {"record-matcher.records": str(records_file)})
+    warnings = _Warnings()
+    log = logging.getLogger("annotator")
+    log.addHandler(warnings)
+    try:
+        pipeline = Pipeline.load("records", {"record-matcher.records": str(records_file)})
+    finally:
+        log.removeHandler(warnings)
+    try:
+        Pipeline.load("records", {"record-matcher.records": str(records_file), "record-matcher.strictRecords": "true"})
+        strict = "ran"
+    except AnnotatorError as exc:
+        strict = f"refused: {len(str(exc).splitlines())} line(s)"
     common = common_words("es")
     counts: Counter[str] = Counter(dict.fromkeys(["common words flagged", "outside gold PHI"], 0))
     missed, spurious = [], Counter()
@@ -223,6 +322,7 @@ def measure(docs: list[Document], records_file: Path) -> dict[str, object]:
 
         phi = [a for a in gold.annset() if a.type != "DECOY"]
         record_ids = {skeleton(v) for f in ("id", "insurance", "episode") for v in records_of[gold.name].get(f, [])}
+        record_dates = {parse_record_date(v) for v in records_of[gold.name].get("date", [])}
         for ann in phi:
             if ann.type == PATIENT:
                 for m in WORD.finditer(gold.text, ann.start, ann.end):
@@ -234,6 +334,9 @@ def measure(docs: list[Document], records_file: Path) -> dict[str, object]:
             elif ann.type in ID_TYPES and skeleton(gold.text[ann.start:ann.end]) in record_ids:
                 counts["record IDs"] += 1
                 counts["record IDs found"] += covered(ann.start, ann.end)
+            elif ann.type == "FECHAS" and parse_record_date(gold.text[ann.start:ann.end]) in record_dates:
+                counts["record dates"] += 1
+                counts["record dates found"] += covered(ann.start, ann.end)
         for ann in gold.annset().with_type("DECOY"):
             counts[f"decoys {ann.features['kind']}"] += 1
             counts[f"decoys {ann.features['kind']} flagged"] += any(s < ann.end and ann.start < e for s, e, _ in found)
@@ -246,20 +349,23 @@ def measure(docs: list[Document], records_file: Path) -> dict[str, object]:
                 spurious[(field, gold.text[start:end])] += 1
                 if field == "name" and folded(gold.text[start:end]) in common:
                     counts["common words flagged"] += 1
-    return {"counts": dict(counts), "missed": missed, "spurious": spurious.most_common(25)}
+    counts["warnings (E458)"] = len(warnings.lines)
+    return {"counts": dict(counts), "missed": missed, "spurious": spurious.most_common(25),
+            "warnings": warnings.lines, "strictRecords=true": strict}
 
 
 records_of: dict[str, dict[str, list[str]]] = {}
 
 
-def run(seed: int, out: Path | None) -> dict[str, object]:
+def run(seed: int, out: Path | None, share: float = 0.0) -> dict[str, object]:
+    """Builds the corpus (with ``share`` of the record values mangled) and measures it."""
     docs, records = build(MEDDOCAN, seed)
     records_of.clear()
     records_of.update(records)
     with tempfile.TemporaryDirectory() as tmp:
         folder = out or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        write_records(records, folder / "records.jsonl")
+        write_records(messy(records, seed, share) if share else records, folder / "records.jsonl")
         if out is not None:
             brat = formats.get("brat")
             for doc in docs:
@@ -272,10 +378,15 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--out", type=Path, help="also write the corpus here (brat files + records.jsonl)")
+    parser.add_argument("--messy", action="store_true", help="mangle a share of the record dates, IDs and phones")
+    parser.add_argument("--share", type=float, default=0.3, help="the share mangled with --messy")
     args = parser.parse_args()
     if not MEDDOCAN.is_dir():
         sys.exit(f"MEDDOCAN not found at {MEDDOCAN}")
-    result = run(args.seed, args.out)
+    logging.getLogger("annotator").propagate = False  # the warnings are counted, not printed
+    result = run(args.seed, args.out, args.share if args.messy else 0.0)
     print(json.dumps(result["counts"], indent=1, ensure_ascii=False))
+    print("strictRecords=true:", result["strictRecords=true"])
+    print("warnings:", *result["warnings"][:8], sep="\n  ")
     print("missed:", result["missed"][:30])
     print("outside gold PHI (field, text): count:", result["spurious"])

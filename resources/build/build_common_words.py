@@ -4,11 +4,16 @@ A note word within the edit-distance ratio of a record name token (``para`` ~ ``
 ``Pedro``) is a false positive when it is an ordinary word of the language; the record matcher
 asks such words for a stronger signal. A word is *common* here when it occurs at least MIN_COUNT
 times in the UD treebanks of the language and is a proper noun (UPOS PROPN) in under half of its
-occurrences. Words are lower-cased; multiword tokens (``del``, ``al``) count as written.
+occurrences. Words are lower-cased; multiword tokens (``del``, ``al``) count as written. For
+Spanish, a word of the MEDDOCAN background documents (unannotated clinical case reports) is common
+too when it is written in lower case at least MIN_COUNT times there and more often so than not:
+the treebanks are news and web text, and lack most of the clinical vocabulary that a note's words
+within the ratio of a name are (``mareo`` ~ ``Mateo``, ``gramos`` ~ ``Ramos``).
 
 Sources (../shared/resources-data/treebanks, see its NOTE.md):
   * es: UD Spanish AnCora dev+test (CC BY 4.0), GSD dev+test (CC BY-SA 4.0), PUD test (CC BY-SA 3.0)
   * en: UD English EWT train+dev+test (CC BY-SA 4.0)
+  * es, text: ../shared/corpora/meddocan/background/text (2,751 documents, CC BY 4.0)
 The lists are derived data under CC BY-SA 4.0 (see resources/LICENSES.md). There is no Swedish
 treebank in ../shared, so there is no Swedish list yet.
 
@@ -19,6 +24,7 @@ The generated files are committed; this is only needed to rebuild them.
 from __future__ import annotations
 
 import argparse
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -30,8 +36,11 @@ SOURCES = {
            "es_gsd/es_gsd-ud-dev.conllu", "es_gsd/es_gsd-ud-test.conllu", "es_pud/es_pud-ud-test.conllu"],
     "en": ["en_ewt/en_ewt-ud-train.conllu", "en_ewt/en_ewt-ud-dev.conllu", "en_ewt/en_ewt-ud-test.conllu"],
 }
+# plain texts: words written in lower case (see the module docstring)
+TEXTS = {"es": ["corpora/meddocan/background/text"]}
 HEADER = ("# Common words ({language}) for the record matcher's false-positive guard: built by\n"
-          "# resources/build/build_common_words.py from UD treebanks ({sources}); CC BY-SA 4.0.\n")
+          "# resources/build/build_common_words.py from UD treebanks ({sources}){texts}; CC BY-SA 4.0.\n")
+WORD = re.compile(r"[^\W\d_]+")
 
 
 def count_words(paths: list[Path]) -> tuple[Counter[str], Counter[str]]:
@@ -62,14 +71,29 @@ def count_words(paths: list[Path]) -> tuple[Counter[str], Counter[str]]:
     return total, proper
 
 
+def lower_case_words(folders: list[Path]) -> set[str]:
+    """The words of the .txt files in ``folders`` written in lower case at least MIN_COUNT times
+    and more often than not."""
+    lower: Counter[str] = Counter()
+    other: Counter[str] = Counter()
+    for folder in folders:
+        for path in sorted(folder.glob("*.txt")):
+            for word in WORD.findall(path.read_text(encoding="utf-8")):
+                (lower if word.islower() else other)[word.lower()] += 1
+    return {w for w, n in lower.items() if n >= MIN_COUNT and n > other[w]}
+
+
 def build(shared: Path) -> None:
     OUT.mkdir(exist_ok=True)
     for language, names in SOURCES.items():
         total, proper = count_words([shared / "resources-data" / "treebanks" / n for n in names])
-        words = sorted(w for w, n in total.items() if n >= MIN_COUNT and proper[w] * 2 < n)
+        words = {w for w, n in total.items() if n >= MIN_COUNT and proper[w] * 2 < n}
+        texts = TEXTS.get(language, [])
+        words |= lower_case_words([shared / t for t in texts])
         out = OUT / f"common_words_{language}.txt"
-        out.write_text(HEADER.format(language=language, sources=", ".join(Path(n).stem for n in names))
-                       + "\n".join(words) + "\n", encoding="utf-8")
+        out.write_text(HEADER.format(language=language, sources=", ".join(Path(n).stem for n in names),
+                                     texts="".join(f" and {t}" for t in texts))
+                       + "\n".join(sorted(words)) + "\n", encoding="utf-8")
         print(f"{out}: {len(words)} words")
 
 

@@ -48,3 +48,24 @@ def test_the_dates_are_found_on_every_line_of_a_note(tmp_path):
             "1970: nada.\nDosis 2/11 y 9.5 mg.\nControl 05/09/01")
     assert [t for t, _, _ in found(pr, text)] == [
         "11-II-1970", "5 de septiembre de 2001", "11/2", "2/11", "05/09/01"]  # 2/11: month first
+
+
+@pytest.mark.parametrize("record, written", [
+    ("04//11/1987", "04/11/1987"), ("04//11/1987", "4 de noviembre de 1987"), ("04//11/1987", "04/11"),
+    ("04//11/1987", "04//11/1987"), ("04/11/87", "04/11/1987"), ("04/11/87", "04-11-87"), ("30/03/19", "30/03/1919"),
+    ("O4/11/1987", "04.11.1987"), ("04/11/1987 10:30", "4 nov 1987"), ("19870411", "04/11/1987"),
+    ("312/07/1958", "31/07/1958"), ("312/07/1958", "12 de julio de 1958"), ("312/07/1958", "312/07/1958"),
+    ("312/07/1958", "julio de 1958"), ("04/11/19877", "04/11/1987"), ("014/02/1939", "04/02/1939"),
+])
+def test_a_messy_record_date_is_found_as_it_reads(tmp_path, record, written):
+    assert found(matcher(tmp_path, date=[record]), f"Nació el {written}, en casa.") == [(written, "FECHAS", "date")]
+
+
+@pytest.mark.parametrize("record, text", [
+    ("312/07/1958", "Ingresó el 31/07 y el 12/07."),  # the day is not known: never without the year
+    ("312/07/1958", "Nació el 13/07/1958."), ("312/07/1958", "Nació el 31/07/1959."),
+    ("04/11/87", "Nació el 04/11/1887."), ("31/02/1970", "Nació el 28/02/1970 o el 02/03/1970."),
+    ("12 y 13/07/1958", "El 12/07/1958."), ("desconocido", "Origen desconocido."), ("014/02/1939", "El 04/02."),
+])
+def test_a_messy_record_date_finds_nothing_that_is_not_it(tmp_path, record, text):
+    assert found(matcher(tmp_path, date=[record]), text) == []

@@ -71,6 +71,16 @@ def test_common_words_in_the_ratio_need_a_stronger_signal(tmp_path, name, word):
     assert found(pr, f"Se hizo {word} el estudio. {word.capitalize()} el estudio fue normal.") == []
 
 
+@pytest.mark.parametrize("name, word", [("Ramos", "gramos"), ("Mateo", "mareo"), ("Vera", "vena"), ("Sonia", "sonda"),
+                                        ("Espinosa", "espinosas")])
+def test_clinical_words_in_the_ratio_are_common_words_too(tmp_path, name, word):
+    """Words of clinical text that the treebanks lack: a near miss of a name only with a cue."""
+    pr = matcher(tmp_path, name=f"Luis {name}")
+    assert found(pr, f"Refiere {word} leve. {word.capitalize()} tras la toma.") == []
+    text = f"Vino con {word.capitalize()}. Paciente: {word}. Sr. {word}. Hoy luis {word}."
+    assert [t for t, _, _ in found(pr, text)] == [word.capitalize(), word, word, f"luis {word}"]
+
+
 def test_capitalisation_inside_a_sentence_a_name_context_or_a_neighbour_is_that_signal(tmp_path):
     pr = matcher(tmp_path, name="Sara Cano")
     text = "Vino con Para. Nombre: para. Sra. caso. Ingresa sara caso hoy."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from annotator import Document
 from recordhelp import found, matcher
 
@@ -103,3 +105,13 @@ def test_unknown_fields_match_as_literal_values(tmp_path):
     pr = matcher(tmp_path, email="ana.gil@example.org", mascota="Toby Rex")
     assert found(pr, "Escribir a Ana.Gil@example.org; su perro toby  rex.") == [
         ("Ana.Gil@example.org", "CORREO_ELECTRONICO", "email"), ("toby  rex", "OTROS_SUJETO_ASISTENCIA", "mascota")]
+
+
+@pytest.mark.parametrize("field, record, text, value", [
+    ("id", "NHC 1234567#", "NHC: 1234567.", "1234567"), ("id", "12 345 678", "NHC 12345678.", "12345678"),
+    ("id", "1234567..", "Historia 1234567.", "1234567"), ("phone", "Tel. 912345678", "Tfno. 912 34 56 78.",
+                                                            "912 34 56 78"),
+    ("phone", "9 1234 5678", "Tel 912 345 678.", "912 345 678"),
+])
+def test_a_messy_id_or_phone_is_found_as_its_digits(tmp_path, field, record, text, value):
+    assert [(t, f) for t, _, f in found(matcher(tmp_path, **{field: record}), text)] == [(value, field)]

@@ -9,6 +9,12 @@ annotation has the features ``field`` (the record field, or ``title`` for a name
 a title) and ``ratio`` (edit distance over the shorter length, 0 = exact), and ``partial`` for a
 part of an ID.
 
+A record value not written as its field's kind (an export's ``04//11/1987``, ``312/07/1958``,
+``NHC 1234567``: :mod:`.fields`) does not stop the run: it gives one warning line naming the
+records file, line and field when the file is read, and is matched as written and as read (a
+date in its few plausible readings, :func:`.dates.record_date`; an ID or phone as its digits).
+``strictRecords=true`` makes it an error instead.
+
 Where matches overlap, the longest wins. A match inside a PHI annotation that an earlier PR put in
 the output set (a type of the tag set) is not added again, and that annotation keeps its type; a
 match that overlaps such annotations without fitting inside one replaces them by one annotation
@@ -24,7 +30,9 @@ from annotator.document import Document
 from annotator.processing.base import Param, ProcessingResource, register
 from annotator.processing.folding import fold
 from annotator.processing.record_matcher.common_words import common_words
-from annotator.processing.record_matcher.dates import find_dates, parse_record_date
+from annotator.processing.record_matcher.dates import find_dates, record_date
+from annotator.processing.record_matcher.fields import (ADDRESS_FIELDS, DATE_FIELDS, LITERAL_EXCEPT, NAME_FIELDS,
+                                                        NUMBER_FIELDS, PHONE_FIELDS, written_date)
 from annotator.processing.record_matcher.literals import LiteralMatcher
 from annotator.processing.record_matcher.match import Match
 from annotator.processing.record_matcher.names import NameMatcher
@@ -32,14 +40,6 @@ from annotator.processing.record_matcher.numbers import NumberMatcher
 from annotator.processing.record_matcher.records import Record, read_records
 from annotator.processing.record_matcher.tagsets import DOCTOR, TAGSETS, type_of
 from annotator.schemas import tag_set
-
-NAME_FIELDS = frozenset({"name"})
-DATE_FIELDS = frozenset({"date"})
-ID_FIELDS = frozenset({"id", "insurance", "episode"})
-PHONE_FIELDS = frozenset({"phone", "fax"})
-ADDRESS_FIELDS = frozenset({"address"})
-NUMBER_FIELDS = ID_FIELDS | PHONE_FIELDS
-LITERAL_EXCEPT = NAME_FIELDS | DATE_FIELDS | NUMBER_FIELDS  # every other field is a literal one
 
 
 @register("record-matcher")
@@ -51,10 +51,12 @@ class RecordMatcher(ProcessingResource):
                       min=0.0, max=1.0)
     tagset = Param(str, "meddocan", "the output type names (record field -> type table)", choices=tuple(TAGSETS))
     caseSensitive = Param(bool, False, "compare names with case (false: lower-case both)")
+    strictRecords = Param(bool, False, "a record value not written as its field's kind (date, ID, phone) is an "
+                                       "error (false: a warning, and the value is matched as written and as read)")
     outputASName = Param(str, "PHI", "annotation set written by this PR (and read for earlier PHI)")
 
     def setup(self) -> None:
-        self.by_document: dict[str, Record] = read_records(self.records)
+        self.by_document: dict[str, Record] = read_records(self.records, self.strictRecords)
         self.phi_types = tag_set(self.tagset)
 
     def record_of(self, doc: Document) -> Record | None:
@@ -70,10 +72,18 @@ class RecordMatcher(ProcessingResource):
         common = common_words(doc.features.get("language"))
         names = [v for f in NAME_FIELDS for v in record.get(f, ())]
         found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, lower, low, low_folded)
-        dates = [parse_record_date(v) for f in DATE_FIELDS for v in record.get(f, ())]
-        found += find_dates(lower, [d for d in dates if d is not None])
-        found += NumberMatcher({f: v for f, v in record.items() if f in NUMBER_FIELDS}, PHONE_FIELDS).find(text)
         literal = {f: v for f, v in record.items() if f not in LITERAL_EXCEPT}
+        dates, with_year = [], set()
+        for field in DATE_FIELDS:
+            for value in record.get(field, ()):
+                read = record_date(value)
+                dates += read.readings
+                if read.year_needed:
+                    with_year.update(read.readings)
+                if not read.exact and written_date(value):
+                    literal.setdefault(field, []).append(value)
+        found += find_dates(lower, dates, with_year)
+        found += NumberMatcher({f: v for f, v in record.items() if f in NUMBER_FIELDS}, PHONE_FIELDS).find(text)
         found += LiteralMatcher(literal, ADDRESS_FIELDS).find(folded)
         return found
 

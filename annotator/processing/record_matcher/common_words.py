@@ -1,6 +1,7 @@
 """The common-word lists (resources/records/common_words_LANG.txt, built by
-resources/build/build_common_words.py from UD treebanks): ordinary words that a fuzzy name match
-must not take without a stronger signal."""
+resources/build/build_common_words.py from UD treebanks and, for Spanish, the words that the MEDDOCAN
+background documents write in lower case): ordinary words that a fuzzy name match must not take
+without a stronger signal."""
 
 from __future__ import annotations
 

@@ -10,15 +10,25 @@ use ``/`` or ``-`` (or a month name) and is never taken next to a unit or durati
 ``días``, ``semanas`` ...): a dosage or a duration that happens to equal the birthday is not it.
 Ratios (``120/70``, ``5/325``) never match: a date is not read out of a longer run of numbers.
 
-Record dates are written day first (``11/02/1970``, ``11-2-70``, ``23-octubre-1972``) or ISO
-(``1970-02-11``).
+Record dates are written day first (``11/02/1970``, ``23-octubre-1972``) or ISO (``1970-02-11``).
+A record date that is not so written (:func:`record_date`: exported as ``04//11/1987``,
+``312/07/1958``, ``04/11/87``, ``O4/11/1987``, ``04/11/1987 10:30``) is read in the few ways it can
+plausibly mean, and each reading is looked for as a record date. What is found must still be the
+patient's date, so the readings are few and keep what is written whole: a slip is taken to be
+one stray keystroke or lookalike in one part (``312`` is ``31`` or ``12``, with ``07`` and ``1958``
+as written; ``31/2/07``, which would move digits from part to part and leave ``1958`` over, is
+not a reading), a reading must be a real date of the last OLDEST years, and readings that
+differ in day or month are each found only with their year (``31/07/1958``, never a bare
+``31/07``: the day is not known). A value with more than MAX_READINGS readings, or none, is
+matched only as written.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
-from typing import Iterable, Iterator
+from functools import lru_cache
+from typing import Collection, Iterable, Iterator, NamedTuple
 
 from annotator.processing.record_matcher.match import Match
 
@@ -54,9 +64,28 @@ _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IG
 _BLOCKED_AFTER = re.compile(r"[ \t]*(?:mg|mcg|g|ml|cc|ui|h|hs|horas?|d[ií]as?|semanas?|mes(?:es)?|a[nñ]os?|veces|"
                             r"comp|days?|weeks?|months?|years?|hours?|times|dagar|veckor|timmar)(?![^\W\d_])",
                             re.IGNORECASE)
-_RECORD_DATE = re.compile(rf"\s*\d{{1,4}}{_SEP}(?:\d{{1,3}}|(?:{_NAMES})\.?){_SEP}\d{{1,4}}\s*", re.IGNORECASE)
+_WRITTEN_DATE = rf"\d{{1,4}}{_SEP}(?:\d{{1,3}}|(?:{_NAMES})\.?){_SEP}\d{{1,4}}"
+_RECORD_DATE = re.compile(rf"\s*{_WRITTEN_DATE}\s*", re.IGNORECASE)
 
 Ymd = tuple[int, int, int]
+# a letter that stands for a digit next to one (O4/11/1987, 04/1l/1987)
+_LOOKALIKE = re.compile(r"(?<=\d)[Oo]|[Oo](?=\d)|(?<=\d)[lI|]|[lI|](?=\d)")
+_TIME = re.compile(r"(?:[ \t]+|T)\d{1,2}:\d\d(?::\d\d(?:[.,]\d+)?)?(?:[ \t]*(?:h|hs|am|pm|z))?[ \t]*$", re.IGNORECASE)
+# a day-first or ISO date inside a longer value, not inside a longer number
+_INSIDE = re.compile(rf"(?<!\d){_WRITTEN_DATE}(?!\d)", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s\-/.,:_\\]+")
+MAX_READINGS = 3
+OLDEST = 120  # years back that a 2-digit or mended year may reach
+
+
+class RecordDate(NamedTuple):
+    """How a record date value is read: ``readings`` (none when it holds no date), ``exact``
+    (written as a date, with a 4-digit year or a month name) and ``year_needed`` (the readings differ
+    in day or month: each is looked for only with its year)."""
+
+    readings: tuple[Ymd, ...]
+    exact: bool
+    year_needed: bool
 
 
 def parse_record_date(value: str) -> Ymd | None:
@@ -83,6 +112,88 @@ def parse_record_date(value: str) -> Ymd | None:
             continue
         return year, m, d
     return None
+
+
+def _with_centuries(value: str, date: Ymd) -> list[Ymd]:
+    """``date`` (as parse_record_date read ``value``), and, when ``value`` has a 2-digit year, the
+    same date a century earlier when that is not over OLDEST years ago."""
+    year, month, day = date
+    if not _two_digit_year(value) or year - 100 < datetime.date.today().year - OLDEST:
+        return [date]
+    return [date, (year - 100, month, day)]
+
+
+def _mended(value: str) -> list[Ymd]:
+    """Readings of a date value with one part one digit too long (``312/07/1958``: 31/07/1958 and
+    12/07/1958; ``04/11/19877``): every deletion of one of its digits that makes a date of a
+    year not over OLDEST years ago nor in the future; or of 8 or 6 digits in a row (``19870411``,
+    ``04111987``, ``041187``)."""
+    parts = value.split("/")
+    if len(parts) == 1 and value.isdigit() and len(value) in (6, 8):
+        splits = [(value[:2], value[2:4], value[4:])]
+        if len(value) == 8:
+            splits.append((value[6:], value[4:6], value[:4]))
+        candidates = ["/".join(split) for split in splits]
+    elif len(parts) == 3 and all(p.isdigit() for p in parts):
+        iso = len(parts[0]) >= 4 and len(parts[2]) <= 2
+        longest = (4, 2, 2) if iso else (2, 2, 4)
+        over = [i for i, (p, n) in enumerate(zip(parts, longest)) if len(p) > n]
+        if len(over) != 1 or len(parts[over[0]]) != longest[over[0]] + 1:
+            return []
+        i = over[0]
+        candidates = ["/".join(parts[:i] + [parts[i][:k] + parts[i][k + 1:]] + parts[i + 1:])
+                      for k in range(len(parts[i]))]
+    else:
+        return []
+    this_year = datetime.date.today().year
+    found = {d for c in candidates if (date := parse_record_date(c)) is not None
+             for d in _with_centuries(c, date) if this_year - OLDEST <= d[0] <= this_year}
+    return sorted(found)
+
+
+@lru_cache(maxsize=4096)
+def record_date(value: str) -> RecordDate:
+    """How the record date ``value`` is read (see :class:`RecordDate`): as written when it is a
+    date with a 4-digit year (or a month name); else (tried in this order, the first that reads)
+    with a letter that stands for a digit next to one made that digit and a time after it dropped:
+    the one date written in it with no other digit around it (``nacido 04/11/1987``,
+    ``04/11/1987a``), it with its separators mended (``04//11/1987``, ``04 - 11/1987``), a part one
+    digit too long mended (:func:`_mended`). A 2-digit year is also read a century earlier (see
+    _with_centuries). More than MAX_READINGS readings are none."""
+    date = parse_record_date(value)
+    if date is not None and not _two_digit_year(value) and _short_day_month(value):
+        return RecordDate((date,), True, False)
+    text = _TIME.sub("", _LOOKALIKE.sub(lambda m: "0" if m.group() in "Oo" else "1", value.strip()))
+    readings: list[Ymd] = []
+    inside = list(_INSIDE.finditer(text))
+    if len(inside) == 1 and not any(c.isdigit() for c in text[:inside[0].start()] + text[inside[0].end():]):
+        written = inside[0].group()
+        if (date := parse_record_date(written)) is not None and _short_day_month(written):
+            readings = _with_centuries(written, date)
+    if not readings:
+        mended = _SEPARATORS.sub("/", text.strip(" \t-/.,:_\\"))
+        if (date := parse_record_date(mended)) is not None and _short_day_month(mended):
+            readings = _with_centuries(mended, date)
+        else:
+            readings = _mended(mended)
+    if len(readings) > MAX_READINGS:
+        readings = []
+    return RecordDate(tuple(readings), False, len({(m, d) for _, m, d in readings}) > 1)
+
+
+def _short_day_month(value: str) -> bool:
+    """The day and month of ``value`` (a date parse_record_date reads) have at most 2 digits
+    (parse_record_date reads ``014/02/1939`` as the 14th: a slip, not a date as written)."""
+    parts = _PARTS.findall(value)
+    rest = parts[1:] if len(parts[0]) == 4 and parts[0].isdigit() else parts[:2]
+    return all(len(p) <= 2 or not p.isdigit() for p in rest)
+
+
+def _two_digit_year(value: str) -> bool:
+    """``value`` (a date parse_record_date reads) writes its year with 2 digits."""
+    parts = _PARTS.findall(value)
+    year = parts[0] if len(parts[0]) == 4 and parts[0].isdigit() else parts[2]
+    return len(year) == 2
 
 
 def _readings(parts: list[tuple[str, bool]]) -> Iterable[tuple[int | None, int, int | None, bool]]:
@@ -149,8 +260,9 @@ def _candidates(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
             yield m
 
 
-def find_dates(text: str, dates: list[Ymd]) -> list[Match]:
-    """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day)."""
+def find_dates(text: str, dates: list[Ymd], with_year: Collection[Ymd] = ()) -> list[Match]:
+    """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day); those
+    of ``with_year`` only where their year is written too."""
     if not dates:
         return []
     # what a numeric expression writes when it is one of the dates: its month and its day or year
@@ -172,10 +284,13 @@ def find_dates(text: str, dates: list[Ymd]) -> list[Match]:
                 continue
             readings = list(_readings(parts))
         for year, month, day, short in readings:
-            if not any(month == mo and (day is None or day == d) and
-                       (year is None or year == (y % 100 if short else y)) for y, mo, d in dates):
+            hits = [(y, mo, d) for y, mo, d in dates if month == mo and (day is None or day == d) and
+                    (year is None or year == (y % 100 if short else y))]
+            if not hits:
                 continue
             if year is None:  # a day and a month: only as a date, never as a quantity
+                if all(hit in with_year for hit in hits):
+                    continue
                 named = any(not p.isdigit() for p in _PARTS.findall(written))
                 if not named and not re.search(r"\d[ \t]*[-/][ \t]*\d", written) or \
                         _BLOCKED_AFTER.match(text, m.end()):

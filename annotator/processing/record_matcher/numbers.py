@@ -9,6 +9,10 @@ international prefix (``+34``, ``0046``) is also looked for without it (and with
 for the countries that dial one). A run of at least six digits of the note that is part of a
 longer value (``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits)
 / (digits found).
+
+An ID or phone of the record that is not written as one (:func:`well_formed_id`,
+:func:`well_formed_phone`: ``NHC 1234567``, ``1234567#``, ``12  345678``, ``9 1234 5678``) is also
+looked for as its digits alone (``1234567``), when it has at least MIN_DIGITS of them.
 """
 
 from __future__ import annotations
@@ -38,11 +42,37 @@ _INTERNATIONAL = re.compile(r"^(?:\+|00)(1|3\d|4\d|\d{3})")
 _NOT_DIALLED = re.compile(r"[^\d+]")
 TRUNK_ZERO = frozenset({"44", "46", "49", "33", "31", "32", "41", "43", "47", "45", "358", "353", "61", "64"})
 MIN_PARTIAL = 6
+MIN_DIGITS = 5
+# an ID: groups of letters and digits (a group of letters has at most two: a word is a label), joined
+# by one separator, the same throughout; a number grouped by thousands (12 345 678) is no ID
+_ID_GROUP = r"(?:[^\W\d_]{1,2}|[^\W\d_]{0,3}\d[^\W_]*)"
+_ID = re.compile(rf"{_ID_GROUP}(?:([-/. ]){_ID_GROUP}(?:\1{_ID_GROUP})*)?")
+_THOUSANDS = re.compile(r"\d{1,3}(?:([ .,])\d{3})(?:\1\d{3})+")
+# a phone: an international prefix, an area code in brackets, then the number unbroken or in groups
+# of 2-4 digits, one separator between two
+_PHONE = re.compile(r"(?:(?:\+|00)\d{1,3}[ .\-]?)?(?:\(\d{1,5}\)[ .\-]?)?(?:\d{6,15}|\d{2,4}(?:[ .\-/]\d{2,4})+)")
 
 
 def skeleton(value: str) -> str:
     """The letters and digits of ``value``, upper-cased."""
     return _NOT_ALNUM.sub("", value).upper()
+
+
+def well_formed_id(value: str) -> bool:
+    """``value`` is written as an ID (see _ID), with a digit."""
+    return _ID.fullmatch(value) is not None and not _THOUSANDS.fullmatch(value) and any(c.isdigit() for c in value)
+
+
+def well_formed_phone(value: str) -> bool:
+    """``value`` is written as a phone number (see _PHONE)."""
+    return _PHONE.fullmatch(value) is not None
+
+
+def digits_of(value: str) -> str | None:
+    """The digits of a messy ID or phone (a ``+`` before them kept), when there are MIN_DIGITS."""
+    digits = _NOT_DIALLED.sub("", value)
+    digits = digits[:1] + digits[1:].replace("+", "")
+    return digits if sum(c.isdigit() for c in digits) >= MIN_DIGITS else None
 
 
 def national_forms(phone: str) -> list[str]:
@@ -100,10 +130,11 @@ class NumberMatcher:
         for field, field_values in values.items():
             phone = field in phone_fields
             for value in field_values:
-                if phone:
-                    self.forms += [(field, f) for f in dict.fromkeys(national_forms(value))]
-                elif form := skeleton(value):
-                    self.forms.append((field, form))
+                well_formed = well_formed_phone(value) if phone else well_formed_id(value)
+                digits = None if well_formed else digits_of(value)
+                for written in (value, digits) if digits else (value,):
+                    forms = national_forms(written) if phone else [skeleton(written)]
+                    self.forms += [(field, f) for f in dict.fromkeys(forms) if f and (field, f) not in self.forms]
         self.skeletons = tuple(dict.fromkeys([f for _, f in self.forms]))  # each once
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
         # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
