@@ -315,6 +315,7 @@ BUILT_IN: dict[str, str] = {
     "pos-tagger": "annotator.processing.pos_tagger",
     "record-matcher": "annotator.processing.record_matcher",
     "policy-filter": "annotator.processing.policy_filter",
+    "vocabulary-catchall": "annotator.processing.vocabulary_catchall",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
     "span-precedence": "annotator.learning.precedence",

@@ -1,0 +1,333 @@
+"""The vocabulary catch-all PR: redacts what looks like a name, place or number and is not known to be safe.
+
+A recall-first de-identification pipeline runs it after its rules: whatever the rules missed and
+looks like PHI is added to the PHI set (``outputASName``) with a low ``confidence``, so that a
+threshold on confidence (the policy filter's) can take it back. Everything language-specific is a
+resource: the word lists, the safe digit shapes, the cue words and the type names.
+
+The text is read line by line, a line as *chunks*: runs of characters other than white space and
+``, ; : ( ) [ ] { } < > " |``, trimmed of leading and trailing characters that are neither letters
+nor digits (``(614)`` -> ``614``, ``K.`` -> ``K``). Nothing is caught where a PHI annotation lies.
+
+**Words** (chunks without a digit): each word (letters and inner apostrophes, ``O'Brien``; a hyphen
+separates words) is looked up lower-cased, then without each of ``suffixes`` (``Crohn's`` ->
+``crohn``), in two lists:
+  * ``vocabulary``: safe wherever it stands and however written, so a sentence-initial
+    ``Troponin`` or a title-case header word is safe;
+  * ``ambiguous`` (ordinary words that are also names: ``rose``, ``bill``): safe in lower case;
+    capitalised, caught inside a sentence and *weak* at its start (the first word of a line, or
+    after ``.``, ``!`` or ``?`` unless the word before the stop is a capitalised abbreviation of up
+    to 4 letters: ``Dr.``); on a line without lower-case letters, caught.
+A word in neither list is caught when it starts with a capital (title case, ``McNeil``), except an
+all-capital word of at most ``acronymLength`` letters on a line that also has lower-case letters
+(an abbreviation: ``NSR``); on a line without lower-case letters (an all-capital header, a shouted
+``JOHN SMITH``) case says nothing and it is caught. In lower case it is caught as ``lowerCase``
+says: ``never``; ``caseless`` (default): on a line without capitals (queries typed in lower case);
+``always``. A single capital letter (an initial, when ``initials`` is on) is weak. A capitalised
+word followed by one of the ``heads`` (``sign``, ``syndrome``: an eponym, ``Levine sign``) is safe.
+
+**Numbers** (chunks with a digit): safe when the chunk matches one of the ``shapes`` (regular
+expressions matched whole, ignoring case: doses ``5mg``, vitals ``120/80``, times, ordinals,
+clinical codes), is in the vocabulary, or follows one of the ``codeLabels`` (``SNOMED``, ``CPT``;
+directly or with one word between); else caught when it holds letters and digits (``QX40417``,
+``RT-550912``) or at least ``minDigits`` digits. Chunks of digits alone (with ``-`` or ``.`` inside)
+separated by one to three of space, ``( ) + - .`` form a group, caught as one span when it holds
+``minDigits`` digits (``+44 20 7946 0958``).
+
+**Spans and types.** Caught and weak words separated by spaces and at most one ``-`` or ``'`` (or
+``.`` after an initial) on one line make a run; a run of weak words alone is dropped unless a PHI
+annotation of ``neighbourTypes`` is right next to it (``Maria K.`` with ``Maria`` found by the rules).
+A run's type: that neighbour's type; else that of a ``Lookup`` of the input set inside it or right
+before it, by ``lookupTypes`` (``majorType=TYPE`` or ``majorType:minorType=TYPE``); else that of
+the word right before it (across spaces and a ``.``) in ``cues`` (``word<TAB>TYPE`` lines: ``dr``
+DOCTOR, ``in`` CITY); else ``wordType``. A number's type is ``numberType``. Every span gets the
+feature ``confidence`` = ``confidence``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+
+from annotator.document import Annotation, Document
+from annotator.errors import pipeline_error
+from annotator.processing.base import Param, ProcessingResource, register
+
+LINE = regex.compile(r"[^\n\r]+")
+CHUNK = regex.compile(r"[^\s,;:()\[\]{}<>\"|]+")
+TRIM = regex.compile(r"[^\p{L}\p{N}]*+(.*?)[^\p{L}\p{N}]*+", regex.DOTALL)
+WORD = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)*")
+HAS_DIGIT = regex.compile(r"\p{Nd}")
+HAS_LETTER = regex.compile(r"\p{L}")
+HAS_UPPER = regex.compile(r"\p{Lu}")
+HAS_LOWER = regex.compile(r"\p{Ll}")
+DIGITS_ONLY = regex.compile(r"\p{Nd}+(?:[-.]\p{Nd}+)*")
+WORD_GAP = regex.compile(r"[ \t]*(?:[-'\u2019][ \t]*)?")
+INITIAL_GAP = regex.compile(r"\.?[ \t]*(?:[-'\u2019.][ \t]*)?")
+NUMBER_GAP = regex.compile(r"[ \t()+\-.]{1,3}")
+SENTENCE_END = regex.compile(r"(\p{L}*)[.!?]+[\"'\u2019)\]]*\s+$")
+ABBREVIATION = regex.compile(r"\p{Lu}\p{L}{0,3}")
+NEXT_WORD = regex.compile(r"(?:['\u2019]s?)?[ \t]+(\p{L}+)")
+LABELS_BEFORE = regex.compile(r"(?:(\p{L}+)[^\p{L}\p{N}\n]{1,3})?(\p{L}+)[^\p{L}\p{N}\n]{1,3}$")
+CUE_BEFORE = regex.compile(r"(\p{L}+)\.?[ \t]*$")
+LOWER_CASE = ("never", "caseless", "always")
+SAFE, CAUGHT, WEAK = 0, 1, 2
+
+
+@lru_cache(maxsize=16)
+def read_words(path: Path, mtime: float) -> frozenset[str]:
+    """The words of a word list (one a line, ``#`` comments), lower-cased; cached by path and mtime."""
+    with path.open(encoding="utf-8") as lines:
+        return frozenset(w.strip().lower().replace("\u2019", "'") for w in lines
+                         if w.strip() and not w.startswith("#"))
+
+
+def _words(path: Path | None) -> frozenset[str]:
+    return frozenset() if path is None else read_words(path, path.stat().st_mtime)
+
+
+def _lines(path: Path) -> list[tuple[int, str]]:
+    """The ``(line number, text)`` of the non-empty, non-comment lines of ``path``."""
+    return [(n, line.rstrip("\n")) for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if line.strip() and not line.startswith("#")]
+
+
+@register("vocabulary-catchall")
+class VocabularyCatchall(ProcessingResource):
+    """Adds low-confidence PHI where a capitalised word, an ID or a long number is not in a safe vocabulary."""
+
+    vocabulary = Param(Path, None, "the safe words, one a line (lower case; # comments)", required=True)
+    extraVocabulary = Param(Path, None, "more safe words (a site's own), same format")
+    ambiguous = Param(Path, None, "ordinary words that are also names: safe in lower case, caught capitalised inside a sentence")
+    shapes = Param(Path, None, "regular expressions of safe chunks with digits (5mg, 120/80), one a line, matched whole ignoring case")
+    codeLabels = Param(Path, None, "words (code systems) after which a number is safe, one a line")
+    heads = Param(Path, None, "words after which a capitalised word is safe (eponyms: sign, syndrome), one a line")
+    cues = Param(Path, None, "word<TAB>TYPE lines: a span right after the word gets TYPE")
+    suffixes = Param(list, [], "endings taken off an unknown word before a second look-up (possessive 's)")
+    lowerCase = Param(str, "caseless", "when an unknown lower-case word is caught", choices=LOWER_CASE)
+    acronymLength = Param(int, 4, "all-capital words up to this length on a line with lower case are abbreviations (0: none)", min=0)
+    minDigits = Param(int, 5, "digits that make a number or a group of numbers an identifier", min=1)
+    initials = Param(bool, True, "catch a single capital letter next to a caught word or a neighbourTypes PHI")
+    wordType = Param(str, "PATIENT", "type of a caught word span without a better guess")
+    numberType = Param(str, "IDNUM", "type of a caught number or identifier")
+    neighbourTypes = Param(list, [], "PHI types that a span right next to such an annotation takes")
+    lookupTypes = Param(list, [], "majorType[:minorType]=TYPE: the type of a span with such a Lookup inside or right before")
+    confidence = Param(float, 0.25, "the confidence feature of every annotation made", min=0.0, max=1.0)
+
+    def setup(self) -> None:
+        self._vocabulary = _words(self.vocabulary) | _words(self.extraVocabulary)
+        self._ambiguous = _words(self.ambiguous) - self._vocabulary
+        self._code_labels = _words(self.codeLabels)
+        self._heads = _words(self.heads)
+        self._shape = self._read_shapes()
+        self._cues = self._read_cues()
+        self._lookups = self._read_lookup_types()
+        self._neighbours = frozenset(self.neighbourTypes)
+        self._suffixes = tuple(s.lower() for s in self.suffixes)
+        if self._lookups:
+            self.needs = ("Lookup",)
+        self.produces = tuple(sorted({self.wordType, self.numberType, *self._cues.values(), *self._lookups.values()}))
+
+    def _read_shapes(self) -> regex.Pattern | None:
+        if self.shapes is None:
+            return None
+        parts = []
+        for number, line in _lines(self.shapes):
+            try:
+                regex.compile(line)
+            except regex.error as exc:
+                raise pipeline_error("E314", self.shapes, number, pr=self.name, message=f"bad shape {line!r}: {exc}") from None
+            parts.append(f"(?:{line})")
+        return regex.compile("|".join(parts), regex.IGNORECASE) if parts else None
+
+    def _read_cues(self) -> dict[str, str]:
+        cues: dict[str, str] = {}
+        if self.cues is not None:
+            for number, line in _lines(self.cues):
+                word, tab, type_name = line.partition("\t")
+                if not tab or not word.strip() or not type_name.strip():
+                    raise pipeline_error("E314", self.cues, number, pr=self.name, message=f"expected word<TAB>TYPE, got {line!r}")
+                cues[word.strip().lower()] = type_name.strip()
+        return cues
+
+    def _read_lookup_types(self) -> dict[tuple[str, str | None], str]:
+        found: dict[tuple[str, str | None], str] = {}
+        for item in self.lookupTypes:
+            kind, equals, type_name = item.partition("=")
+            if not equals or not kind.strip() or not type_name.strip():
+                raise ValueError(f"lookupTypes: expected majorType[:minorType]=TYPE, got {item!r}")
+            major, _, minor = kind.strip().partition(":")
+            found[(major, minor or None)] = type_name.strip()
+        return found
+
+    # ------------------------------------------------------------------ the run
+    def __call__(self, doc: Document) -> None:
+        text = doc.text
+        phi = self.output_set(doc)
+        covered = bytearray(len(text))
+        for ann in phi:
+            covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
+        spans: list[tuple[int, int, str]] = []
+        for line in LINE.finditer(text):
+            spans += self._line(doc, line.start(), line.end(), covered)
+        for start, end, type_name in spans:
+            phi.add(type_name, start, end, {"confidence": self.confidence})
+
+    def _line(self, doc: Document, start: int, end: int, covered: bytearray) -> list[tuple[int, int, str]]:
+        """The spans caught on the line ``[start, end)``."""
+        text = doc.text
+        line = text[start:end]
+        has_upper, has_lower = HAS_UPPER.search(line) is not None, HAS_LOWER.search(line) is not None
+        caps_line = has_upper and not has_lower
+        catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and not has_upper)
+        words: list[tuple[int, int, bool]] = []    # (start, end, weak)
+        numbers: list[tuple[int, int, int]] = []   # pure-digit chunks: (start, end, digits)
+        spans: list[tuple[int, int, str]] = []
+        first = True  # the next word is the line's first
+        vocabulary = self._vocabulary
+        for chunk in CHUNK.finditer(text, start, end):
+            plain = chunk.group()
+            if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary:  # most chunks: one known word
+                first = False
+                continue
+            c_start, c_end = TRIM.fullmatch(text, chunk.start(), chunk.end()).span(1)
+            if c_start == c_end:
+                continue
+            if covered.find(1, c_start, c_end) >= 0:
+                first = False
+                continue
+            if HAS_DIGIT.search(text, c_start, c_end):
+                first = False
+                if self._number(text, c_start, c_end):
+                    if DIGITS_ONLY.fullmatch(text, c_start, c_end):
+                        numbers.append((c_start, c_end, len(HAS_DIGIT.findall(text, c_start, c_end))))
+                    else:
+                        spans.append((c_start, c_end, self.numberType))
+                continue
+            for word in WORD.finditer(text, c_start, c_end):
+                verdict = self._word(text, start, word, first, caps_line, catch_lower)
+                first = False
+                if verdict == CAUGHT and self._heads and self._before_head(text, word.end(), end):
+                    verdict = SAFE
+                if verdict != SAFE:
+                    words.append((word.start(), word.end(), verdict == WEAK))
+        spans += self._word_spans(doc, words)
+        spans += self._number_groups(text, numbers)
+        return spans
+
+    @staticmethod
+    def _sentence_start(text: str, line_start: int, at: int) -> bool:
+        before = SENTENCE_END.search(text, max(line_start, at - 12), at)
+        return before is not None and not ABBREVIATION.fullmatch(before.group(1))
+
+    def _before_head(self, text: str, at: int, line_end: int) -> bool:
+        after = NEXT_WORD.match(text, at, line_end)
+        return after is not None and after.group(1).lower() in self._heads
+
+    def _key(self, word: str) -> tuple[str, ...]:
+        """The look-up keys of ``word``: lower-cased, then without each suffix."""
+        key = word.lower().replace("\u2019", "'")
+        return (key,) + tuple(key[:-len(s)] for s in self._suffixes if key.endswith(s) and len(key) > len(s))
+
+    def _word(self, text: str, line_start: int, match: regex.Match, first: bool, caps_line: bool,
+              catch_lower: bool) -> int:
+        """SAFE, CAUGHT or WEAK (caught only next to a caught word or a neighbourTypes PHI) for the
+        word ``match`` (``first``: the line's first word)."""
+        word = match.group()
+        if len(word) == 1:
+            return WEAK if self.initials and word.isupper() else SAFE
+        keys = self._key(word)
+        if any(k in self._vocabulary for k in keys):
+            return SAFE
+        capitalised = word[0].isupper()
+        if any(k in self._ambiguous for k in keys):
+            if not capitalised:
+                return SAFE
+            if caps_line:
+                return CAUGHT
+            return WEAK if first or self._sentence_start(text, line_start, match.start()) else CAUGHT
+        if capitalised:
+            if not caps_line and word.isupper() and len(word) <= self.acronymLength:
+                return SAFE
+            return CAUGHT
+        return CAUGHT if catch_lower else SAFE
+
+    def _number(self, text: str, start: int, end: int) -> bool:
+        """Whether the digit chunk ``[start, end)`` may be PHI (pure digits: only as part of a group)."""
+        chunk = text[start:end]
+        if (self._shape is not None and self._shape.fullmatch(chunk)) or chunk.lower() in self._vocabulary:
+            return False
+        if self._code_labels:
+            before = LABELS_BEFORE.search(text, max(0, start - 40), start)
+            if before is not None and any(w and w.lower() in self._code_labels for w in before.groups()):
+                return False
+        return (DIGITS_ONLY.fullmatch(chunk) is not None or HAS_LETTER.search(chunk) is not None
+                or len(HAS_DIGIT.findall(chunk)) >= self.minDigits)
+
+    def _number_groups(self, text: str, numbers: list[tuple[int, int, int]]) -> list[tuple[int, int, str]]:
+        """Groups of pure-digit chunks with at least ``minDigits`` digits, as spans."""
+        spans = []
+        group: list[tuple[int, int, int]] = []
+        for item in numbers + [(-1, -1, 0)]:
+            if group and item[0] >= 0 and NUMBER_GAP.fullmatch(text, group[-1][1], item[0]):
+                group.append(item)
+                continue
+            if group and sum(g[2] for g in group) >= self.minDigits:
+                spans.append((group[0][0], group[-1][1], self.numberType))
+            group = [item]
+        return spans
+
+    def _word_spans(self, doc: Document, words: list[tuple[int, int, bool]]) -> list[tuple[int, int, str]]:
+        """Runs of adjacent caught and weak words, each with its type; a run of weak words alone
+        only next to a PHI annotation of ``neighbourTypes``."""
+        text = doc.text
+        spans = []
+        run: list[tuple[int, int, bool]] = []
+        for item in words + [(-1, -1, False)]:
+            if run and item[0] >= 0:
+                gap = INITIAL_GAP if run[-1][1] - run[-1][0] == 1 else WORD_GAP
+                if gap.fullmatch(text, run[-1][1], item[0]):
+                    run.append(item)
+                    continue
+            if run:
+                start, end = run[0][0], run[-1][1]
+                neighbour = self._neighbour(doc, start, end)
+                if neighbour is not None or not all(weak for _, _, weak in run):
+                    spans.append((start, end, neighbour or self._guess(doc, start, end)))
+            run = [item]
+        return spans
+
+    def _neighbour(self, doc: Document, start: int, end: int) -> str | None:
+        """The type of a PHI annotation of ``neighbourTypes`` right before or after ``[start, end)``."""
+        if not self._neighbours:
+            return None
+        text = doc.text
+        phi = self.output_set(doc)
+        for ann in phi.overlapping(max(0, start - 3), start):
+            if ann.type in self._neighbours and ann.end <= start and INITIAL_GAP.fullmatch(text, ann.end, start):
+                return ann.type
+        for ann in phi.overlapping(end, min(len(text), end + 3)):
+            if ann.type in self._neighbours and ann.start >= end and INITIAL_GAP.fullmatch(text, end, ann.start):
+                return ann.type
+        return None
+
+    def _guess(self, doc: Document, start: int, end: int) -> str:
+        """The type of a word span without a PHI neighbour: a Lookup's, a cue word's, or ``wordType``."""
+        if self._lookups:
+            text = doc.text
+            for ann in self.input_set(doc).with_type("Lookup").overlapping(max(0, start - 40), end):
+                if ann.end > start or WORD_GAP.fullmatch(text, ann.end, start):
+                    type_name = self._lookup_type(ann)
+                    if type_name is not None:
+                        return type_name
+        if self._cues:
+            before = CUE_BEFORE.search(doc.text, max(0, start - 40), start)
+            if before is not None and before.group(1).lower() in self._cues:
+                return self._cues[before.group(1).lower()]
+        return self.wordType
+
+    def _lookup_type(self, ann: Annotation) -> str | None:
+        major, minor = ann.features.get("majorType"), ann.features.get("minorType")
+        return self._lookups.get((major, minor)) or self._lookups.get((major, None))
