@@ -23,7 +23,8 @@ all-capital word of at most ``acronymLength`` letters on a line that also has lo
 (an abbreviation: ``NSR``); on a line without lower-case letters (an all-capital header, a shouted
 ``JOHN SMITH``) case says nothing and it is caught. In lower case it is caught as ``lowerCase``
 says: ``never``; ``caseless`` (default): on a line without capitals (queries typed in lower case);
-``always``. A single capital letter (an initial, when ``initials`` is on) is weak. A capitalised
+``always``. A single capital letter (an initial, when ``initials`` is on) is weak, and so is a
+single lower-case letter where lower-case words are caught (``okafor r``). A capitalised
 word followed by one of the ``heads`` (``sign``, ``syndrome``: an eponym, ``Levine sign``) is safe.
 
 **Numbers** (chunks with a digit): safe when the chunk matches one of the ``shapes`` (regular
@@ -35,7 +36,8 @@ separated by one to three of space, ``( ) + - .`` form a group, caught as one sp
 ``minDigits`` digits (``+44 20 7946 0958``).
 
 **Spans and types.** Caught and weak words separated by spaces and at most one ``-`` or ``'`` (or
-``.`` after an initial) on one line make a run; a run of weak words alone is dropped unless a PHI
+``.`` after an initial), or by one to three ``joiners`` (``van der``, ``bin``), on one line make a
+run; a run of weak words alone is dropped unless a PHI
 annotation of ``neighbourTypes`` is right next to it (``Maria K.`` with ``Maria`` found by the rules).
 A run's type: that neighbour's type; else that of a ``Lookup`` of the input set inside it or right
 before it, by ``lookupTypes`` (``majorType=TYPE`` or ``majorType:minorType=TYPE``); else that of
@@ -105,6 +107,7 @@ class VocabularyCatchall(ProcessingResource):
     codeLabels = Param(Path, None, "words (code systems) after which a number is safe, one a line")
     heads = Param(Path, None, "words after which a capitalised word is safe (eponyms: sign, syndrome), one a line")
     cues = Param(Path, None, "word<TAB>TYPE lines: a span right after the word gets TYPE")
+    joiners = Param(Path, None, "name particles (van, der, bin) that join two caught words into one span, one a line")
     suffixes = Param(list, [], "endings taken off an unknown word before a second look-up (possessive 's)")
     lowerCase = Param(str, "caseless", "when an unknown lower-case word is caught", choices=LOWER_CASE)
     acronymLength = Param(int, 4, "all-capital words up to this length on a line with lower case are abbreviations (0: none)", min=0)
@@ -121,6 +124,7 @@ class VocabularyCatchall(ProcessingResource):
         self._ambiguous = _words(self.ambiguous) - self._vocabulary
         self._code_labels = _words(self.codeLabels)
         self._heads = _words(self.heads)
+        self._joiners = _words(self.joiners)
         self._shape = self._read_shapes()
         self._cues = self._read_cues()
         self._lookups = self._read_lookup_types()
@@ -237,7 +241,7 @@ class VocabularyCatchall(ProcessingResource):
         word ``match`` (``first``: the line's first word)."""
         word = match.group()
         if len(word) == 1:
-            return WEAK if self.initials and word.isupper() else SAFE
+            return WEAK if self.initials and (word.isupper() or catch_lower) else SAFE
         keys = self._key(word)
         if any(k in self._vocabulary for k in keys):
             return SAFE
@@ -288,7 +292,7 @@ class VocabularyCatchall(ProcessingResource):
         for item in words + [(-1, -1, False)]:
             if run and item[0] >= 0:
                 gap = INITIAL_GAP if run[-1][1] - run[-1][0] == 1 else WORD_GAP
-                if gap.fullmatch(text, run[-1][1], item[0]):
+                if gap.fullmatch(text, run[-1][1], item[0]) or self._joined(text[run[-1][1]:item[0]]):
                     run.append(item)
                     continue
             if run:
@@ -298,6 +302,12 @@ class VocabularyCatchall(ProcessingResource):
                     spans.append((start, end, neighbour or self._guess(doc, start, end)))
             run = [item]
         return spans
+
+    def _joined(self, gap: str) -> bool:
+        """Whether ``gap`` between two caught words holds one to three joiners and spaces only."""
+        parts = gap.split()
+        return (bool(self._joiners) and 0 < len(parts) <= 3 and "\n" not in gap
+                and all(p.lower() in self._joiners for p in parts))
 
     def _neighbour(self, doc: Document, start: int, end: int) -> str | None:
         """The type of a PHI annotation of ``neighbourTypes`` right before or after ``[start, end)``."""

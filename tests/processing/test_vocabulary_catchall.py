@@ -131,3 +131,14 @@ def test_lookup_types_need_lookups_and_type_a_span(lists):
     pr(doc)
     assert [(a.type, doc.text[a.start:a.end]) for a in doc.annset("PHI")] == [
         ("PATIENT", "Adaeze Okonkwo"), ("CITY", "Ibadan")]
+
+
+def test_joiners_make_one_name_of_two_caught_words(lists):
+    (lists / "joiners.txt").write_text("van\nder\n", encoding="utf-8")
+    pr = make(lists, joiners=lists / "joiners.txt")
+    assert caught(pr, "seen by Pieter van der Okonkwo today") == [("PATIENT", "Pieter van der Okonkwo")]
+    assert caught(make(lists), "seen by Pieter van der Okonkwo today") == [("PATIENT", "Pieter"), ("PATIENT", "Okonkwo")]
+
+
+def test_a_lower_case_initial_joins_a_name_where_lower_case_words_are_caught(lists):
+    assert caught(make(lists), "labs for okonkwo r") == [("PATIENT", "okonkwo r")]
