@@ -33,7 +33,9 @@ clinical codes), is in the vocabulary, or follows one of the ``codeLabels`` (``S
 directly or with one word between); else caught when it holds letters and digits (``QX40417``,
 ``RT-550912``) or at least ``minDigits`` digits. Chunks of digits alone (with ``-`` or ``.`` inside)
 separated by one to three of space, ``( ) + - .`` form a group, caught as one span when it holds
-``minDigits`` digits (``+44 20 7946 0958``).
+``minDigits`` digits (``+44 20 7946 0958``); a group next to a chunk inside a PHI annotation of
+``numberNeighbourTypes`` is caught outside it (``(02)`` before a phone number found as
+``9876 5432``, ``4471`` after a plate found as ``KA 05 MN``).
 
 **Spans and types.** Caught and weak words separated by spaces and at most one ``-`` or ``'`` (or
 ``.`` after an initial), or by one to three ``joiners`` (``van der``, ``bin``), on one line make a
@@ -74,6 +76,7 @@ ABBREVIATION = regex.compile(r"\p{Lu}\p{L}{0,3}")
 NEXT_WORD = regex.compile(r"(?:['\u2019]s?)?[ \t]+(\p{L}+)")
 LABELS_BEFORE = regex.compile(r"(?:(\p{L}+)[^\p{L}\p{N}\n]{1,3})?(\p{L}+)[^\p{L}\p{N}\n]{1,3}$")
 CUE_BEFORE = regex.compile(r"(\p{L}+)\.?[ \t]*$")
+NAME_PART = r"(?:\p{Lu}\p{Ll}\p{L}*(?:['\u2019\-]\p{L}+)*|\p{Nd}{1,4})(?![\p{L}\p{N}])"
 LOWER_CASE = ("never", "caseless", "always")
 SAFE, CAUGHT, WEAK = 0, 1, 2
 
@@ -108,6 +111,7 @@ class VocabularyCatchall(ProcessingResource):
     heads = Param(Path, None, "words after which a capitalised word is safe (eponyms: sign, syndrome), one a line")
     cues = Param(Path, None, "word<TAB>TYPE lines: a span right after the word gets TYPE")
     joiners = Param(Path, None, "name particles (van, der, bin) that join two caught words into one span, one a line")
+    extend = Param(bool, False, "extend a caught word span over the capitalised words and short numbers next to it")
     suffixes = Param(list, [], "endings taken off an unknown word before a second look-up (possessive 's)")
     lowerCase = Param(str, "caseless", "when an unknown lower-case word is caught", choices=LOWER_CASE)
     acronymLength = Param(int, 4, "all-capital words up to this length on a line with lower case are abbreviations (0: none)", min=0)
@@ -116,6 +120,7 @@ class VocabularyCatchall(ProcessingResource):
     wordType = Param(str, "PATIENT", "type of a caught word span without a better guess")
     numberType = Param(str, "IDNUM", "type of a caught number or identifier")
     neighbourTypes = Param(list, [], "PHI types that a span right next to such an annotation takes")
+    numberNeighbourTypes = Param(list, [], "PHI types (phones, IDs) that a group of numbers next to them extends")
     lookupTypes = Param(list, [], "majorType[:minorType]=TYPE: the type of a span with such a Lookup inside or right before")
     confidence = Param(float, 0.25, "the confidence feature of every annotation made", min=0.0, max=1.0)
 
@@ -125,10 +130,15 @@ class VocabularyCatchall(ProcessingResource):
         self._code_labels = _words(self.codeLabels)
         self._heads = _words(self.heads)
         self._joiners = _words(self.joiners)
+        joiner = "|".join(regex.escape(j) for j in sorted(self._joiners, key=lambda j: (-len(j), j)))
+        after, before = (rf"(?:(?i:{joiner})[ \t]+){{0,3}}", rf"(?:[ \t]+(?i:{joiner})){{0,3}}") if joiner else ("", "")
+        self._part_after = regex.compile(rf"[ \t]+({after}{NAME_PART})")
+        self._part_before = regex.compile(rf"(?<![\p{{L}}\p{{N}}])({NAME_PART}{before})[ \t]+$")
         self._shape = self._read_shapes()
         self._cues = self._read_cues()
         self._lookups = self._read_lookup_types()
         self._neighbours = frozenset(self.neighbourTypes)
+        self._number_neighbours = frozenset(self.numberNeighbourTypes)
         self._suffixes = tuple(s.lower() for s in self.suffixes)
         if self._lookups:
             self.needs = ("Lookup",)
@@ -170,16 +180,19 @@ class VocabularyCatchall(ProcessingResource):
     def __call__(self, doc: Document) -> None:
         text = doc.text
         phi = self.output_set(doc)
-        covered = bytearray(len(text))
+        covered, numeric = bytearray(len(text)), bytearray(len(text))
         for ann in phi:
             covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
+            if ann.type in self._number_neighbours:
+                numeric[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
         spans: list[tuple[int, int, str]] = []
         for line in LINE.finditer(text):
-            spans += self._line(doc, line.start(), line.end(), covered)
+            spans += self._line(doc, line.start(), line.end(), covered, numeric)
         for start, end, type_name in spans:
             phi.add(type_name, start, end, {"confidence": self.confidence})
 
-    def _line(self, doc: Document, start: int, end: int, covered: bytearray) -> list[tuple[int, int, str]]:
+    def _line(self, doc: Document, start: int, end: int, covered: bytearray,
+              numeric: bytearray) -> list[tuple[int, int, str]]:
         """The spans caught on the line ``[start, end)``."""
         text = doc.text
         line = text[start:end]
@@ -187,26 +200,29 @@ class VocabularyCatchall(ProcessingResource):
         caps_line = has_upper and not has_lower
         catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and not has_upper)
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
-        numbers: list[tuple[int, int, int]] = []   # pure-digit chunks: (start, end, digits)
+        numbers: list[tuple[int, int, int, bool]] = []   # digit chunks: (start, end, digits, inside PHI)
         spans: list[tuple[int, int, str]] = []
         first = True  # the next word is the line's first
         vocabulary = self._vocabulary
+        line_numeric = numeric.find(1, start, end) >= 0
         for chunk in CHUNK.finditer(text, start, end):
             plain = chunk.group()
-            if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary:  # most chunks: one known word
-                first = False
+            if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary and not line_numeric:
+                first = False  # most chunks: one known word
                 continue
             c_start, c_end = TRIM.fullmatch(text, chunk.start(), chunk.end()).span(1)
             if c_start == c_end:
                 continue
             if covered.find(1, c_start, c_end) >= 0:
                 first = False
+                if numeric.find(1, c_start, c_end) >= 0:
+                    numbers.append((c_start, c_end, 0, True))
                 continue
             if HAS_DIGIT.search(text, c_start, c_end):
                 first = False
                 if self._number(text, c_start, c_end):
                     if DIGITS_ONLY.fullmatch(text, c_start, c_end):
-                        numbers.append((c_start, c_end, len(HAS_DIGIT.findall(text, c_start, c_end))))
+                        numbers.append((c_start, c_end, len(HAS_DIGIT.findall(text, c_start, c_end)), False))
                     else:
                         spans.append((c_start, c_end, self.numberType))
                 continue
@@ -217,9 +233,29 @@ class VocabularyCatchall(ProcessingResource):
                     verdict = SAFE
                 if verdict != SAFE:
                     words.append((word.start(), word.end(), verdict == WEAK))
-        spans += self._word_spans(doc, words)
-        spans += self._number_groups(text, numbers)
-        return spans
+        word_spans = self._word_spans(doc, words)
+        if self.extend and not caps_line:
+            word_spans = [(*self._extended(text, start, end, s, e, covered), t) for s, e, t in word_spans]
+        return spans + word_spans + self._number_groups(text, numbers)
+
+    def _extended(self, text: str, line_start: int, line_end: int, start: int, end: int,
+                  covered: bytearray) -> tuple[int, int]:
+        """``[start, end)`` grown over the capitalised words (not cue words, not starting a
+        sentence), the joiners between them and the numbers of up to 4 digits next to it, up to a
+        PHI annotation."""
+        while (after := self._part_after.match(text, end, line_end)) is not None:
+            if covered.find(1, end, after.end()) >= 0 or after.group(1).split()[-1].lower() in self._cues:
+                break
+            end = after.end()
+        while (before := self._part_before.search(text, max(line_start, start - 60), start)) is not None:
+            at = before.start(1)
+            word = before.group(1).split()[0]
+            if (covered.find(1, at, start) >= 0 or word.lower() in self._cues
+                    or not HAS_LETTER.search(text, line_start, at) and not HAS_DIGIT.search(text, line_start, at)
+                    or word[0].isalpha() and self._sentence_start(text, line_start, at)):
+                break
+            start = at
+        return start, end
 
     @staticmethod
     def _sentence_start(text: str, line_start: int, at: int) -> bool:
@@ -270,16 +306,23 @@ class VocabularyCatchall(ProcessingResource):
         return (DIGITS_ONLY.fullmatch(chunk) is not None or HAS_LETTER.search(chunk) is not None
                 or len(HAS_DIGIT.findall(chunk)) >= self.minDigits)
 
-    def _number_groups(self, text: str, numbers: list[tuple[int, int, int]]) -> list[tuple[int, int, str]]:
-        """Groups of pure-digit chunks with at least ``minDigits`` digits, as spans."""
+    def _number_groups(self, text: str, numbers: list[tuple[int, int, int, bool]]) -> list[tuple[int, int, str]]:
+        """Groups of pure-digit chunks with at least ``minDigits`` digits, or with a chunk inside PHI
+        of ``numberNeighbourTypes``: their chunks outside PHI, as spans."""
         spans = []
-        group: list[tuple[int, int, int]] = []
-        for item in numbers + [(-1, -1, 0)]:
+        group: list[tuple[int, int, int, bool]] = []
+        for item in numbers + [(-1, -1, 0, False)]:
             if group and item[0] >= 0 and NUMBER_GAP.fullmatch(text, group[-1][1], item[0]):
                 group.append(item)
                 continue
-            if group and sum(g[2] for g in group) >= self.minDigits:
-                spans.append((group[0][0], group[-1][1], self.numberType))
+            if any(g[3] for g in group) or sum(g[2] for g in group) >= self.minDigits:
+                run: list[tuple[int, int, int, bool]] = []
+                for member in group + [(-1, -1, 0, True)]:
+                    if not member[3]:
+                        run.append(member)
+                    elif run:
+                        spans.append((run[0][0], run[-1][1], self.numberType))
+                        run = []
             group = [item]
         return spans
 

@@ -75,7 +75,7 @@ CLINICAL_LISTS = [
 CLINICAL_LEXICON = RESOURCES / "pos" / "clinical-lexicon-en.tsv"
 CODE_LABELS = RESOURCES / "catchall" / "en" / "code_labels.txt"
 
-WORD = regex.compile(r"[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*")  # what the PR looks up
+WORD = regex.compile(r"[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*(?:'[\p{L}\p{N}]+)*")  # what the PR looks up: a letter in it
 LATIN = regex.compile(r"[\p{Latin}'\- .]+")
 HEADER = ("# {what} of the English catch-all (vocabulary-catchall PR, pipeline deid-en-safe): built by\n"
           "# resources/build/build_safe_vocabulary_en.py from spacy-lookups-data 1.0.5 en_lexeme_prob (MIT),\n"

@@ -142,3 +142,21 @@ def test_joiners_make_one_name_of_two_caught_words(lists):
 
 def test_a_lower_case_initial_joins_a_name_where_lower_case_words_are_caught(lists):
     assert caught(make(lists), "labs for okonkwo r") == [("PATIENT", "okonkwo r")]
+
+
+def test_extend_grows_a_span_over_capitalised_words_joiners_and_short_numbers(lists):
+    (lists / "joiners.txt").write_text("de\n", encoding="utf-8")
+    pr = make(lists, extend=True, joiners=lists / "joiners.txt")
+    assert caught(pr, "seen at Clinic Sanatorio de Okonkwo today") == [("PATIENT", "Clinic Sanatorio de Okonkwo")]
+    assert caught(pr, "the patient at Okonkwo Hospital 12 today") == [("PATIENT", "Okonkwo Hospital 12")]
+    assert caught(pr, "Chest pain. Okonkwo for labs") == [("PATIENT", "Okonkwo")]   # Chest starts a sentence
+    assert caught(pr, "seen by Dr Okonkwo") == [("DOCTOR", "Okonkwo")]              # a cue word stays out
+    assert caught(make(lists), "seen at Clinic Okonkwo today") == [("PATIENT", "Okonkwo")]
+
+
+def test_numbers_next_to_a_phi_number_extend_it(lists):
+    pr = make(lists, numberNeighbourTypes=["PHONE", "VEHICLE"])
+    assert caught(pr, "on (02) 9876 5432 today", phi=[("PHONE", 8, 17)]) == [("IDNUM", "02")]
+    assert caught(pr, "plate KA 05 MN 4471", phi=[("VEHICLE", 6, 14)]) == [("IDNUM", "4471")]
+    assert caught(pr, "on 3/4/2019 12 labs", phi=[("DATE", 3, 11)]) == []
+    assert caught(make(lists), "on (02) 9876 5432 today", phi=[("PHONE", 8, 17)]) == []
