@@ -78,7 +78,8 @@ LABELS_BEFORE = regex.compile(r"(?:(\p{L}+)[^\p{L}\p{N}\n]{1,3})?(\p{L}+)[^\p{L}
 CUE_BEFORE = regex.compile(r"(\p{L}+)\.?[ \t]*$")
 NAME_PART = r"(?:\p{Lu}\p{Ll}\p{L}*(?:['\u2019\-]\p{L}+)*|\p{Nd}{1,4})(?![\p{L}\p{N}])"
 LOWER_CASE = ("never", "caseless", "always")
-SAFE, CAUGHT, WEAK = 0, 1, 2
+SAFE, CAUGHT, WEAK, MEMBER = 0, 1, 2, 3
+UNIT_LIKE = regex.compile(r"\p{Nd}[\p{Nd}.,]*\p{Ll}")  # 5mg, 10mL: a number with a unit
 
 
 @lru_cache(maxsize=16)
@@ -110,6 +111,7 @@ class VocabularyCatchall(ProcessingResource):
     codeLabels = Param(Path, None, "words (code systems) after which a number is safe, one a line")
     heads = Param(Path, None, "words after which a capitalised word is safe (eponyms: sign, syndrome), one a line")
     cues = Param(Path, None, "word<TAB>TYPE lines: a span right after the word gets TYPE")
+    numberCues = Param(Path, None, "words<TAB>TYPE lines (unit, po box): a number right after them is caught with them as TYPE")
     joiners = Param(Path, None, "name particles (van, der, bin) that join two caught words into one span, one a line")
     extend = Param(bool, False, "extend a caught word span over the capitalised words and short numbers next to it")
     suffixes = Param(list, [], "endings taken off an unknown word before a second look-up (possessive 's)")
@@ -131,18 +133,30 @@ class VocabularyCatchall(ProcessingResource):
         self._heads = _words(self.heads)
         self._joiners = _words(self.joiners)
         joiner = "|".join(regex.escape(j) for j in sorted(self._joiners, key=lambda j: (-len(j), j)))
-        after, before = (rf"(?:(?i:{joiner})[ \t]+){{0,3}}", rf"(?:[ \t]+(?i:{joiner})){{0,3}}") if joiner else ("", "")
+        joiner_after, space_joiner = rf"(?:(?i:{joiner})[ \t]+)", rf"(?:[ \t]+(?i:{joiner}))"
+        after, before = (joiner_after + "{0,3}", space_joiner + "{0,3}") if joiner else ("", "")
         self._part_after = regex.compile(rf"[ \t]+({after}{NAME_PART})")
         self._part_before = regex.compile(rf"(?<![\p{{L}}\p{{N}}])({NAME_PART}{before})[ \t]+$")
+        self._joiners_before = (regex.compile(rf"(?<![\p{{L}}\p{{N}}])((?i:{joiner}){space_joiner}{{0,2}})[ \t]+$")
+                                if joiner else None)
+        self._joiners_between = (regex.compile(rf"[ \t]+((?i:{joiner}){space_joiner}{{0,2}})[ \t]+(?=\p{{Lu}})")
+                                 if joiner else None)
         self._shape = self._read_shapes()
-        self._cues = self._read_cues()
+        self._cues = self._read_cues(self.cues)
+        number_cues = self._read_cues(self.numberCues)
+        self._number_cues = number_cues
+        self._number_cue = None
+        if number_cues:
+            alternatives = "|".join(regex.escape(c).replace(r"\ ", r"[ \t]+") for c in sorted(number_cues, key=lambda c: (-len(c), c)))
+            self._number_cue = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:({alternatives}))\.?[ \t]*(?:#[ \t]*)?$")
         self._lookups = self._read_lookup_types()
         self._neighbours = frozenset(self.neighbourTypes)
         self._number_neighbours = frozenset(self.numberNeighbourTypes)
         self._suffixes = tuple(s.lower() for s in self.suffixes)
         if self._lookups:
             self.needs = ("Lookup",)
-        self.produces = tuple(sorted({self.wordType, self.numberType, *self._cues.values(), *self._lookups.values()}))
+        self.produces = tuple(sorted({self.wordType, self.numberType, *self._cues.values(), *number_cues.values(),
+                                      *self._lookups.values()}))
 
     def _read_shapes(self) -> regex.Pattern | None:
         if self.shapes is None:
@@ -156,14 +170,14 @@ class VocabularyCatchall(ProcessingResource):
             parts.append(f"(?:{line})")
         return regex.compile("|".join(parts), regex.IGNORECASE) if parts else None
 
-    def _read_cues(self) -> dict[str, str]:
+    def _read_cues(self, path: Path | None) -> dict[str, str]:
         cues: dict[str, str] = {}
-        if self.cues is not None:
-            for number, line in _lines(self.cues):
+        if path is not None:
+            for number, line in _lines(path):
                 word, tab, type_name = line.partition("\t")
                 if not tab or not word.strip() or not type_name.strip():
-                    raise pipeline_error("E314", self.cues, number, pr=self.name, message=f"expected word<TAB>TYPE, got {line!r}")
-                cues[word.strip().lower()] = type_name.strip()
+                    raise pipeline_error("E314", path, number, pr=self.name, message=f"expected word<TAB>TYPE, got {line!r}")
+                cues[" ".join(word.lower().split())] = type_name.strip()
         return cues
 
     def _read_lookup_types(self) -> dict[tuple[str, str | None], str]:
@@ -185,7 +199,7 @@ class VocabularyCatchall(ProcessingResource):
             covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
             if ann.type in self._number_neighbours:
                 numeric[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
-        spans: list[tuple[int, int, str]] = []
+        spans = self._grown_phi(doc, covered) if self.extend and self._neighbours else []
         for line in LINE.finditer(text):
             spans += self._line(doc, line.start(), line.end(), covered, numeric)
         for start, end, type_name in spans:
@@ -200,7 +214,7 @@ class VocabularyCatchall(ProcessingResource):
         caps_line = has_upper and not has_lower
         catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and not has_upper)
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
-        numbers: list[tuple[int, int, int, bool]] = []   # digit chunks: (start, end, digits, inside PHI)
+        numbers: list[tuple[int, int, int, bool, int]] = []   # group members: (start, end, digits, inside PHI, weight)
         spans: list[tuple[int, int, str]] = []
         first = True  # the next word is the line's first
         vocabulary = self._vocabulary
@@ -216,15 +230,19 @@ class VocabularyCatchall(ProcessingResource):
             if covered.find(1, c_start, c_end) >= 0:
                 first = False
                 if numeric.find(1, c_start, c_end) >= 0:
-                    numbers.append((c_start, c_end, 0, True))
+                    numbers.append((c_start, c_end, 0, True, 0))
                 continue
             if HAS_DIGIT.search(text, c_start, c_end):
                 first = False
-                if self._number(text, c_start, c_end):
-                    if DIGITS_ONLY.fullmatch(text, c_start, c_end):
-                        numbers.append((c_start, c_end, len(HAS_DIGIT.findall(text, c_start, c_end)), False))
-                    else:
-                        spans.append((c_start, c_end, self.numberType))
+                cue = self._number_cue.search(text, max(start, c_start - 24), c_start) if self._number_cue else None
+                if cue is not None and covered.find(1, cue.start(1), c_start) < 0:
+                    spans.append((cue.start(1), c_end, self._number_cues[" ".join(cue.group(1).lower().split())]))
+                    words = [w for w in words if w[1] <= cue.start(1)]  # the cue's own words, if caught
+                    continue
+                verdict = self._number(text, c_start, c_end)
+                if verdict != SAFE:
+                    digits = len(HAS_DIGIT.findall(text, c_start, c_end)) if verdict == MEMBER else 0
+                    numbers.append((c_start, c_end, digits, False, 2 if verdict == CAUGHT else verdict == WEAK))
                 continue
             for word in WORD.finditer(text, c_start, c_end):
                 verdict = self._word(text, start, word, first, caps_line, catch_lower)
@@ -235,14 +253,36 @@ class VocabularyCatchall(ProcessingResource):
                     words.append((word.start(), word.end(), verdict == WEAK))
         word_spans = self._word_spans(doc, words)
         if self.extend and not caps_line:
-            word_spans = [(*self._extended(text, start, end, s, e, covered), t) for s, e, t in word_spans]
+            word_spans = [(*self._extended(doc, start, end, s, e, covered), t) for s, e, t in word_spans]
         return spans + word_spans + self._number_groups(text, numbers)
 
-    def _extended(self, text: str, line_start: int, line_end: int, start: int, end: int,
+    def _grown_phi(self, doc: Document, covered: bytearray) -> list[tuple[int, int, str]]:
+        """What ``extend`` adds around the PHI annotations of ``neighbourTypes`` (marked covered),
+        and the joiners between one and the next name."""
+        text = doc.text
+        spans = []
+        for ann in self.output_set(doc):
+            if ann.type not in self._neighbours or "\n" in text[ann.start:ann.end]:
+                continue
+            line_start = text.rfind("\n", 0, ann.start) + 1
+            line_end = text.find("\n", ann.end) % (len(text) + 1)
+            start, end = self._extended(doc, line_start, line_end, ann.start, ann.end, covered)
+            particles = self._joiners_between.match(text, ann.end, line_end) if self._joiners_between else None
+            if end == ann.end and particles is not None and covered[particles.end()] and not covered[particles.start(1)]:
+                end = particles.end(1)  # joiners between two names: bin in Abdullah bin Rashid
+            before, after = text[start:ann.start], text[ann.end:end]
+            for s, e in ((start, start + len(before.rstrip())), (end - len(after.lstrip()), end)):
+                if s < e:
+                    spans.append((s, e, ann.type))
+                    covered[s:e] = b"\x01" * (e - s)
+        return spans
+
+    def _extended(self, doc: Document, line_start: int, line_end: int, start: int, end: int,
                   covered: bytearray) -> tuple[int, int]:
         """``[start, end)`` grown over the capitalised words (not cue words, not starting a
-        sentence), the joiners between them and the numbers of up to 4 digits next to it, up to a
-        PHI annotation."""
+        sentence unless a ``lookupTypes`` Lookup lies on them: ``Grace Wanjiru``), the joiners
+        between them and the numbers of up to 4 digits next to it, up to a PHI annotation."""
+        text = doc.text
         while (after := self._part_after.match(text, end, line_end)) is not None:
             if covered.find(1, end, after.end()) >= 0 or after.group(1).split()[-1].lower() in self._cues:
                 break
@@ -250,9 +290,10 @@ class VocabularyCatchall(ProcessingResource):
         while (before := self._part_before.search(text, max(line_start, start - 60), start)) is not None:
             at = before.start(1)
             word = before.group(1).split()[0]
+            first_on_line = not HAS_LETTER.search(text, line_start, at) and not HAS_DIGIT.search(text, line_start, at)
+            starts = word[0].isalpha() and (first_on_line or self._sentence_start(text, line_start, at))
             if (covered.find(1, at, start) >= 0 or word.lower() in self._cues
-                    or not HAS_LETTER.search(text, line_start, at) and not HAS_DIGIT.search(text, line_start, at)
-                    or word[0].isalpha() and self._sentence_start(text, line_start, at)):
+                    or starts and not self._looked_up(doc, at, at + len(word))):
                 break
             start = at
         return start, end
@@ -294,30 +335,36 @@ class VocabularyCatchall(ProcessingResource):
             return CAUGHT
         return CAUGHT if catch_lower else SAFE
 
-    def _number(self, text: str, start: int, end: int) -> bool:
-        """Whether the digit chunk ``[start, end)`` may be PHI (pure digits: only as part of a group)."""
+    def _number(self, text: str, start: int, end: int) -> int:
+        """The digit chunk ``[start, end)``: CAUGHT (whatever its group), a MEMBER of a group (pure
+        digits), a WEAK member (a safe code in capitals: ``H3A``, ``CA12``; two make a postcode) or SAFE."""
         chunk = text[start:end]
-        if (self._shape is not None and self._shape.fullmatch(chunk)) or chunk.lower() in self._vocabulary:
-            return False
         if self._code_labels:
             before = LABELS_BEFORE.search(text, max(0, start - 40), start)
             if before is not None and any(w and w.lower() in self._code_labels for w in before.groups()):
-                return False
-        return (DIGITS_ONLY.fullmatch(chunk) is not None or HAS_LETTER.search(chunk) is not None
-                or len(HAS_DIGIT.findall(chunk)) >= self.minDigits)
+                return SAFE
+        if (self._shape is not None and self._shape.fullmatch(chunk)) or chunk.lower() in self._vocabulary:
+            return WEAK if HAS_LETTER.search(chunk) and HAS_UPPER.search(chunk) and not UNIT_LIKE.match(chunk) else SAFE
+        if DIGITS_ONLY.fullmatch(chunk):
+            return MEMBER
+        if HAS_LETTER.search(chunk):
+            return CAUGHT
+        return MEMBER if len(HAS_DIGIT.findall(chunk)) >= self.minDigits else SAFE
 
-    def _number_groups(self, text: str, numbers: list[tuple[int, int, int, bool]]) -> list[tuple[int, int, str]]:
-        """Groups of pure-digit chunks with at least ``minDigits`` digits, or with a chunk inside PHI
-        of ``numberNeighbourTypes``: their chunks outside PHI, as spans."""
+    def _number_groups(self, text: str, numbers: list[tuple[int, int, int, bool, int]]) -> list[tuple[int, int, str]]:
+        """Groups of members (weight: 2 for a chunk caught whatever its group, 1 for a weak one) with
+        at least ``minDigits`` digits, a weight of 2, or a chunk inside PHI of ``numberNeighbourTypes``:
+        their chunks outside PHI, as spans."""
         spans = []
-        group: list[tuple[int, int, int, bool]] = []
-        for item in numbers + [(-1, -1, 0, False)]:
+        group: list[tuple[int, int, int, bool, int]] = []
+        for item in numbers + [(-1, -1, 0, False, 0)]:
             if group and item[0] >= 0 and NUMBER_GAP.fullmatch(text, group[-1][1], item[0]):
                 group.append(item)
                 continue
-            if any(g[3] for g in group) or sum(g[2] for g in group) >= self.minDigits:
-                run: list[tuple[int, int, int, bool]] = []
-                for member in group + [(-1, -1, 0, True)]:
+            if (any(g[3] for g in group) or sum(g[2] for g in group) >= self.minDigits
+                    or sum(g[4] for g in group) >= 2):
+                run: list[tuple[int, int, int, bool, int]] = []
+                for member in group + [(-1, -1, 0, True, 0)]:
                     if not member[3]:
                         run.append(member)
                     elif run:
@@ -342,7 +389,9 @@ class VocabularyCatchall(ProcessingResource):
                 start, end = run[0][0], run[-1][1]
                 neighbour = self._neighbour(doc, start, end)
                 if neighbour is not None or not all(weak for _, _, weak in run):
-                    spans.append((start, end, neighbour or self._guess(doc, start, end)))
+                    type_name = neighbour or self._guess(doc, start, end)
+                    particles = self._joiners_before.search(text, max(0, start - 30), start) if self._joiners_before else None
+                    spans.append((particles.start(1) if particles else start, end, type_name))
             run = [item]
         return spans
 
@@ -380,6 +429,11 @@ class VocabularyCatchall(ProcessingResource):
             if before is not None and before.group(1).lower() in self._cues:
                 return self._cues[before.group(1).lower()]
         return self.wordType
+
+    def _looked_up(self, doc: Document, start: int, end: int) -> bool:
+        """Whether a Lookup of ``lookupTypes`` lies over ``[start, end)``."""
+        return self._lookups and any(self._lookup_type(a) is not None and a.start <= start and end <= a.end
+                                     for a in self.input_set(doc).with_type("Lookup").overlapping(start, end))
 
     def _lookup_type(self, ann: Annotation) -> str | None:
         major, minor = ann.features.get("majorType"), ann.features.get("minorType")

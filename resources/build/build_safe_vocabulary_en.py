@@ -31,8 +31,8 @@ only sort words: none of their data is written.
 the above says: eponyms and their head words, drug and device names, clinical abbreviations,
 titles, roles, professions, ID labels, months, weekdays, nationalities and languages of
 ``gazetteers/en/deid_*.lst``, the Hina lists of eponyms, abbreviations and calendar words, the
-clinical POS lexicon (``pos/clinical-lexicon-en.tsv``) and the code systems of
-``catchall/en/code_labels.txt``. Multiword entries give their words (``Swan-Ganz``: swan, ganz).
+clinical POS lexicon (``pos/clinical-lexicon-en.tsv``), the code systems of
+``catchall/en/code_labels.txt`` and the cue words of ``catchall/en/cues.tsv`` (titles, salutations). Multiword entries give their words (``Swan-Ganz``: swan, ganz).
 
 The lists are CC BY-SA 4.0 (they hold EWT-derived words; see resources/LICENSES.md).
 
@@ -74,6 +74,7 @@ CLINICAL_LISTS = [
 ] + sorted(p.stem for p in (RESOURCES / "gazetteers" / "en").glob("deid_label_*.lst"))
 CLINICAL_LEXICON = RESOURCES / "pos" / "clinical-lexicon-en.tsv"
 CODE_LABELS = RESOURCES / "catchall" / "en" / "code_labels.txt"
+CUES = RESOURCES / "catchall" / "en" / "cues.tsv"  # titles and salutations (Dr, Frau, Dear): safe words
 
 WORD = regex.compile(r"[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*(?:'[\p{L}\p{N}]+)*")  # what the PR looks up: a letter in it
 LATIN = regex.compile(r"[\p{Latin}'\- .]+")
@@ -171,7 +172,7 @@ def sources() -> tuple[dict[str, float], set[str], set[str], set[str]]:
     gazetteers = RESOURCES / "gazetteers" / "en"
     ewt = list_words([EWT_WORDS])
     names = list_words(gazetteers / f"{n}.lst" for n in NAME_LISTS) | faker_names() | geonames_places()
-    clinical = list_words([gazetteers / f"{n}.lst" for n in CLINICAL_LISTS] + [CLINICAL_LEXICON, CODE_LABELS])
+    clinical = list_words([gazetteers / f"{n}.lst" for n in CLINICAL_LISTS] + [CLINICAL_LEXICON, CODE_LABELS, CUES])
     return lexeme_probabilities(), ewt, names, clinical
 
 

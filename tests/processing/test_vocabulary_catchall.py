@@ -160,3 +160,26 @@ def test_numbers_next_to_a_phi_number_extend_it(lists):
     assert caught(pr, "plate KA 05 MN 4471", phi=[("VEHICLE", 6, 14)]) == [("IDNUM", "4471")]
     assert caught(pr, "on 3/4/2019 12 labs", phi=[("DATE", 3, 11)]) == []
     assert caught(make(lists), "on (02) 9876 5432 today", phi=[("PHONE", 8, 17)]) == []
+
+
+def test_number_cues_take_the_unit_word_with_the_number(lists):
+    (lists / "number_cues.tsv").write_text("po box\tSTREET\nunit\tSTREET\nroom\tROOM\n", encoding="utf-8")
+    pr = make(lists, numberCues=lists / "number_cues.tsv")
+    assert caught(pr, "at PO Box 12 and Unit 4B today") == [("STREET", "PO Box 12"), ("STREET", "Unit 4B")]
+    assert caught(pr, "in room 7 today") == [("ROOM", "room 7")]
+    assert caught(make(lists), "at PO Box 12 today") == [("PATIENT", "Box")]  # box is unknown here, PO an abbreviation
+
+
+def test_two_capital_codes_make_a_postcode_and_a_long_number_takes_its_prefix(lists):
+    (lists / "shapes.txt").write_text("\\d+mg\n[a-z]{1,4}\\d{1,2}[a-z]{0,3}\n", encoding="utf-8")
+    pr = make(lists)
+    assert caught(pr, "at Montreal H3A 2R7") == [("PATIENT", "Montreal"), ("IDNUM", "H3A 2R7")]
+    assert caught(pr, "iban TR33 0006 1005 1978") == [("IDNUM", "TR33 0006 1005 1978")]
+    assert caught(pr, "labs T3 normal, 5mg 10mg daily") == []
+
+
+def test_leading_joiners_and_joiners_between_names_are_caught(lists):
+    (lists / "joiners.txt").write_text("al\nbin\n", encoding="utf-8")
+    pr = make(lists, joiners=lists / "joiners.txt", extend=True, neighbourTypes=["PATIENT"])
+    assert caught(pr, "seen by al Okonkwo today") == [("PATIENT", "al Okonkwo")]
+    assert caught(pr, "seen by Musa bin Ali today", phi=[("PATIENT", 8, 12), ("PATIENT", 17, 20)]) == [("PATIENT", "bin")]
