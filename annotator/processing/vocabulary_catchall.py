@@ -50,6 +50,7 @@ feature ``confidence`` = ``confidence``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -80,6 +81,19 @@ NAME_PART = r"(?:\p{Lu}\p{Ll}\p{L}*(?:['\u2019\-]\p{L}+)*|\p{Nd}{1,4})(?![\p{L}\
 LOWER_CASE = ("never", "caseless", "always")
 SAFE, CAUGHT, WEAK, MEMBER = 0, 1, 2, 3
 UNIT_LIKE = regex.compile(r"\p{Nd}[\p{Nd}.,]*\p{Ll}")  # 5mg, 10mL: a number with a unit
+
+
+@dataclass
+class _Seen:
+    """What one run over a document knows: its text, where PHI lies (``covered``; ``numeric``: PHI
+    of ``numberNeighbourTypes``), the PHI of ``neighbourTypes`` and the typed Lookups as
+    ``(start, end, type)``."""
+
+    text: str
+    covered: bytearray
+    numeric: bytearray
+    names: list[tuple[int, int, str]]
+    lookups: list[tuple[int, int, str]]
 
 
 @lru_cache(maxsize=16)
@@ -194,21 +208,27 @@ class VocabularyCatchall(ProcessingResource):
     def __call__(self, doc: Document) -> None:
         text = doc.text
         phi = self.output_set(doc)
-        covered, numeric = bytearray(len(text)), bytearray(len(text))
+        seen = _Seen(text, bytearray(len(text)), bytearray(len(text)), [], [])
         for ann in phi:
-            covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
+            seen.covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
             if ann.type in self._number_neighbours:
-                numeric[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
-        spans = self._grown_phi(doc, covered) if self.extend and self._neighbours else []
+                seen.numeric[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
+            if ann.type in self._neighbours:
+                seen.names.append((ann.start, ann.end, ann.type))
+        if self._lookups:
+            for ann in self.input_set(doc).with_type("Lookup"):
+                type_name = self._lookup_type(ann)
+                if type_name is not None:
+                    seen.lookups.append((ann.start, ann.end, type_name))
+        spans = self._grown_phi(seen) if self.extend and self._neighbours else []
         for line in LINE.finditer(text):
-            spans += self._line(doc, line.start(), line.end(), covered, numeric)
+            spans += self._line(seen, line.start(), line.end())
         for start, end, type_name in spans:
             phi.add(type_name, start, end, {"confidence": self.confidence})
 
-    def _line(self, doc: Document, start: int, end: int, covered: bytearray,
-              numeric: bytearray) -> list[tuple[int, int, str]]:
+    def _line(self, seen: _Seen, start: int, end: int) -> list[tuple[int, int, str]]:
         """The spans caught on the line ``[start, end)``."""
-        text = doc.text
+        text, covered, numeric = seen.text, seen.covered, seen.numeric
         line = text[start:end]
         has_upper, has_lower = HAS_UPPER.search(line) is not None, HAS_LOWER.search(line) is not None
         caps_line = has_upper and not has_lower
@@ -251,38 +271,37 @@ class VocabularyCatchall(ProcessingResource):
                     verdict = SAFE
                 if verdict != SAFE:
                     words.append((word.start(), word.end(), verdict == WEAK))
-        word_spans = self._word_spans(doc, words)
+        word_spans = self._word_spans(seen, words)
         if self.extend and not caps_line:
-            word_spans = [(*self._extended(doc, start, end, s, e, covered), t) for s, e, t in word_spans]
+            word_spans = [(*self._extended(seen, start, end, s, e), t) for s, e, t in word_spans]
         return spans + word_spans + self._number_groups(text, numbers)
 
-    def _grown_phi(self, doc: Document, covered: bytearray) -> list[tuple[int, int, str]]:
+    def _grown_phi(self, seen: _Seen) -> list[tuple[int, int, str]]:
         """What ``extend`` adds around the PHI annotations of ``neighbourTypes`` (marked covered),
         and the joiners between one and the next name."""
-        text = doc.text
+        text, covered = seen.text, seen.covered
         spans = []
-        for ann in self.output_set(doc):
-            if ann.type not in self._neighbours or "\n" in text[ann.start:ann.end]:
+        for ann_start, ann_end, type_name in seen.names:
+            if "\n" in text[ann_start:ann_end]:
                 continue
-            line_start = text.rfind("\n", 0, ann.start) + 1
-            line_end = text.find("\n", ann.end) % (len(text) + 1)
-            start, end = self._extended(doc, line_start, line_end, ann.start, ann.end, covered)
-            particles = self._joiners_between.match(text, ann.end, line_end) if self._joiners_between else None
-            if end == ann.end and particles is not None and covered[particles.end()] and not covered[particles.start(1)]:
+            line_start = text.rfind("\n", 0, ann_start) + 1
+            line_end = text.find("\n", ann_end) % (len(text) + 1)
+            start, end = self._extended(seen, line_start, line_end, ann_start, ann_end)
+            particles = self._joiners_between.match(text, ann_end, line_end) if self._joiners_between else None
+            if end == ann_end and particles is not None and covered[particles.end()] and not covered[particles.start(1)]:
                 end = particles.end(1)  # joiners between two names: bin in Abdullah bin Rashid
-            before, after = text[start:ann.start], text[ann.end:end]
+            before, after = text[start:ann_start], text[ann_end:end]
             for s, e in ((start, start + len(before.rstrip())), (end - len(after.lstrip()), end)):
                 if s < e:
-                    spans.append((s, e, ann.type))
+                    spans.append((s, e, type_name))
                     covered[s:e] = b"\x01" * (e - s)
         return spans
 
-    def _extended(self, doc: Document, line_start: int, line_end: int, start: int, end: int,
-                  covered: bytearray) -> tuple[int, int]:
+    def _extended(self, seen: _Seen, line_start: int, line_end: int, start: int, end: int) -> tuple[int, int]:
         """``[start, end)`` grown over the capitalised words (not cue words, not starting a
         sentence unless a ``lookupTypes`` Lookup lies on them: ``Grace Wanjiru``), the joiners
         between them and the numbers of up to 4 digits next to it, up to a PHI annotation."""
-        text = doc.text
+        text, covered = seen.text, seen.covered
         while (after := self._part_after.match(text, end, line_end)) is not None:
             if covered.find(1, end, after.end()) >= 0 or after.group(1).split()[-1].lower() in self._cues:
                 break
@@ -293,7 +312,7 @@ class VocabularyCatchall(ProcessingResource):
             first_on_line = not HAS_LETTER.search(text, line_start, at) and not HAS_DIGIT.search(text, line_start, at)
             starts = word[0].isalpha() and (first_on_line or self._sentence_start(text, line_start, at))
             if (covered.find(1, at, start) >= 0 or word.lower() in self._cues
-                    or starts and not self._looked_up(doc, at, at + len(word))):
+                    or starts and not self._looked_up(seen, at, at + len(word))):
                 break
             start = at
         return start, end
@@ -373,10 +392,10 @@ class VocabularyCatchall(ProcessingResource):
             group = [item]
         return spans
 
-    def _word_spans(self, doc: Document, words: list[tuple[int, int, bool]]) -> list[tuple[int, int, str]]:
+    def _word_spans(self, seen: _Seen, words: list[tuple[int, int, bool]]) -> list[tuple[int, int, str]]:
         """Runs of adjacent caught and weak words, each with its type; a run of weak words alone
         only next to a PHI annotation of ``neighbourTypes``."""
-        text = doc.text
+        text = seen.text
         spans = []
         run: list[tuple[int, int, bool]] = []
         for item in words + [(-1, -1, False)]:
@@ -387,9 +406,9 @@ class VocabularyCatchall(ProcessingResource):
                     continue
             if run:
                 start, end = run[0][0], run[-1][1]
-                neighbour = self._neighbour(doc, start, end)
+                neighbour = self._neighbour(seen, start, end)
                 if neighbour is not None or not all(weak for _, _, weak in run):
-                    type_name = neighbour or self._guess(doc, start, end)
+                    type_name = neighbour or self._guess(seen, start, end)
                     particles = self._joiners_before.search(text, max(0, start - 30), start) if self._joiners_before else None
                     spans.append((particles.start(1) if particles else start, end, type_name))
             run = [item]
@@ -401,39 +420,30 @@ class VocabularyCatchall(ProcessingResource):
         return (bool(self._joiners) and 0 < len(parts) <= 3 and "\n" not in gap
                 and all(p.lower() in self._joiners for p in parts))
 
-    def _neighbour(self, doc: Document, start: int, end: int) -> str | None:
+    def _neighbour(self, seen: _Seen, start: int, end: int) -> str | None:
         """The type of a PHI annotation of ``neighbourTypes`` right before or after ``[start, end)``."""
-        if not self._neighbours:
-            return None
-        text = doc.text
-        phi = self.output_set(doc)
-        for ann in phi.overlapping(max(0, start - 3), start):
-            if ann.type in self._neighbours and ann.end <= start and INITIAL_GAP.fullmatch(text, ann.end, start):
-                return ann.type
-        for ann in phi.overlapping(end, min(len(text), end + 3)):
-            if ann.type in self._neighbours and ann.start >= end and INITIAL_GAP.fullmatch(text, end, ann.start):
-                return ann.type
+        text = seen.text
+        for ann_start, ann_end, type_name in seen.names:
+            if (start - 3 <= ann_end <= start and INITIAL_GAP.fullmatch(text, ann_end, start)
+                    or end <= ann_start <= end + 3 and INITIAL_GAP.fullmatch(text, end, ann_start)):
+                return type_name
         return None
 
-    def _guess(self, doc: Document, start: int, end: int) -> str:
+    def _guess(self, seen: _Seen, start: int, end: int) -> str:
         """The type of a word span without a PHI neighbour: a Lookup's, a cue word's, or ``wordType``."""
-        if self._lookups:
-            text = doc.text
-            for ann in self.input_set(doc).with_type("Lookup").overlapping(max(0, start - 40), end):
-                if ann.end > start or WORD_GAP.fullmatch(text, ann.end, start):
-                    type_name = self._lookup_type(ann)
-                    if type_name is not None:
-                        return type_name
+        text = seen.text
+        for lookup_start, lookup_end, type_name in seen.lookups:
+            if lookup_start < end and (lookup_end > start or start - 40 <= lookup_end and WORD_GAP.fullmatch(text, lookup_end, start)):
+                return type_name
         if self._cues:
-            before = CUE_BEFORE.search(doc.text, max(0, start - 40), start)
+            before = CUE_BEFORE.search(text, max(0, start - 40), start)
             if before is not None and before.group(1).lower() in self._cues:
                 return self._cues[before.group(1).lower()]
         return self.wordType
 
-    def _looked_up(self, doc: Document, start: int, end: int) -> bool:
+    def _looked_up(self, seen: _Seen, start: int, end: int) -> bool:
         """Whether a Lookup of ``lookupTypes`` lies over ``[start, end)``."""
-        return self._lookups and any(self._lookup_type(a) is not None and a.start <= start and end <= a.end
-                                     for a in self.input_set(doc).with_type("Lookup").overlapping(start, end))
+        return any(s <= start and end <= e for s, e, _ in seen.lookups)
 
     def _lookup_type(self, ann: Annotation) -> str | None:
         major, minor = ann.features.get("majorType"), ann.features.get("minorType")
