@@ -29,23 +29,36 @@ word followed by one of the ``heads`` (``sign``, ``syndrome``: an eponym, ``Levi
 
 **Numbers** (chunks with a digit): safe when the chunk matches one of the ``shapes`` (regular
 expressions matched whole, ignoring case: doses ``5mg``, vitals ``120/80``, times, ordinals,
-clinical codes), is in the vocabulary, or follows one of the ``codeLabels`` (``SNOMED``, ``CPT``;
-directly or with one word between); else caught when it holds letters and digits (``QX40417``,
-``RT-550912``) or at least ``minDigits`` digits. Chunks of digits alone (with ``-`` or ``.`` inside)
-separated by one to three of space, ``( ) + - .`` form a group, caught as one span when it holds
-``minDigits`` digits (``+44 20 7946 0958``); a group next to a chunk inside a PHI annotation of
-``numberNeighbourTypes`` is caught outside it (``(02)`` before a phone number found as
-``9876 5432``, ``4471`` after a plate found as ``KA 05 MN``).
+clinical codes), is in the vocabulary, is one of the ``codeLabels`` with a version (``ICD-10``) or
+follows one (``SNOMED``, ``CPT``: directly, after its version or after one more word); else caught
+when it holds letters and digits (``QX40417``, ``RT-550912``). Chunks separated by one to three
+of space, ``( ) + - .`` form a group: digits alone (with ``-`` or ``.`` inside), caught chunks, and
+safe codes of 2 to 4 capitals and digits (``H3A``, ``CA12``). A group is caught as one span when
+it holds ``minDigits`` digits (``+44 20 7946 0958``, ``TR33 0006 1005 1978``), a caught chunk, or
+two such codes (a postcode: ``H3A 2R7``); next to a chunk inside a PHI annotation of
+``numberNeighbourTypes``, its chunks outside PHI are caught (``(02)`` before a phone number found
+as ``9876 5432``, ``4471`` after a plate found as ``KA 05 MN``), and so are the letters and digits
+outside PHI of a chunk partly inside it (``CO`` of ``CO-880412773`` found as ``880412773``). A
+chunk with a digit right after one of the ``numberCues`` (``Unit``, ``PO Box``, ``Room``) is caught
+with the cue as the cue's type.
 
-**Spans and types.** Caught and weak words separated by spaces and at most one ``-`` or ``'`` (or
-``.`` after an initial), or by one to three ``joiners`` (``van der``, ``bin``), on one line make a
-run; a run of weak words alone is dropped unless a PHI
-annotation of ``neighbourTypes`` is right next to it (``Maria K.`` with ``Maria`` found by the rules).
-A run's type: that neighbour's type; else that of a ``Lookup`` of the input set inside it or right
-before it, by ``lookupTypes`` (``majorType=TYPE`` or ``majorType:minorType=TYPE``); else that of
-the word right before it (across spaces and a ``.``) in ``cues`` (``word<TAB>TYPE`` lines: ``dr``
-DOCTOR, ``in`` CITY); else ``wordType``. A number's type is ``numberType``. Every span gets the
-feature ``confidence`` = ``confidence``.
+**Spans and types.** Caught and weak words separated by spaces and at most one ``-`` or ``'``
+(or ``.`` after an initial), or by one to three ``joiners`` (``van der``, ``bin``), on one line
+make a run, with the joiners right before it (``al Mansouri``); a run of weak words alone is
+dropped unless a PHI annotation of ``neighbourTypes`` is right next to it (``Maria K.`` with
+``Maria`` found by the rules). A run's type: that neighbour's type; else that of a ``Lookup`` of
+the input set inside it or right before it, by ``lookupTypes`` (``majorType=TYPE`` or
+``majorType:minorType=TYPE``); else that of the word right before it (across spaces and a ``.``)
+in ``cues`` (``word<TAB>TYPE`` lines: ``dr`` DOCTOR, ``in`` CITY); else ``wordType``. A number's
+type is ``numberType``.
+
+With ``extend``, a run, and a PHI annotation of ``neighbourTypes``, grows over the capitalised
+words, the joiners between them and the numbers of up to 4 digits right next to it (across spaces
+only; not over a cue word, a PHI annotation, or a word that starts a sentence unless a Lookup of
+``lookupTypes`` lies on it): ``Hospital Italiano de Buenos Aires``, ``Rua Augusta 1508``,
+``Grace Wanjiru``; what grows around a PHI annotation is a new span of its type, and so are the
+joiners between two of them (``bin`` in ``Abdullah bin Rashid``). Every span made gets the feature
+``confidence`` = ``confidence``.
 """
 
 from __future__ import annotations
@@ -75,11 +88,14 @@ NUMBER_GAP = regex.compile(r"[ \t()+\-.]{1,3}")
 SENTENCE_END = regex.compile(r"(\p{L}*)[.!?]+[\"'\u2019)\]]*\s+$")
 ABBREVIATION = regex.compile(r"\p{Lu}\p{L}{0,3}")
 NEXT_WORD = regex.compile(r"(?:['\u2019]s?)?[ \t]+(\p{L}+)")
-LABELS_BEFORE = regex.compile(r"(?:(\p{L}+)[^\p{L}\p{N}\n]{1,3})?(\p{L}+)[^\p{L}\p{N}\n]{1,3}$")
+LABELS_BEFORE = regex.compile(r"(?:(\p{L}+)[^\p{L}\p{N}\n]{1,3})?(\p{L}+)(?:-?\p{Nd}{1,2})?[^\p{L}\p{N}\n]{1,3}$")
+LABEL_CHUNK = regex.compile(r"(\p{L}+)-?\p{Nd}{1,2}")  # a code system with its version: ICD-10
+POSTCODE_PART = regex.compile(r"[\p{Lu}\p{Nd}]{2,4}")
 CUE_BEFORE = regex.compile(r"(\p{L}+)\.?[ \t]*$")
 NAME_PART = r"(?:\p{Lu}\p{Ll}\p{L}*(?:['\u2019\-]\p{L}+)*|\p{Nd}{1,4})(?![\p{L}\p{N}])"
 LOWER_CASE = ("never", "caseless", "always")
 SAFE, CAUGHT, WEAK, MEMBER = 0, 1, 2, 3
+ALNUM_RUN = regex.compile(r"[\p{L}\p{N}]+")
 UNIT_LIKE = regex.compile(r"\p{Nd}[\p{Nd}.,]*\p{Ll}")  # 5mg, 10mL: a number with a unit
 
 
@@ -251,6 +267,7 @@ class VocabularyCatchall(ProcessingResource):
                 first = False
                 if numeric.find(1, c_start, c_end) >= 0:
                     numbers.append((c_start, c_end, 0, True, 0))
+                    spans += self._outside(seen, c_start, c_end)
                 continue
             if HAS_DIGIT.search(text, c_start, c_end):
                 first = False
@@ -317,6 +334,12 @@ class VocabularyCatchall(ProcessingResource):
             start = at
         return start, end
 
+    def _outside(self, seen: _Seen, start: int, end: int) -> list[tuple[int, int, str]]:
+        """The letters and digits of a chunk partly inside PHI of ``numberNeighbourTypes`` that lie
+        outside any PHI (the prefix of ``CO-880412773`` found as ``880412773``), as spans."""
+        return [(m.start(), m.end(), self.numberType) for m in ALNUM_RUN.finditer(seen.text, start, end)
+                if seen.covered.find(1, m.start(), m.end()) < 0]
+
     @staticmethod
     def _sentence_start(text: str, line_start: int, at: int) -> bool:
         before = SENTENCE_END.search(text, max(line_start, at - 12), at)
@@ -356,14 +379,19 @@ class VocabularyCatchall(ProcessingResource):
 
     def _number(self, text: str, start: int, end: int) -> int:
         """The digit chunk ``[start, end)``: CAUGHT (whatever its group), a MEMBER of a group (pure
-        digits), a WEAK member (a safe code in capitals: ``H3A``, ``CA12``; two make a postcode) or SAFE."""
+        digits), a WEAK member (a safe code of 2 to 4 capitals and digits: ``H3A``, ``CA12``; two make a
+        postcode) or SAFE."""
         chunk = text[start:end]
         if self._code_labels:
             before = LABELS_BEFORE.search(text, max(0, start - 40), start)
             if before is not None and any(w and w.lower() in self._code_labels for w in before.groups()):
                 return SAFE
+            label = LABEL_CHUNK.fullmatch(chunk)
+            if label is not None and label.group(1).lower() in self._code_labels:
+                return SAFE
         if (self._shape is not None and self._shape.fullmatch(chunk)) or chunk.lower() in self._vocabulary:
-            return WEAK if HAS_LETTER.search(chunk) and HAS_UPPER.search(chunk) and not UNIT_LIKE.match(chunk) else SAFE
+            postcode_like = POSTCODE_PART.fullmatch(chunk) and HAS_LETTER.search(chunk) and not UNIT_LIKE.match(chunk)
+            return WEAK if postcode_like else SAFE
         if DIGITS_ONLY.fullmatch(chunk):
             return MEMBER
         if HAS_LETTER.search(chunk):

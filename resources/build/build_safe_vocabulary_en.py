@@ -1,4 +1,4 @@
-"""Build the English safe vocabulary of the catch-all (resources/catchall/en/vocabulary.txt, ambiguous.txt).
+"""Build the English safe vocabulary of the catch-all (resources/catchall/en/vocabulary.txt, ambiguous.txt, heads.txt).
 
 The ``vocabulary-catchall`` PR of ``deid-en-safe`` redacts a word that looks like a name or place
 (capitalised) unless it is known to be safe. Two lists, one lower-case word a line (letters,
@@ -76,12 +76,25 @@ CLINICAL_LEXICON = RESOURCES / "pos" / "clinical-lexicon-en.tsv"
 CODE_LABELS = RESOURCES / "catchall" / "en" / "code_labels.txt"
 CUES = RESOURCES / "catchall" / "en" / "cues.tsv"  # titles and salutations (Dr, Frau, Dear): safe words
 
+# Head words after which a capitalised word is safe (the PR's ``heads``: catchall/en/heads.txt): the
+# eponym heads of gazetteers/en/deid_head_eponym.lst and these (hand-written, Apache-2.0): named
+# infections, scales and rules (West Nile virus, Lassa fever, Ottawa rules), and species epithets
+# after a capitalised genus (Helicobacter pylori, Staphylococcus aureus).
+EXTRA_HEADS = """
+virus viruses fever vaccine vaccination strain strains assessment scales rule rules chart classification
+method technique approach incision solution salts bacillus encephalitis hepatitis flu influenza
+pylori aureus epidermidis pyogenes pneumoniae agalactiae coli difficile perfringens albicans glabrata
+aeruginosa faecalis faecium influenzae meningitidis gonorrhoeae trachomatis pallidum tuberculosis
+burgdorferi monocytogenes typhi enterica jirovecii fumigatus falciparum vivax vulgaris mirabilis
+""".split()
+HEADS_OUT = "heads.txt"
 WORD = regex.compile(r"[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*(?:'[\p{L}\p{N}]+)*")  # what the PR looks up: a letter in it
 LATIN = regex.compile(r"[\p{Latin}'\- .]+")
 HEADER = ("# {what} of the English catch-all (vocabulary-catchall PR, pipeline deid-en-safe): built by\n"
           "# resources/build/build_safe_vocabulary_en.py from spacy-lookups-data 1.0.5 en_lexeme_prob (MIT),\n"
           "# UD English EWT common words (CC BY-SA 4.0) and the project's clinical lists (Apache-2.0). CC BY-SA 4.0.\n")
-WHAT = {"vocabulary.txt": "Safe words", "ambiguous.txt": "Ordinary words that are also names or places"}
+WHAT = {"vocabulary.txt": "Safe words", "ambiguous.txt": "Ordinary words that are also names or places",
+        HEADS_OUT: "Head words (a capitalised word before them is safe)"}
 
 
 def words(text: str) -> list[str]:
@@ -176,10 +189,16 @@ def sources() -> tuple[dict[str, float], set[str], set[str], set[str]]:
     return lexeme_probabilities(), ewt, names, clinical
 
 
+def lists() -> dict[str, list[str]]:
+    """Every list this script writes, by file name."""
+    heads = sorted(list_words([RESOURCES / "gazetteers" / "en" / "deid_head_eponym.lst"]) | set(EXTRA_HEADS))
+    return {**build(*sources()), HEADS_OUT: heads}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="the folder to write to")
-    write(parser.parse_args().out, build(*sources()))
+    write(parser.parse_args().out, lists())
 
 
 if __name__ == "__main__":

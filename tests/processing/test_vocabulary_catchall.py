@@ -183,3 +183,8 @@ def test_leading_joiners_and_joiners_between_names_are_caught(lists):
     pr = make(lists, joiners=lists / "joiners.txt", extend=True, neighbourTypes=["PATIENT"])
     assert caught(pr, "seen by al Okonkwo today") == [("PATIENT", "al Okonkwo")]
     assert caught(pr, "seen by Musa bin Ali today", phi=[("PATIENT", 8, 12), ("PATIENT", 17, 20)]) == [("PATIENT", "bin")]
+
+
+def test_the_rest_of_a_chunk_partly_inside_an_id_is_caught(lists):
+    pr = make(lists, numberNeighbourTypes=["IDNUM"])
+    assert caught(pr, "ref CO-880412773 today", phi=[("IDNUM", 7, 16)]) == [("IDNUM", "CO")]
