@@ -35,7 +35,7 @@ when it holds letters and digits (``QX40417``, ``RT-550912``). Chunks separated 
 of space, ``( ) + - .`` form a group: digits alone (with ``-`` or ``.`` inside), caught chunks, and
 safe codes of 2 to 4 capitals and digits (``H3A``, ``CA12``). A group is caught as one span when
 it holds ``minDigits`` digits (``+44 20 7946 0958``, ``TR33 0006 1005 1978``), a caught chunk, or
-two such codes (a postcode: ``H3A 2R7``); next to a chunk inside a PHI annotation of
+two such codes, one of 3 characters or more (a postcode: ``H3A 2R7``, not ``E4 V5 M6``); next to a chunk inside a PHI annotation of
 ``numberNeighbourTypes``, its chunks outside PHI are caught (``(02)`` before a phone number found
 as ``9876 5432``, ``4471`` after a plate found as ``KA 05 MN``), and so are the letters and digits
 outside PHI of a chunk partly inside it (``CO`` of ``CO-880412773`` found as ``880412773``). A
@@ -54,8 +54,8 @@ type is ``numberType``.
 
 With ``extend``, a run, and a PHI annotation of ``neighbourTypes``, grows over the capitalised
 words, the joiners between them and the numbers of up to 4 digits right next to it (across spaces
-only; not over a cue word, a PHI annotation, or a word that starts a sentence unless a Lookup of
-``lookupTypes`` lies on it): ``Hospital Italiano de Buenos Aires``, ``Rua Augusta 1508``,
+only; not over a cue word, a head word, a PHI annotation, or a word that starts a sentence unless
+a Lookup of ``lookupTypes`` lies on it): ``Hospital Italiano de Buenos Aires``, ``Rua Augusta 1508``,
 ``Grace Wanjiru``; what grows around a PHI annotation is a new span of its type, and so are the
 joiners between two of them (``bin`` in ``Abdullah bin Rashid``). Every span made gets the feature
 ``confidence`` = ``confidence``.
@@ -82,8 +82,8 @@ HAS_LETTER = regex.compile(r"\p{L}")
 HAS_UPPER = regex.compile(r"\p{Lu}")
 HAS_LOWER = regex.compile(r"\p{Ll}")
 DIGITS_ONLY = regex.compile(r"\p{Nd}+(?:[-.]\p{Nd}+)*")
-WORD_GAP = regex.compile(r"[ \t]*(?:[-'\u2019][ \t]*)?")
-INITIAL_GAP = regex.compile(r"\.?[ \t]*(?:[-'\u2019.][ \t]*)?")
+WORD_GAP = regex.compile(r"[ \t]?(?:[-'\u2019][ \t]?)?")  # two spaces or more part the fields of a form
+INITIAL_GAP = regex.compile(r"\.?[ \t]?(?:[-'\u2019.][ \t]?)?")
 NUMBER_GAP = regex.compile(r"[ \t()+\-.]{1,3}")
 SENTENCE_END = regex.compile(r"(\p{L}*)[.!?]+[\"'\u2019)\]]*\s+$")
 ABBREVIATION = regex.compile(r"\p{Lu}\p{L}{0,3}")
@@ -165,8 +165,8 @@ class VocabularyCatchall(ProcessingResource):
         joiner = "|".join(regex.escape(j) for j in sorted(self._joiners, key=lambda j: (-len(j), j)))
         joiner_after, space_joiner = rf"(?:(?i:{joiner})[ \t]+)", rf"(?:[ \t]+(?i:{joiner}))"
         after, before = (joiner_after + "{0,3}", space_joiner + "{0,3}") if joiner else ("", "")
-        self._part_after = regex.compile(rf"[ \t]+({after}{NAME_PART})")
-        self._part_before = regex.compile(rf"(?<![\p{{L}}\p{{N}}])({NAME_PART}{before})[ \t]+$")
+        self._part_after = regex.compile(rf"[ \t]({after}{NAME_PART})")
+        self._part_before = regex.compile(rf"(?<![\p{{L}}\p{{N}}])({NAME_PART}{before})[ \t]$")
         self._joiners_before = (regex.compile(rf"(?<![\p{{L}}\p{{N}}])((?i:{joiner}){space_joiner}{{0,2}})[ \t]+$")
                                 if joiner else None)
         self._joiners_between = (regex.compile(rf"[ \t]+((?i:{joiner}){space_joiner}{{0,2}})[ \t]+(?=\p{{Lu}})")
@@ -320,7 +320,8 @@ class VocabularyCatchall(ProcessingResource):
         between them and the numbers of up to 4 digits next to it, up to a PHI annotation."""
         text, covered = seen.text, seen.covered
         while (after := self._part_after.match(text, end, line_end)) is not None:
-            if covered.find(1, end, after.end()) >= 0 or after.group(1).split()[-1].lower() in self._cues:
+            word = after.group(1).split()[-1]
+            if covered.find(1, end, after.end()) >= 0 or word.lower() in self._cues or word.lower() in self._heads:
                 break
             end = after.end()
         while (before := self._part_before.search(text, max(line_start, start - 60), start)) is not None:
@@ -408,8 +409,9 @@ class VocabularyCatchall(ProcessingResource):
             if group and item[0] >= 0 and NUMBER_GAP.fullmatch(text, group[-1][1], item[0]):
                 group.append(item)
                 continue
+            codes = [g[1] - g[0] for g in group if g[4] == 1]
             if (any(g[3] for g in group) or sum(g[2] for g in group) >= self.minDigits
-                    or sum(g[4] for g in group) >= 2):
+                    or any(g[4] == 2 for g in group) or len(codes) >= 2 and max(codes) >= 3):
                 run: list[tuple[int, int, int, bool, int]] = []
                 for member in group + [(-1, -1, 0, True, 0)]:
                     if not member[3]:

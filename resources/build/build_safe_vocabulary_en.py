@@ -86,6 +86,7 @@ method technique approach incision solution salts bacillus encephalitis hepatiti
 pylori aureus epidermidis pyogenes pneumoniae agalactiae coli difficile perfringens albicans glabrata
 aeruginosa faecalis faecium influenzae meningitidis gonorrhoeae trachomatis pallidum tuberculosis
 burgdorferi monocytogenes typhi enterica jirovecii fumigatus falciparum vivax vulgaris mirabilis
+cruzi brucei gondii vaginalis lamblia histolytica
 """.split()
 HEADS_OUT = "heads.txt"
 WORD = regex.compile(r"[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*(?:'[\p{L}\p{N}]+)*")  # what the PR looks up: a letter in it

@@ -151,6 +151,7 @@ def test_extend_grows_a_span_over_capitalised_words_joiners_and_short_numbers(li
     assert caught(pr, "the patient at Okonkwo Hospital 12 today") == [("PATIENT", "Okonkwo Hospital 12")]
     assert caught(pr, "Chest pain. Okonkwo for labs") == [("PATIENT", "Okonkwo")]   # Chest starts a sentence
     assert caught(pr, "seen by Dr Okonkwo") == [("DOCTOR", "Okonkwo")]              # a cue word stays out
+    assert caught(pr, "the Okonkwo Clinic Sign today") == [("PATIENT", "Okonkwo Clinic")]  # nor a head word
     assert caught(make(lists), "seen at Clinic Okonkwo today") == [("PATIENT", "Okonkwo")]
 
 
@@ -176,6 +177,7 @@ def test_two_capital_codes_make_a_postcode_and_a_long_number_takes_its_prefix(li
     assert caught(pr, "at Montreal H3A 2R7") == [("PATIENT", "Montreal"), ("IDNUM", "H3A 2R7")]
     assert caught(pr, "iban TR33 0006 1005 1978") == [("IDNUM", "TR33 0006 1005 1978")]
     assert caught(pr, "labs T3 normal, 5mg 10mg daily") == []
+    assert caught(pr, "labs E4 V5 M6 today") == []  # codes of 2 characters alone: a coma score, no postcode
 
 
 def test_leading_joiners_and_joiners_between_names_are_caught(lists):
