@@ -14,7 +14,8 @@ separates words) is looked up lower-cased, then without each of ``suffixes`` (``
 ``crohn``), in two lists:
   * ``vocabulary``: safe wherever it stands and however written, so a sentence-initial
     ``Troponin`` or a title-case header word is safe;
-  * ``ambiguous`` (ordinary words that are also names: ``rose``, ``bill``): safe in lower case;
+  * ``ambiguous`` (ordinary words that are also names: ``rose``, ``bill``): safe in lower case
+    (weak where lower-case words are caught: ``adeyemi-bello``);
     capitalised, caught inside a sentence and *weak* at its start (the first word of a line, or
     after ``.``, ``!`` or ``?`` unless the word before the stop is a capitalised abbreviation of up
     to 4 letters: ``Dr.``); on a line without lower-case letters, caught.
@@ -169,7 +170,7 @@ class VocabularyCatchall(ProcessingResource):
         self._part_before = regex.compile(rf"(?<![\p{{L}}\p{{N}}])({NAME_PART}{before})[ \t]$")
         self._joiners_before = (regex.compile(rf"(?<![\p{{L}}\p{{N}}])((?i:{joiner}){space_joiner}{{0,2}})[ \t]+$")
                                 if joiner else None)
-        self._joiners_between = (regex.compile(rf"[ \t]+((?i:{joiner}){space_joiner}{{0,2}})[ \t]+(?=\p{{Lu}})")
+        self._joiners_between = (regex.compile(rf"[ \t]+((?i:{joiner}){space_joiner}{{0,2}})[ \t]+")
                                  if joiner else None)
         self._shape = self._read_shapes()
         self._cues = self._read_cues(self.cues)
@@ -368,7 +369,7 @@ class VocabularyCatchall(ProcessingResource):
         capitalised = word[0].isupper()
         if any(k in self._ambiguous for k in keys):
             if not capitalised:
-                return SAFE
+                return WEAK if catch_lower else SAFE
             if caps_line:
                 return CAUGHT
             return WEAK if first or self._sentence_start(text, line_start, match.start()) else CAUGHT

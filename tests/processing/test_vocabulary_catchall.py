@@ -190,3 +190,9 @@ def test_leading_joiners_and_joiners_between_names_are_caught(lists):
 def test_the_rest_of_a_chunk_partly_inside_an_id_is_caught(lists):
     pr = make(lists, numberNeighbourTypes=["IDNUM"])
     assert caught(pr, "ref CO-880412773 today", phi=[("IDNUM", 7, 16)]) == [("IDNUM", "CO")]
+
+
+def test_ambiguous_words_are_weak_in_lower_case_where_lower_case_is_caught(lists):
+    pr = make(lists)
+    assert caught(pr, "labs for okonkwo-rose") == [("PATIENT", "okonkwo-rose")]
+    assert caught(pr, "rose for labs") == []
