@@ -36,12 +36,12 @@ when it holds letters and digits (``QX40417``, ``RT-550912``). Chunks separated 
 of space, ``( ) + - .`` form a group: digits alone (with ``-`` or ``.`` inside), caught chunks, and
 safe codes of 2 to 4 capitals and digits (``H3A``, ``CA12``). A group is caught as one span when
 it holds ``minDigits`` digits (``+44 20 7946 0958``, ``TR33 0006 1005 1978``), a caught chunk, or
-two such codes, one of 3 characters or more (a postcode: ``H3A 2R7``, not ``E4 V5 M6``); next to a chunk inside a PHI annotation of
-``numberNeighbourTypes``, its chunks outside PHI are caught (``(02)`` before a phone number found
-as ``9876 5432``, ``4471`` after a plate found as ``KA 05 MN``), and so are the letters and digits
-outside PHI of a chunk partly inside it (``CO`` of ``CO-880412773`` found as ``880412773``). A
-chunk with a digit right after one of the ``numberCues`` (``Unit``, ``PO Box``, ``Room``) is caught
-with the cue as the cue's type.
+two such codes, one of 3 characters or more (a postcode: ``H3A 2R7``, not ``E4 V5 M6``). Next to
+a chunk inside a PHI annotation of ``numberNeighbourTypes``, a group's chunks outside PHI are
+caught (``(02)`` before a phone number found as ``9876 5432``, ``4471`` after a plate found as
+``KA 05 MN``), and so are the letters and digits outside PHI of a chunk partly inside it (``CO``
+of ``CO-880412773`` found as ``880412773``). A chunk with a digit right after one of the
+``numberCues`` (``Unit``, ``PO Box``, ``Room``) is caught with the cue as the cue's type.
 
 **Spans and types.** Caught and weak words separated by spaces and at most one ``-`` or ``'``
 (or ``.`` after an initial), or by one to three ``joiners`` (``van der``, ``bin``), on one line
@@ -138,16 +138,19 @@ class VocabularyCatchall(ProcessingResource):
     vocabulary = Param(Path, None, "the safe words, one a line (lower case; # comments)", required=True)
     extraVocabulary = Param(Path, None, "more safe words (a site's own), same format")
     ambiguous = Param(Path, None, "ordinary words that are also names: safe in lower case, caught capitalised inside a sentence")
-    shapes = Param(Path, None, "regular expressions of safe chunks with digits (5mg, 120/80), one a line, matched whole ignoring case")
+    shapes = Param(Path, None, "regular expressions of safe chunks with digits (5mg, 120/80), one a line, "
+                   "matched whole ignoring case")
     codeLabels = Param(Path, None, "words (code systems) after which a number is safe, one a line")
     heads = Param(Path, None, "words after which a capitalised word is safe (eponyms: sign, syndrome), one a line")
     cues = Param(Path, None, "word<TAB>TYPE lines: a span right after the word gets TYPE")
     numberCues = Param(Path, None, "words<TAB>TYPE lines (unit, po box): a number right after them is caught with them as TYPE")
     joiners = Param(Path, None, "name particles (van, der, bin) that join two caught words into one span, one a line")
-    extend = Param(bool, False, "extend a caught word span over the capitalised words and short numbers next to it")
+    extend = Param(bool, False, "grow caught word spans and neighbourTypes PHI over the capitalised words and "
+                   "short numbers next to them")
     suffixes = Param(list, [], "endings taken off an unknown word before a second look-up (possessive 's)")
     lowerCase = Param(str, "caseless", "when an unknown lower-case word is caught", choices=LOWER_CASE)
-    acronymLength = Param(int, 4, "all-capital words up to this length on a line with lower case are abbreviations (0: none)", min=0)
+    acronymLength = Param(int, 4, "all-capital words up to this length on a line with lower case are abbreviations "
+                          "(0: none)", min=0)
     minDigits = Param(int, 5, "digits that make a number or a group of numbers an identifier", min=1)
     initials = Param(bool, True, "catch a single capital letter next to a caught word or a neighbourTypes PHI")
     wordType = Param(str, "PATIENT", "type of a caught word span without a better guess")
@@ -178,7 +181,8 @@ class VocabularyCatchall(ProcessingResource):
         self._number_cues = number_cues
         self._number_cue = None
         if number_cues:
-            alternatives = "|".join(regex.escape(c).replace(r"\ ", r"[ \t]+") for c in sorted(number_cues, key=lambda c: (-len(c), c)))
+            ordered = sorted(number_cues, key=lambda c: (-len(c), c))  # longest first: po box before box
+            alternatives = "|".join(regex.escape(c).replace(r"\ ", r"[ \t]+") for c in ordered)
             self._number_cue = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:({alternatives}))\.?[ \t]*(?:#[ \t]*)?$")
         self._lookups = self._read_lookup_types()
         self._neighbours = frozenset(self.neighbourTypes)
@@ -464,7 +468,8 @@ class VocabularyCatchall(ProcessingResource):
         """The type of a word span without a PHI neighbour: a Lookup's, a cue word's, or ``wordType``."""
         text = seen.text
         for lookup_start, lookup_end, type_name in seen.lookups:
-            if lookup_start < end and (lookup_end > start or start - 40 <= lookup_end and WORD_GAP.fullmatch(text, lookup_end, start)):
+            right_before = start - 40 <= lookup_end <= start and WORD_GAP.fullmatch(text, lookup_end, start)
+            if lookup_start < end and (lookup_end > start or right_before):
                 return type_name
         if self._cues:
             before = CUE_BEFORE.search(text, max(0, start - 40), start)

@@ -1,8 +1,10 @@
-"""Build the English safe vocabulary of the catch-all (resources/catchall/en/vocabulary.txt, ambiguous.txt, heads.txt).
+"""Build the English word lists of the catch-all (resources/catchall/en/: vocabulary.txt, ambiguous.txt, heads.txt).
 
 The ``vocabulary-catchall`` PR of ``deid-en-safe`` redacts a word that looks like a name or place
-(capitalised) unless it is known to be safe. Two lists, one lower-case word a line (letters,
-digits and inner apostrophes; no spaces or hyphens: the PR looks words up one at a time), sorted:
+(capitalised) unless it is known to be safe. Lists of one lower-case word a line (letters, digits
+and inner apostrophes, at least one letter; no spaces or hyphens: the PR looks words up one at a
+time), sorted (``heads.txt``, the head words after which a capitalised word is safe, is described
+at EXTRA_HEADS):
 
   * ``vocabulary.txt``, safe anywhere: ordinary English words that are not mainly names or places,
     and the medical words of our own lists;
@@ -32,7 +34,8 @@ the above says: eponyms and their head words, drug and device names, clinical ab
 titles, roles, professions, ID labels, months, weekdays, nationalities and languages of
 ``gazetteers/en/deid_*.lst``, the Hina lists of eponyms, abbreviations and calendar words, the
 clinical POS lexicon (``pos/clinical-lexicon-en.tsv``), the code systems of
-``catchall/en/code_labels.txt`` and the cue words of ``catchall/en/cues.tsv`` (titles, salutations). Multiword entries give their words (``Swan-Ganz``: swan, ganz).
+``catchall/en/code_labels.txt`` and the cue words of ``catchall/en/cues.tsv`` (titles,
+salutations). Multiword entries give their words (``Swan-Ganz``: swan, ganz).
 
 The lists are CC BY-SA 4.0 (they hold EWT-derived words; see resources/LICENSES.md).
 
