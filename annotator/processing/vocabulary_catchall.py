@@ -23,8 +23,9 @@ A word in neither list is caught when it starts with a capital (title case, ``Mc
 all-capital word of at most ``acronymLength`` letters on a line that also has lower-case letters
 (an abbreviation: ``NSR``); on a line without lower-case letters (an all-capital header, a shouted
 ``JOHN SMITH``) case says nothing and it is caught. In lower case it is caught as ``lowerCase``
-says: ``never``; ``caseless`` (default): on a line without capitals (queries typed in lower case);
-``always``. A single capital letter (an initial, when ``initials`` is on) is weak, and so is a
+says: ``never``; ``caseless`` (default): on a line where case says nothing of names, one without
+capitals, or one whose capitals are in all-capital words only and that does not end as a sentence
+(a search query typed in lower case: ``okafor CT chest``); ``always``. A single capital letter (an initial, when ``initials`` is on) is weak, and so is a
 single lower-case letter where lower-case words are caught (``okafor r``). A capitalised
 word followed by one of the ``heads`` (``sign``, ``syndrome``: an eponym, ``Levine sign``) is safe.
 
@@ -82,6 +83,8 @@ HAS_DIGIT = regex.compile(r"\p{Nd}")
 HAS_LETTER = regex.compile(r"\p{L}")
 HAS_UPPER = regex.compile(r"\p{Lu}")
 HAS_LOWER = regex.compile(r"\p{Ll}")
+TITLE_CASE = regex.compile(r"\p{Lu}\p{Ll}")
+SENTENCE_STOP = regex.compile(r"[.!?][\"'\u2019)\]]*\s*$")
 DIGITS_ONLY = regex.compile(r"\p{Nd}+(?:[-.]\p{Nd}+)*")
 WORD_GAP = regex.compile(r"[ \t]?(?:[-'\u2019][ \t]?)?")  # two spaces or more part the fields of a form
 INITIAL_GAP = regex.compile(r"\.?[ \t]?(?:[-'\u2019.][ \t]?)?")
@@ -253,7 +256,8 @@ class VocabularyCatchall(ProcessingResource):
         line = text[start:end]
         has_upper, has_lower = HAS_UPPER.search(line) is not None, HAS_LOWER.search(line) is not None
         caps_line = has_upper and not has_lower
-        catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and not has_upper)
+        caseless = not has_upper or TITLE_CASE.search(line) is None and not SENTENCE_STOP.search(line)
+        catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and caseless)
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
         numbers: list[tuple[int, int, int, bool, int]] = []   # group members: (start, end, digits, inside PHI, weight)
         spans: list[tuple[int, int, str]] = []

@@ -12,7 +12,7 @@ from annotator.processing.base import resource_class
 from annotator.processing.vocabulary_catchall import VocabularyCatchall
 
 WORDS = ("the patient was seen by in for labs chest pain and at clinic sign of bp on daily today hospital dr from chair "
-         "snomed ct").split()
+         "snomed ct plate iban ref normal").split()
 AMBIGUOUS = ["rose", "bill"]
 
 
@@ -196,3 +196,10 @@ def test_ambiguous_words_are_weak_in_lower_case_where_lower_case_is_caught(lists
     pr = make(lists)
     assert caught(pr, "labs for okonkwo-rose") == [("PATIENT", "okonkwo-rose")]
     assert caught(pr, "rose for labs") == []
+
+
+def test_a_query_with_abbreviations_only_in_capitals_is_caseless(lists):
+    pr = make(lists)
+    assert caught(pr, "okonkwo CT chest") == [("PATIENT", "okonkwo")]
+    assert caught(pr, "CT chest for okonkwo.") == []       # written as a sentence
+    assert caught(pr, "Chest CT for okonkwo") == []        # a title-case word: case is in use
