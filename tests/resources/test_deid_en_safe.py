@@ -84,6 +84,17 @@ def test_loads_by_name_and_is_listed():
     assert Pipeline.load("deid-en-safe")["catchall"].name == "vocabulary-catchall"
 
 
+def test_the_same_rules_then_the_catch_all_before_the_policy_filter(safe, precise):
+    names = [step.name for step in safe.steps]
+    assert names == [step.name for step in precise.steps][:-1] + ["catchall", "policy"]
+    # a year alone is no PHI under hipaa: the rules find it for i2b2-2014 only, and the catch-all,
+    # which sees it before the filter, leaves it to them
+    i2b2 = Pipeline.load("deid-en-safe", overrides={"policy.policy": "i2b2-2014"})
+    text = "Hodgkin lymphoma treated in 2009, in remission."
+    assert phi(safe, text) == []
+    assert [(t, v) for t, v, _ in phi(i2b2, text)] == [("DATE", "2009")]
+
+
 def test_catches_an_unknown_foreign_name_that_deid_en_misses(safe, precise):
     text = "Referred by her GP, who mentioned Tshabalala at the visit."
     assert phi(precise, text) == []
