@@ -54,13 +54,13 @@ the input set inside it or right before it, by ``lookupTypes`` (``majorType=TYPE
 in ``cues`` (``word<TAB>TYPE`` lines: ``dr`` DOCTOR, ``in`` CITY); else ``wordType``. A number's
 type is ``numberType``.
 
-With ``extend``, a run, and a PHI annotation of ``neighbourTypes``, grows over the capitalised
-words, the joiners between them and the numbers of up to 4 digits right next to it (across spaces
-only; not over a cue word, a head word, a PHI annotation, or a word that starts a sentence unless
-a Lookup of ``lookupTypes`` lies on it): ``Hospital Italiano de Buenos Aires``, ``Rua Augusta 1508``,
-``Grace Wanjiru``; what grows around a PHI annotation is a new span of its type, and so are the
-joiners between two of them (``bin`` in ``Abdullah bin Rashid``). Every span made gets the feature
-``confidence`` = ``confidence``.
+With ``extend``, a run, and a PHI annotation of ``neighbourTypes``, grows over a lower-case
+hyphenated tail (``Hyun-woo``), the capitalised words, the joiners between them and the numbers of
+up to 4 digits right next to it (across one space; not over a cue word, a head word, a PHI
+annotation, or a word that starts a sentence unless a Lookup of ``lookupTypes`` lies on it):
+``Hospital Italiano de Buenos Aires``, ``Rua Augusta 1508``, ``Grace Wanjiru``; what grows around
+a PHI annotation is a new span of its type, and so are the joiners between two of them (``bin``
+in ``Abdullah bin Rashid``). Every span made gets the feature ``confidence`` = ``confidence``.
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ LABELS_BEFORE = regex.compile(r"(?:(\p{L}+)[^\p{L}\p{N}\n]{1,3})?(\p{L}+)(?:-?\p
 LABEL_CHUNK = regex.compile(r"(\p{L}+)-?\p{Nd}{1,2}")  # a code system with its version: ICD-10
 POSTCODE_PART = regex.compile(r"[\p{Lu}\p{Nd}]{2,4}")
 CUE_BEFORE = regex.compile(r"(\p{L}+)\.?[ \t]*$")
+HYPHEN_TAIL = regex.compile(r"-\p{Ll}+(?![\p{L}\p{N}])")  # the rest of a hyphenated given name: Hyun-woo
 NAME_PART = r"(?:\p{Lu}\p{Ll}\p{L}*(?:['\u2019\-]\p{L}+)*|\p{Nd}{1,4})(?![\p{L}\p{N}])"
 LOWER_CASE = ("never", "caseless", "always")
 SAFE, CAUGHT, WEAK, MEMBER = 0, 1, 2, 3
@@ -328,6 +329,9 @@ class VocabularyCatchall(ProcessingResource):
         sentence unless a ``lookupTypes`` Lookup lies on them: ``Grace Wanjiru``), the joiners
         between them and the numbers of up to 4 digits next to it, up to a PHI annotation."""
         text, covered = seen.text, seen.covered
+        tail = HYPHEN_TAIL.match(text, end, line_end)
+        if tail is not None and covered.find(1, end, tail.end()) < 0:
+            end = tail.end()
         while (after := self._part_after.match(text, end, line_end)) is not None:
             word = after.group(1).split()[-1]
             if covered.find(1, end, after.end()) >= 0 or word.lower() in self._cues or word.lower() in self._heads:

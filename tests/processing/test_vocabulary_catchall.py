@@ -203,3 +203,7 @@ def test_a_query_with_abbreviations_only_in_capitals_is_caseless(lists):
     assert caught(pr, "okonkwo CT chest") == [("PATIENT", "okonkwo")]
     assert caught(pr, "CT chest for okonkwo.") == []       # written as a sentence
     assert caught(pr, "Chest CT for okonkwo") == []        # a title-case word: case is in use
+
+
+def test_extend_takes_the_lower_case_tail_of_a_hyphenated_name(lists):
+    assert caught(make(lists, extend=True), "seen by Hyun-woo today") == [("PATIENT", "Hyun-woo")]
