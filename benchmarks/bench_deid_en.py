@@ -1,4 +1,5 @@
-"""Throughput of deid-en.xml (issue 17: >= 300,000 characters per second per core).
+"""Throughput of deid-en.xml (issue 17: >= 300,000 characters per second per core) and deid-en-safe.xml
+(issue 28: >= 200,000).
 
 Inputs (fixed): (1) the English test material (tests/data/deid_en/notes.txt, 299 short notes; read
 by deid_en_material.py), 20 copies, joined into documents of 100 notes (about 4,600 characters, the
@@ -8,7 +9,7 @@ per note (46 characters: search-query size, where the per-document cost of every
 4.0), one document per treebank document, when ../shared is there. Measured, each the median of ``--runs``
 runs, in characters per second of this process's CPU time (per core; the wall clock beside it
 suffers from the other jobs of a shared machine): the tokenizer alone, the tokenizer + the pattern
-library (patterns.xml), and the whole of deid-en.xml. The pipelines run as ``annotator run`` runs
+library (patterns.xml), the whole of deid-en.xml and of deid-en-safe.xml. The pipelines run as ``annotator run`` runs
 them, through :meth:`Pipeline.pipe` (the garbage collector relaxed for the run, each document
 dropped once done); until 2026-11-26 this kept every annotated document of a run in a list and
 called the pipeline on each: 11-13% more CPU for deid-en.xml on 100-note documents (three
@@ -63,7 +64,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    pipelines = {name: Pipeline.load(name) for name in ("patterns", "deid-en")}
+    pipelines = {name: Pipeline.load(name) for name in ("patterns", "deid-en", "deid-en-safe")}
     tokenizer = Pipeline.load("patterns").steps[0].pr
     inputs = {"notes x20, 100 a document": joined(notes()), "notes x20, 1 a document": notes()}
     if EWT.exists():
@@ -74,7 +75,8 @@ def main() -> None:
         chars = sum(map(len, texts))
         runners = {"tokenizer": lambda: [tokenizer(Document(t)) for t in texts],
                    "patterns.xml": lambda: run_as_corpus(pipelines["patterns"], map(Document, texts)),
-                   "deid-en.xml": lambda: run_as_corpus(pipelines["deid-en"], map(Document, texts))}
+                   "deid-en.xml": lambda: run_as_corpus(pipelines["deid-en"], map(Document, texts)),
+                   "deid-en-safe.xml": lambda: run_as_corpus(pipelines["deid-en-safe"], map(Document, texts))}
         for name, run in runners.items():
             run()  # warm up
             seconds = median_time(run, args.runs)

@@ -329,6 +329,7 @@ BUILT_IN: dict[str, str] = {
     "policy-filter": "annotator.processing.policy_filter",
     "spacy-ner": "annotator.processing.spacy_ner",
     "ortho-matcher": "annotator.processing.ortho_matcher",
+    "vocabulary-catchall": "annotator.processing.vocabulary_catchall",
     "svm-tagger": "annotator.learning.tagger",
     "crf-tagger": "annotator.learning.tagger",
     "span-precedence": "annotator.learning.precedence",

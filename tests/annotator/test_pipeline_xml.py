@@ -326,8 +326,8 @@ def test_an_unknown_name_lists_the_shipped_pipelines(tmp_path, monkeypatch):
     (tmp_path / "meddocan").mkdir()                                            # a folder is no pipeline file
     with pytest.raises(PipelineError) as info:
         Pipeline.load("medocan")
-    assert str(info.value) == ("E351 unknown pipeline 'medocan' (shipped: deid-en, hina, meddocan-crf, meddocan-features, "
-                               "meddocan-hybrid, meddocan-records, meddocan, patterns, records; "
+    assert str(info.value) == ("E351 unknown pipeline 'medocan' (shipped: annie, deid-en-safe, deid-en, hina, "
+                               "meddocan-crf, meddocan-features, meddocan-hybrid, meddocan-records, meddocan, patterns, records; "
                                "a pipeline file is given by its path)")
     assert Pipeline.load("meddocan").name == "meddocan"
 
@@ -335,7 +335,8 @@ def test_an_unknown_name_lists_the_shipped_pipelines(tmp_path, monkeypatch):
 def test_every_shipped_pipeline_declares_itself():
     from annotator.pipeline_xml import declared, shipped
 
-    assert list(shipped()) == ["deid-en", "hina", "meddocan-crf", "meddocan-features", "meddocan-hybrid", "meddocan-records", "meddocan", "patterns", "records"]
+    assert list(shipped()) == ["annie", "deid-en-safe", "deid-en", "hina", "meddocan-crf", "meddocan-features",
+                               "meddocan-hybrid", "meddocan-records", "meddocan", "patterns", "records"]
     for name, path in shipped().items():
         said = declared(path)
         assert said.name == name and said.language and said.description and said.output_types, name

@@ -16,7 +16,8 @@ def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys
     starts = [header.index(column) for column in columns] + [None]
     rows = {cells[0]: dict(zip(columns, cells))
             for cells in ([line[a:b].strip() for a, b in pairwise(starts)] for line in lines[1:])}
-    assert list(rows) == ["annie", "deid-en", "hina", "meddocan-crf", "meddocan-features", "meddocan-hybrid", "meddocan-records", "meddocan", "patterns", "records"]
+    assert list(rows) == ["annie", "deid-en-safe", "deid-en", "hina", "meddocan-crf", "meddocan-features",
+                          "meddocan-hybrid", "meddocan-records", "meddocan", "patterns", "records"]
     assert rows["patterns"]["language"] == "mul"  # ISO 639 "multiple languages": es, en and sv at once
     assert (rows["patterns"]["output set"], rows["patterns"]["output types"]) == (
         "Patterns", "Date,Time,Phone,Id,Email,Url,Ip,Postcode")

@@ -227,7 +227,7 @@ def test_an_unknown_pipeline_name_is_one_line(setup, tmp_path, monkeypatch, caps
     monkeypatch.chdir(tmp_path)
     assert main(["run", "medocan", str(src), "--out", "o"]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "annotator: error: E351 unknown pipeline 'medocan' (shipped: deid-en, hina, meddocan-crf, meddocan-features, "
-        "meddocan-hybrid, meddocan-records, meddocan, patterns, records; "
+        "annotator: error: E351 unknown pipeline 'medocan' (shipped: annie, deid-en-safe, deid-en, hina, "
+        "meddocan-crf, meddocan-features, meddocan-hybrid, meddocan-records, meddocan, patterns, records; "
         "a pipeline file is given by its path)"]
     assert not (tmp_path / "o").exists()
