@@ -2,7 +2,9 @@
 
 - ``structured`` (structured.jape, once per document): values after a label Lookup of the
   gazetteer (majorType ``label``, minorType = the i2b2 2014 TYPE of the value), ages, month-name
-  dates the pattern library leaves out, local phone numbers, bare identifiers and ZIP codes, and
+  dates the pattern library leaves out (two-digit years after an apostrophe too), ISO date-times,
+  local phone numbers and other countries' groupings, other countries' postcodes (beside a place
+  Lookup or a cue where the shape alone is ambiguous), UK NI numbers, bare identifiers and ZIP codes, and
   two capitalised words at the start of a line before what a patient does (``Oluwaseun Adeyemi
   c/o``; neither an English word of resources/records/common_words_en.txt), read off the
   text with regular expressions: a label's value runs to the first word that cannot be part of it
