@@ -64,6 +64,8 @@ def test_the_whole_facility(hipaa, text, expected):
     ("National insurance: PR 552107 C.", [("SSN", "PR 552107 C")]),
     ("Member ID: WX 5530981 verified.", [("HEALTHPLAN", "WX 5530981")]),
     ("MRN# TK-771204 on the wristband.", [("MEDICALRECORD", "TK-771204")]),
+    # a national phone grouping does not take a date and a time, or an SSN
+    ("Bloods 01.02.2021 1230, SSN 078-05-1120.", [("DATE", "01.02.2021"), ("SSN", "078-05-1120")]),
 ])
 def test_the_whole_identifier(hipaa, text, expected):
     assert phi(hipaa, text) == expected
@@ -125,6 +127,10 @@ def test_a_two_digit_year_alone_is_a_date_only_under_i2b2(hipaa, i2b2):
     ("Please ring 08123456789 to rebook.", [("PHONE", "08123456789")]),
     # an extension joined to the number stays inside
     ("Direct line 617-555-0143 ext. 208 for the nurse.", [("PHONE", "617-555-0143 ext. 208")]),
+    ("Landlord (212)555-0187x34 will call back.", [("PHONE", "(212)555-0187x34")]),
+    # the country code stays inside where the library's form ends before it
+    ("Sister abroad: +1 (646) 109-2231.", [("PHONE", "+1 (646) 109-2231")]),
+    ("Mum's mobile +55 (31) 9 9123 4567 abroad.", [("PHONE", "+55 (31) 9 9123 4567")]),
 ])
 def test_phone_groupings_of_other_countries(hipaa, text, expected):
     assert phi(hipaa, text) == expected

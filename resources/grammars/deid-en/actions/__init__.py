@@ -85,7 +85,7 @@ _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\
 # 9 to 13 digits; not groups that are all 24-hour times (0800 1200 1600, a drug chart) nor a counted
 # sequence (01 02 03 04 05)
 _NAT_PHONE = re.compile(
-    r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{2,8}"
+    r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{1,8}"
     r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 # a run of digits that may be a phone number: one after a phone cue word is one in any grouping ("ring
@@ -93,7 +93,7 @@ _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 # (617-555-1234 x4321, +44 20 7946 0958 ext. 22)
 # (a character class first, as for _CAPITAL_SHAPES: "+", "(" or a digit, then what each needs after it)
 _NUMBER_RUN = re.compile(
-    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ().\-]{6,18}\d(?![\w/:]|[.\-]\d)")
+    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ().\-]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I)
 _PHONE_CUE_BEFORE = re.compile(
     r"\b(?:call|ring|phone|telephone|tel|mobile|mob|cell|cellphone|contact|dial|text|sms|landline|whatsapp|reach)\b\.?"
     r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$", re.I)
@@ -242,7 +242,10 @@ def _phones(ctx: ActionContext, text: str) -> None:
         steps = {int(b) - int(a) for a, b in zip(groups, groups[1:])}
         if (9 <= _digits(m.group()) <= 13 and not all(len(g) == 4 and _HHMM.fullmatch(g) for g in groups)
                 and not (len(groups) > 2 and len(steps) == 1)):
-            _add(ctx, "PHONE", m.start(), m.end(), 56, "NationalPhone")
+            # after +CC / 00CC above the library's phones (65), which may end before it: +1 (555) 123-4567;
+            # else below its dates and IDs (01.02.2021 1230, 078-05-1120)
+            prio = 66 if m.group()[0] == "+" or m.group().startswith("00") else 56
+            _add(ctx, "PHONE", m.start(), m.end(), prio, "NationalPhone")
     for m in _NUMBER_RUN.finditer(text):
         digits = _digits(m.group())
         if digits < 7:
