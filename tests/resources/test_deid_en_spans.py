@@ -64,6 +64,14 @@ def test_the_whole_facility(hipaa, text, expected):
     ("National insurance: PR 552107 C.", [("SSN", "PR 552107 C")]),
     ("Member ID: WX 5530981 verified.", [("HEALTHPLAN", "WX 5530981")]),
     ("MRN# TK-771204 on the wristband.", [("MEDICALRECORD", "TK-771204")]),
+    # account numbers by their check digits: IBAN (mod 97), card numbers (Luhn)
+    ("Refund to NL91 ABNA 0417 1643 00 requested.", [("ACCOUNT", "NL91 ABNA 0417 1643 00")]),
+    ("Direct debit FR7630006000011234567890189 set up.", [("ACCOUNT", "FR7630006000011234567890189")]),
+    ("Paid with card 5500 0000 0000 0004 today.", [("ACCOUNT", "5500 0000 0000 0004")]),
+    # identifiers punctuated two ways, or digits and a hyphen
+    ("CPF 234.567.890-12 on the form.", [("IDNUM", "234.567.890-12")]),
+    ("Employer 45.997.418/0001-53 pays.", [("IDNUM", "45.997.418/0001-53")]),
+    ("Registration 850712-2345678 checked.", [("IDNUM", "850712-2345678")]),
     # a national phone grouping does not take a date and a time, or an SSN
     ("Bloods 01.02.2021 1230, SSN 078-05-1120.", [("DATE", "01.02.2021"), ("SSN", "078-05-1120")]),
 ])
@@ -162,6 +170,8 @@ def test_postcodes_of_other_countries(hipaa, text, expected):
     "Observations 0600 1000 1400 stable.",
     "HbA1c 58 mmol/mol, eGFR 72, weight 82.5 kg.",
     "A '12-lead' ECG was done.",
+    # a failed check digit is no account number
+    "Batch total 4929 1234 5678 9012 counted.",
     "Seen in clinic 2019, review 2020.",
     "Clinic every Monday at 10am.",
 ])

@@ -88,15 +88,18 @@ _NAT_PHONE = re.compile(
     r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{1,8}"
     r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
-# a run of digits that may be a phone number: one after a phone cue word is one in any grouping ("ring
-# 09876543210", "mobile 9876543210"), and an extension joined to it stays inside its span
-# (617-555-1234 x4321, +44 20 7946 0958 ext. 22)
+# a run of digits: after a phone cue word a phone number in any grouping ("ring 09876543210", "mobile
+# 9876543210"), with an extension joined to it a phone number (617-555-1234 x4321, +44 20 7946 0958
+# ext. 22), a card number in groups of four (Luhn check digit), an identifier punctuated two ways
+# (123.456.789-09, 12.345.678/0001-95)
 # (a character class first, as for _CAPITAL_SHAPES: "+", "(" or a digit, then what each needs after it)
 _NUMBER_RUN = re.compile(
-    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ().\-]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I)
+    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I)
 _PHONE_CUE_BEFORE = re.compile(
     r"\b(?:call|ring|phone|telephone|tel|mobile|mob|cell|cellphone|contact|dial|text|sms|landline|whatsapp|reach)\b\.?"
     r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$", re.I)
+_CARD = re.compile(r"\d{4}(?:[ \-]?\d{4}){2}[ \-]?\d{1,7}|\d{4}[ \-]\d{6}[ \-]\d{4,5}")
+_SEPARATOR = re.compile(r"[./\-]")
 _EXTENSION_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:x|ext\.?|extn\.?|extension)[ \t]*\.?[ \t]*\d{1,5}\b", re.I)
 
 # Postcodes of other countries. Unmistakable shapes alone: Canada (K1A 0B1; not a TNM stage T2N 0M0),
@@ -106,12 +109,14 @@ _EXTENSION_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:x|ext\.?|extn\.?|extension)[ \t
 # 01310-100, 〒100-0001): Netherlands 1012 AB, Brazil 01310-100, Japan 100-0001, India 110001 / 110 001,
 # Ireland A65 F4E2, 5 digits (Germany, France, Italy ...), 4 digits (Austria, Switzerland, Australia ...)
 _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d\d|D6W)[ ]?[0-9AC-FHKNPRTV-Y]{4}"
-# the shapes in capitals, in one pass: Canada, Ireland, an Australian state code and its postcode, and
-# a UK National Insurance number with its suffix letter (AB 12 34 56 C), after its label or not
+# the shapes in capitals, in one pass: Canada, Ireland, an Australian state code and its postcode, an
+# IBAN (kept when its mod-97 check holds: GB82 WEST 1234 5698 7654 32), and a UK National Insurance
+# number with its suffix letter (AB 12 34 56 C), after its label or not
 # (each alternative tests its first letter by a look-behind: the pattern then starts with a character
 # class, which the re module scans for quickly; the same matches, about 2x faster than a \b first)
 _CAPITAL_SHAPES = re.compile(
     r"[A-Z](?<!\w[A-Z])(?:(?P<ca>(?<=[ABCEGHJ-NPRSTVXY])\d[ABCEGHJ-NPRSTV-Z][ \-]\d[ABCEGHJ-NPRSTV-Z]\d)"
+    r"|(?P<iban>(?<=[A-Z])[A-Z]\d\d(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)"
     r"|(?P<ie>(?<=[AC-FHKNPRTV-Y])\d\d[ ]?[0-9AC-FHKNPRTV-Y]{4}|(?<=D)6W[ ]?[0-9AC-FHKNPRTV-Y]{4})"
     r"|(?P<nino>(?<=[A-CEGHJ-PR-TW-Z])[A-CEGHJ-NPR-TW-Z](?:[ ]?\d\d){3}[ ]?[A-D])"
     r"|(?:(?<=N)SW|(?<=V)IC|(?<=Q)LD|(?<=T)AS|(?<=A)CT|(?<=N)T|(?<=S)A|(?<=W)A)[ \t]+(?P<au>\d{4}))\b")
@@ -225,7 +230,7 @@ def structured(ctx: ActionContext) -> None:
     for m in _BARE_ID.finditer(text):
         word = m.group()
         digits = sum(c.isdigit() for c in word)
-        if (word.isdigit() and digits >= 6) or (not word.isdigit() and digits >= 4 and len(word) >= 6
+        if (word.isdigit() and digits >= 6) or (digits >= 9 and word.replace("-", "").isdigit()) or (not word.isdigit() and digits >= 4 and len(word) >= 6
                                                 and any(c.isalpha() for c in word)):
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
 
@@ -236,7 +241,7 @@ def _digits(value: str) -> int:
 
 
 def _phones(ctx: ActionContext, text: str) -> None:
-    """Phone numbers in other countries' groupings, after a cue word, and with an extension."""
+    """Phone numbers in other countries' groupings; then the runs of digits (:data:`_NUMBER_RUN`)."""
     for m in _NAT_PHONE.finditer(text):
         groups = re.findall(r"\d+", m.group())
         steps = {int(b) - int(a) for a, b in zip(groups, groups[1:])}
@@ -250,11 +255,32 @@ def _phones(ctx: ActionContext, text: str) -> None:
         digits = _digits(m.group())
         if digits < 7:
             continue
+        value = m.group()
         ext = _EXTENSION_AFTER.match(text, m.end())
         if ext is not None:
             _add(ctx, "PHONE", m.start(), ext.end(), 71, "PhoneExtension")  # above a label's value (70)
+        elif 13 <= digits <= 19 and _CARD.fullmatch(value) and _luhn_ok(value):
+            _add(ctx, "ACCOUNT", m.start(), m.end(), 66, "CardNumber")
         elif 8 <= digits <= 15 and _PHONE_CUE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             _add(ctx, "PHONE", m.start(), m.end(), 57, "CuedPhone")
+        elif digits >= 9 and not any(c in value for c in " ()") and len(set(_SEPARATOR.findall(value))) >= 2:
+            _add(ctx, "IDNUM", m.start(), m.end(), 45, "PunctuatedId")  # below the dates of a range (65)
+
+
+def _luhn_ok(value: str) -> bool:
+    """Whether the last digit of ``value`` is the Luhn check digit of the others (card numbers)."""
+    total = 0
+    for i, char in enumerate(reversed([c for c in value if c.isdigit()])):
+        n = int(char) * (1 + i % 2)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def _iban_ok(value: str) -> bool:
+    """Whether ``value`` is an IBAN by its ISO 13616 check: the country and check digits moved to the
+    end, letters as 10-35, the number modulo 97 is 1."""
+    compact = value.replace(" ", "")
+    return int("".join(str(int(c, 36)) for c in compact[4:] + compact[:4])) % 97 == 1
 
 
 def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[int, int]]) -> None:
@@ -263,6 +289,9 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
     for m in _CAPITAL_SHAPES.finditer(text):
         if m.group("ca") and not re.match(r"T\dN", m.group()):  # not a TNM stage
             _add(ctx, "ZIP", m.start(), m.end(), 60, "Postcode")
+        elif m.group("iban"):
+            if _iban_ok(m.group()):
+                _add(ctx, "ACCOUNT", m.start(), m.end(), 66, "Iban")  # checked: above the library's phones
         elif m.group("ie") and any(c.isdigit() for c in m.group()[-4:]) and any(c.isalpha() for c in m.group()[-4:]):
             _add(ctx, "ZIP", m.start(), m.end(), 60, "Postcode")
         elif m.group("nino"):
