@@ -64,12 +64,16 @@ def test_the_whole_facility(hipaa, text, expected):
     ("National insurance: PR 552107 C.", [("SSN", "PR 552107 C")]),
     ("Member ID: WX 5530981 verified.", [("HEALTHPLAN", "WX 5530981")]),
     ("MRN# TK-771204 on the wristband.", [("MEDICALRECORD", "TK-771204")]),
+    # national identity numbers after their label, with their internal spaces
+    ("Aadhaar number 4821 7730 9152 verified.", [("SSN", "4821 7730 9152")]),
+    ("Passport no. K4471029 copied.", [("IDNUM", "K4471029")]),
     # account numbers by their check digits: IBAN (mod 97), card numbers (Luhn)
     ("Refund to NL91 ABNA 0417 1643 00 requested.", [("ACCOUNT", "NL91 ABNA 0417 1643 00")]),
     ("Direct debit FR7630006000011234567890189 set up.", [("ACCOUNT", "FR7630006000011234567890189")]),
     ("Paid with card 5500 0000 0000 0004 today.", [("ACCOUNT", "5500 0000 0000 0004")]),
     # identifiers punctuated two ways, or digits and a hyphen
-    ("CPF 234.567.890-12 on the form.", [("IDNUM", "234.567.890-12")]),
+    ("CPF 234.567.890-12 on the form.", [("SSN", "234.567.890-12")]),
+    ("Document 345.678.901-23 on the form.", [("IDNUM", "345.678.901-23")]),
     ("Employer 45.997.418/0001-53 pays.", [("IDNUM", "45.997.418/0001-53")]),
     ("Registration 850712-2345678 checked.", [("IDNUM", "850712-2345678")]),
     # a national phone grouping does not take a date and a time, or an SSN
