@@ -52,6 +52,11 @@ def test_the_whole_name(hipaa, text, expected):
     ("Follow-up booked at Mt. Hood Community Hospital.", [("HOSPITAL", "Mt. Hood Community Hospital")]),
     ("Registered with the Beech Tree Surgery.", [("HOSPITAL", "Beech Tree Surgery")]),
     ("Lives at Willow Bank Care Home.", [("HOSPITAL", "Willow Bank Care Home")]),
+    # in lower case, as in search queries: a name or place of the lists before the head word
+    ("readmissions st lukes hospital 2019", [("HOSPITAL", "st lukes hospital")]),
+    ("letters from bristol royal infirmary", [("HOSPITAL", "bristol royal infirmary")]),
+    ("hip surgery waiting list", []),
+    ("sexual health clinic audit", []),
     # a period ends a name: the sentence after it is no part of a hospital
     ("Seen by Dr Ward. Hospital stay was short.", [("DOCTOR", "Ward")]),
 ])
