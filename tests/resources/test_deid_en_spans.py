@@ -94,6 +94,14 @@ def test_the_whole_identifier(hipaa, text, expected):
     ("Office: 700 Pine Avenue, Suite 410.", [("STREET", "700 Pine Avenue, Suite 410")]),
     ("Address 55 King St E, Apt 9D.", [("STREET", "55 King St E, Apt 9D")]),
     ("Post to PO Box 2231, Leeds.", [("STREET", "PO Box 2231"), ("CITY", "Leeds")]),
+    # the unit's number standing for the house number; ranges and units written with a slash
+    ("Moved to Flat 7, Kingsley Road last week.", [("STREET", "Flat 7, Kingsley Road")]),
+    ("Staying at 3/41 Beach Street with family.", [("STREET", "3/41 Beach Street")]),
+    ("Works at 21-23 Mill Road.", [("STREET", "21-23 Mill Road")]),
+    ("Office at 90 Park Avenue, 12th Floor today.", [("STREET", "90 Park Avenue, 12th Floor")]),
+    # a lower-case type after the number, a shortened compound type
+    ("Sent to 4, rue des Lilas, Paris.", [("STREET", "4, rue des Lilas"), ("CITY", "Paris")]),
+    ("Lives at Bergstr. 17, Berlin.", [("STREET", "Bergstr. 17"), ("CITY", "Berlin")]),
     # street type first, number after or before; one word with its type inside
     ("Lives at Via Garibaldi 14, Rome.", [("STREET", "Via Garibaldi 14"), ("CITY", "Rome")]),
     ("Flat at 8 Rue du Bac, Paris.", [("STREET", "8 Rue du Bac"), ("CITY", "Paris")]),
@@ -179,6 +187,8 @@ def test_postcodes_of_other_countries(hipaa, text, expected):
     "Observations 0600 1000 1400 stable.",
     "HbA1c 58 mmol/mol, eGFR 72, weight 82.5 kg.",
     "A '12-lead' ECG was done.",
+    "Managed a level 2 walk test; stage 2 of 3 Park plan.",
+    "Line flushed, 2 via Hickman catheter.",
     # a failed check digit is no account number
     "Batch total 4929 1234 5678 9012 counted.",
     "Seen in clinic 2019, review 2020.",
