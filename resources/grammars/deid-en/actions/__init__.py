@@ -237,7 +237,7 @@ def structured(ctx: ActionContext) -> None:
 
 
 def _digits(value: str) -> int:
-    return sum(c.isdigit() for c in value)
+    return sum(map(str.isdigit, value))
 
 
 def _phones(ctx: ActionContext, text: str) -> None:
@@ -303,12 +303,12 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
             _add(ctx, "ZIP", m.start(1), m.end(1), 60, "Postcode")
     countries = {a.start for a in places if a.features.get("minorType") == "country"}
     for place in places:
+        if _DIGIT.search(text, place.end, place.end + 6) is None and _DIGIT.search(text, place.start - 12, place.start) is None:
+            continue  # no postcode beside it (most places): the cheapest test first
         if not text[place.start].isupper() or (place.start, place.end) in common:
             continue
         if place.features.get("minorType") == "state_code" and not text[place.start:place.end].isupper():
             continue
-        if _DIGIT.search(text, place.end, place.end + 6) is None and _DIGIT.search(text, place.start - 12, place.start) is None:
-            continue  # no postcode beside it (most places): skip the two searches
         after = _POSTCODE_AFTER_PLACE.match(text, place.end)
         if after is not None and (len(after.group(1)) != 4 or _before_country(text, after.end(1), countries)):
             _add(ctx, "ZIP", after.start(1), after.end(1), 60, "PlacePostcode")
