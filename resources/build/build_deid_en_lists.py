@@ -133,8 +133,11 @@ ID_LABELS = {
     "HEALTHPLAN": "NHS number;NHS no;NHS No.;NHS #;CHI number;CHI;health plan number;health plan;member ID;"
                   "member number;Medicare number;Medicare ID;Medicare;Medicaid ID;Medicaid number;Medicaid;"
                   "insurance ID;insurance number;policy number;subscriber ID;group number;HICN;MBI;beneficiary ID",
-    "SSN": "SSN;social security number;social security no;social security;SS#;national insurance number;NI number;NINO",
-    "ACCOUNT": "account number;account no;account #;account;acct;acct #;acct no;billing number;invoice number",
+    "SSN": "SSN;social security number;social security no;social security;SS#;national insurance number;NI number;NINO;"
+           "social insurance number;tax file number;Aadhaar;Aadhaar number;Aadhaar no;national ID;national ID number;"
+           "national identity number;personal identity number;BSN;CPF;CURP",
+    "ACCOUNT": "account number;account no;account #;account;acct;acct #;acct no;billing number;invoice number;"
+               "IBAN;card number;credit card;debit card;customer number;client number",
     "LICENSE": "license number;licence number;license no;licence no;license #;license;licence;DEA;DEA #;"
                "DEA number;NPI;GMC number;GMC;NMC PIN;NMC number;driver's license;drivers license;"
                "driving licence;state license",
@@ -143,7 +146,8 @@ ID_LABELS = {
     "DEVICE": "serial number;serial no;serial no.;serial #;serial;device ID;device serial;model number",
     "IDNUM": "specimen ID;specimen number;specimen;accession number;accession no;accession #;accession;"
              "lab number;sample ID;sample number;order number;requisition number;case number;"
-             "study ID;referral number;encounter number;visit number;ID number;ID no;ID #",
+             "study ID;referral number;encounter number;visit number;ID number;ID no;ID #;passport number;"
+             "passport no;passport;employee ID;employee number;staff number;badge number;badge no;claim number",
     "BIOID": "biometric ID;biometric identifier;fingerprint ID;fingerprint template;fingerprint;"
              "retinal scan ID;iris scan ID;palm vein ID;voiceprint ID",
     "USERNAME": "username;user name;user ID;entered by",

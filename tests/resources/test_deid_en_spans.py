@@ -1,0 +1,198 @@
+"""The span rules of deid-en (resources/grammars/deid-en/README.md, "Span rules"): where a PHI value
+starts and ends after HIPAA Safe Harbor and the i2b2 2014 guidelines, and value forms of other
+countries (phone groupings, postcodes, dates), each with the PHI-free text it must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator import Document, Pipeline
+
+
+@pytest.fixture(scope="module")
+def hipaa():
+    return Pipeline.load("deid-en")
+
+
+@pytest.fixture(scope="module")
+def i2b2():
+    return Pipeline.load("deid-en", overrides={"policy.policy": "i2b2-2014"})
+
+
+def phi(pipeline, text: str) -> list[tuple[str, str]]:
+    doc = pipeline(Document(text, name="t"))
+    return [(a.type, text[a.start:a.end]) for a in doc.annset("PHI")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an initial after the last name part, with its period
+    ("Letter copied to Mrs Gwen T. in the practice.", [("PATIENT", "Gwen T.")]),
+    ("Phoned Susan R. about her smear result.", [("PATIENT", "Susan R.")]),
+    # several initials before the surname
+    ("Results sent to A. K. Lewis and filed.", [("PATIENT", "A. K. Lewis")]),
+    ("Mr. P. J. Kowalczyk reviewed in clinic.", [("PATIENT", "P. J. Kowalczyk")]),
+    # particles, with the hyphen of al- / el-
+    ("Mr Karim al-Hassan reports less pain.", [("PATIENT", "Karim al-Hassan")]),
+    ("Referred by Dr Samira el-Masri.", [("DOCTOR", "Samira el-Masri")]),
+    ("Mrs Joana dos Reis declined the vaccine.", [("PATIENT", "Joana dos Reis")]),
+    ("David van der Merwe attended with his wife.", [("PATIENT", "David van der Merwe")]),
+    # "I" after a name is the pronoun, not an initial
+    ("Mr Evans I. think is improving.", [("PATIENT", "Evans")]),
+    # a city and its country are no "Surname, First"
+    ("Born in Paris, France, moved in 1999.", [("CITY", "Paris"), ("COUNTRY", "France")]),
+])
+def test_the_whole_name(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Transferred to St. Vincent's Medical Center overnight.", [("HOSPITAL", "St. Vincent's Medical Center")]),
+    ("Palliative input from St Oswald's Hospice.", [("HOSPITAL", "St Oswald's Hospice")]),
+    ("Discussed with Helen Ley Hospice team.", [("HOSPITAL", "Helen Ley Hospice")]),
+    ("Follow-up booked at Mt. Hood Community Hospital.", [("HOSPITAL", "Mt. Hood Community Hospital")]),
+    ("Registered with the Beech Tree Surgery.", [("HOSPITAL", "Beech Tree Surgery")]),
+    ("Lives at Willow Bank Care Home.", [("HOSPITAL", "Willow Bank Care Home")]),
+    # in lower case, as in search queries: a name or place of the lists before the head word
+    ("readmissions st lukes hospital 2019", [("HOSPITAL", "st lukes hospital")]),
+    ("letters from bristol royal infirmary", [("HOSPITAL", "bristol royal infirmary")]),
+    ("hip surgery waiting list", []),
+    ("sexual health clinic audit", []),
+    # a period ends a name: the sentence after it is no part of a hospital
+    ("Seen by Dr Ward. Hospital stay was short.", [("DOCTOR", "Ward")]),
+])
+def test_the_whole_facility(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("NI number JK 48 21 07 B on the form.", [("SSN", "JK 48 21 07 B")]),
+    ("National insurance: PR 552107 C.", [("SSN", "PR 552107 C")]),
+    ("Member ID: WX 5530981 verified.", [("HEALTHPLAN", "WX 5530981")]),
+    ("MRN# TK-771204 on the wristband.", [("MEDICALRECORD", "TK-771204")]),
+    # national identity numbers after their label, with their internal spaces
+    ("Aadhaar number 4821 7730 9152 verified.", [("SSN", "4821 7730 9152")]),
+    ("Passport no. K4471029 copied.", [("IDNUM", "K4471029")]),
+    # account numbers by their check digits: IBAN (mod 97), card numbers (Luhn)
+    ("Refund to NL91 ABNA 0417 1643 00 requested.", [("ACCOUNT", "NL91 ABNA 0417 1643 00")]),
+    ("Direct debit FR7630006000011234567890189 set up.", [("ACCOUNT", "FR7630006000011234567890189")]),
+    ("Paid with card 5500 0000 0000 0004 today.", [("ACCOUNT", "5500 0000 0000 0004")]),
+    # identifiers punctuated two ways, or digits and a hyphen
+    ("CPF 234.567.890-12 on the form.", [("SSN", "234.567.890-12")]),
+    ("Document 345.678.901-23 on the form.", [("IDNUM", "345.678.901-23")]),
+    ("Employer 45.997.418/0001-53 pays.", [("IDNUM", "45.997.418/0001-53")]),
+    ("Registration 850712-2345678 checked.", [("IDNUM", "850712-2345678")]),
+    # a national phone grouping does not take a date and a time, or an SSN
+    ("Bloods 01.02.2021 1230, SSN 078-05-1120.", [("DATE", "01.02.2021"), ("SSN", "078-05-1120")]),
+])
+def test_the_whole_identifier(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the unit before or after the street, floors too, a direction after the type
+    ("Moved to Floor 3, 18 Castle Street last month.", [("STREET", "Floor 3, 18 Castle Street")]),
+    ("Office: 700 Pine Avenue, Suite 410.", [("STREET", "700 Pine Avenue, Suite 410")]),
+    ("Address 55 King St E, Apt 9D.", [("STREET", "55 King St E, Apt 9D")]),
+    ("Post to PO Box 2231, Leeds.", [("STREET", "PO Box 2231"), ("CITY", "Leeds")]),
+    # the unit's number standing for the house number; ranges and units written with a slash
+    ("Moved to Flat 7, Kingsley Road last week.", [("STREET", "Flat 7, Kingsley Road")]),
+    ("Staying at 3/41 Beach Street with family.", [("STREET", "3/41 Beach Street")]),
+    ("Works at 21-23 Mill Road.", [("STREET", "21-23 Mill Road")]),
+    ("Office at 90 Park Avenue, 12th Floor today.", [("STREET", "90 Park Avenue, 12th Floor")]),
+    # a lower-case type after the number, a shortened compound type
+    ("Sent to 4, rue des Lilas, Paris.", [("STREET", "4, rue des Lilas"), ("CITY", "Paris")]),
+    ("Lives at Bergstr. 17, Berlin.", [("STREET", "Bergstr. 17"), ("CITY", "Berlin")]),
+    # street type first, number after or before; one word with its type inside
+    ("Lives at Via Garibaldi 14, Rome.", [("STREET", "Via Garibaldi 14"), ("CITY", "Rome")]),
+    ("Flat at 8 Rue du Bac, Paris.", [("STREET", "8 Rue du Bac"), ("CITY", "Paris")]),
+    ("Sent to Lindenallee 27 in Berlin.", [("STREET", "Lindenallee 27"), ("CITY", "Berlin")]),
+])
+def test_the_whole_street_line(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Last smear Jun 14th '19, normal.", [("DATE", "Jun 14th '19")]),
+    ("Surgery on 9 Oct '18 went well.", [("DATE", "9 Oct '18")]),
+    ("Seen on the 21st of Jan '20 by the GP.", [("DATE", "21st of Jan '20")]),
+    ("Symptoms since August '22.", [("DATE", "August '22")]),
+    ("Admitted 12th September 2020.", [("DATE", "12th September 2020")]),
+    ("Bloods on 14.07.2022 normal.", [("DATE", "14.07.2022")]),
+    # an ISO 8601 date-time is one value with its time
+    ("Specimen received 2022-07-14T09:41:07Z.", [("DATE", "2022-07-14T09:41:07Z")]),
+    ("Scan logged 2023-01-30 16:05 by radiology.", [("DATE", "2023-01-30 16:05")]),
+    ("Event 2020-11-02T23:15:00+05:30 recorded.", [("DATE", "2020-11-02T23:15:00+05:30")]),
+    # a time after another date stays out
+    ("Next visit 14/07/2022 at 10:30.", [("DATE", "14/07/2022")]),
+])
+def test_every_common_date_form(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+def test_a_two_digit_year_alone_is_a_date_only_under_i2b2(hipaa, i2b2):
+    text = "Diagnosed in '04 and again in the '90s."
+    assert phi(hipaa, text) == []
+    assert phi(i2b2, text) == [("DATE", "'04"), ("DATE", "'90s")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # national groupings with a trunk 0 or an area code in brackets
+    ("Daughter's number (0113) 496 0821.", [("PHONE", "(0113) 496 0821")]),
+    ("Office (03) 8765 4321 in the letter.", [("PHONE", "(03) 8765 4321")]),
+    ("Mobile 0433 221 908 after work.", [("PHONE", "0433 221 908")]),
+    ("Praxis 089/21098765 called.", [("PHONE", "089/21098765")]),
+    ("Appelez le 04.78.12.34.56 demain.", [("PHONE", "04.78.12.34.56")]),
+    ("Clinic line 06-4321-9876 in Osaka.", [("PHONE", "06-4321-9876"), ("CITY", "Osaka")]),
+    ("Her son on 080-9876-5432 agreed.", [("PHONE", "080-9876-5432")]),
+    ("Number +55 (21) 98877-6655 given.", [("PHONE", "+55 (21) 98877-6655")]),
+    # E.164 and 00 prefixes
+    ("Husband reachable on +234 809 555 0143.", [("PHONE", "+234 809 555 0143")]),
+    ("Brother in Zurich: 0041 31 555 12 34.", [("CITY", "Zurich"), ("PHONE", "0041 31 555 12 34")]),
+    # after a cue word, any grouping
+    ("Please ring 08123456789 to rebook.", [("PHONE", "08123456789")]),
+    # an extension joined to the number stays inside
+    ("Direct line 617-555-0143 ext. 208 for the nurse.", [("PHONE", "617-555-0143 ext. 208")]),
+    ("Landlord (212)555-0187x34 will call back.", [("PHONE", "(212)555-0187x34")]),
+    # the country code stays inside where the library's form ends before it
+    ("Sister abroad: +1 (646) 109-2231.", [("PHONE", "+1 (646) 109-2231")]),
+    ("Mum's mobile +55 (31) 9 9123 4567 abroad.", [("PHONE", "+55 (31) 9 9123 4567")]),
+])
+def test_phone_groupings_of_other_countries(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Ottawa ON K2P 1L4 is the new address.", [("CITY", "Ottawa"), ("ZIP", "K2P 1L4")]),
+    ("Moved to Dublin D08 VF8H last year.", [("CITY", "Dublin"), ("ZIP", "D08 VF8H")]),
+    ("Address ends 3011 XB Rotterdam.", [("ZIP", "3011 XB"), ("CITY", "Rotterdam")]),
+    ("Now at 75014 Paris with her sister.", [("ZIP", "75014"), ("CITY", "Paris")]),
+    ("Adresse: Ringstrasse 4, 20095 Hamburg.", [("STREET", "Ringstrasse 4"), ("ZIP", "20095"), ("CITY", "Hamburg")]),
+    ("Sister lives in Delhi 110017 now.", [("CITY", "Delhi"), ("ZIP", "110017")]),
+    ("PIN code 400076 on the letter.", [("ZIP", "400076")]),
+    ("CEP 22041-001 on the referral.", [("ZIP", "22041-001")]),
+    ("〒530-0001 on the envelope.", [("ZIP", "530-0001")]),
+    ("Vienna 1090, Austria.", [("CITY", "Vienna"), ("ZIP", "1090"), ("COUNTRY", "Austria")]),
+    ("Lives in Melbourne VIC 3004 now.", [("CITY", "Melbourne"), ("ZIP", "3004")]),
+])
+def test_postcodes_of_other_countries(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Drug chart: doses given 0800 1400 2200 as prescribed.",
+    "Ratings 01 02 03 04 05 on the scale.",
+    "Vitamin D 1000 IU daily; 2000 IU in winter.",
+    "Staged T3N 1M0 after the MRI.",
+    "Chest X-ray at 14:25 showed no change.",
+    "Observations 0600 1000 1400 stable.",
+    "HbA1c 58 mmol/mol, eGFR 72, weight 82.5 kg.",
+    "A '12-lead' ECG was done.",
+    "Managed a level 2 walk test; stage 2 of 3 Park plan.",
+    "Line flushed, 2 via Hickman catheter.",
+    # a failed check digit is no account number
+    "Batch total 4929 1234 5678 9012 counted.",
+    "Seen in clinic 2019, review 2020.",
+    "Clinic every Monday at 10am.",
+])
+def test_phi_free_text_stays_untouched(hipaa, text):
+    assert phi(hipaa, text) == []
