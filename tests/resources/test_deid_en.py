@@ -3,30 +3,16 @@ one, the two policies, and the targets on the English test material (tests/data/
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from annotator import Document, Pipeline
+from resourcehelp import benchmark_module, phi
+
+from annotator import Document
 from annotator.evaluation.phi_values import evaluate_values
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def hipaa():
-    return Pipeline.load("deid-en")
-
-
-@pytest.fixture(scope="module")
-def i2b2():
-    return Pipeline.load("deid-en", overrides={"policy.policy": "i2b2-2014"})
-
-
-def phi(pipeline, text: str) -> list[tuple[str, str]]:
-    doc = pipeline(Document(text, name="t"))
-    return [(a.type, text[a.start:a.end]) for a in doc.annset("PHI")]
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -156,17 +142,8 @@ def test_output_is_written_as_i2b2_2014(hipaa, tmp_path):
                     '<NAME id="P3" start="47" end="50" text="Lee" TYPE="DOCTOR"']
 
 
-def _material():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    try:
-        import deid_en_material
-    finally:
-        sys.path.remove(str(REPO / "benchmarks"))
-    return deid_en_material
-
-
 def _score(pipeline, part: str, policy: str):
-    material = _material()
+    material = benchmark_module("deid_en_material")
     gold = material.load(part, policy)
     system = [pipeline(Document(g.text, name=g.name)) for g in gold]
     return evaluate_values(gold, system, gold_set="PHI", system_set="PHI")

@@ -17,11 +17,6 @@ ACTIONS = REPO / "resources" / "grammars" / "deid-en" / "actions" / "__init__.py
 
 
 @pytest.fixture(scope="module")
-def hipaa():
-    return Pipeline.load("deid-en")
-
-
-@pytest.fixture(scope="module")
 def actions():
     # a package (its __init__ imports its own modules): found under a name of its own, as the jape PR does
     spec = importlib.util.spec_from_file_location("deid_en_actions", ACTIONS,
@@ -35,23 +30,13 @@ def actions():
     return module
 
 
-def _material():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    try:
-        import deid_en_material
-    finally:
-        sys.path.remove(str(REPO / "benchmarks"))
-    return deid_en_material
-
-
 def confidences(pipeline, text: str) -> dict[str, float]:
     doc = pipeline(Document(text, name="t"))
     return {text[a.start:a.end]: a.features["confidence"] for a in doc.annset("PHI")}
 
 
 @pytest.mark.parametrize("policy", ["hipaa", "i2b2-2014"])
-def test_every_phi_value_of_the_material_has_a_confidence_in_0_1(policy):
-    material = _material()
+def test_every_phi_value_of_the_material_has_a_confidence_in_0_1(material, policy):
     pipeline = Pipeline.load("deid-en", overrides={"policy.policy": policy})
     seen = set()
     for part in material.PARTS:

@@ -4,25 +4,12 @@ genres-heldout of benchmarks/deid_en_material.py, which also writes it as i2b2-2
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-
-import pytest
 
 import annotator.formats
 from annotator.schemas import i2b2_2014_types
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def material():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    try:
-        import deid_en_material
-    finally:
-        sys.path.remove(str(REPO / "benchmarks"))
-    return deid_en_material
 
 
 def _items(material) -> list[str]:

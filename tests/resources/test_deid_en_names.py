@@ -8,23 +8,12 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pytest
-
-from annotator import Document, Pipeline
+from resourcehelp import phi
 
 REPO = Path(__file__).resolve().parents[2]
 LISTS = REPO / "resources" / "gazetteers" / "en"
 WORLD_LISTS = ("deid_first_world.lst", "deid_surname_world.lst", "deid_city_world.lst", "deid_region.lst",
                "deid_country_world.lst")
-
-
-@pytest.fixture(scope="module")
-def deid():
-    return Pipeline.load("deid-en")
-
-
-def phi(pipeline, text: str) -> list[tuple[str, str]]:
-    doc = pipeline(Document(text, name="t"))
-    return [(a.type, text[a.start:a.end]) for a in sorted(doc.annset("PHI"), key=lambda a: a.start)]
 
 
 def _build_script():
@@ -67,8 +56,8 @@ def _build_script():
     # a town in no list before a country, after a place cue
     ("She was born in Zgorzelec-Ujazd, Slovakia.", [("CITY", "Zgorzelec-Ujazd"), ("COUNTRY", "Slovakia")]),
 ])
-def test_world_names_and_places(deid, text, expected):
-    assert phi(deid, text) == expected
+def test_world_names_and_places(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
 
 
 @pytest.mark.parametrize("text", [
@@ -93,8 +82,8 @@ def test_world_names_and_places(deid, text, expected):
     # towns that are English words
     "Nice to see her; the bone did not Split.",
 ])
-def test_hard_negatives_stay_untouched(deid, text):
-    assert phi(deid, text) == []
+def test_hard_negatives_stay_untouched(hipaa, text):
+    assert phi(hipaa, text) == []
 
 
 def test_name_words_of_the_build():

@@ -4,7 +4,6 @@ safe vocabulary (resources/build/build_safe_vocabulary_en.py)."""
 from __future__ import annotations
 
 import importlib.util
-import math
 from pathlib import Path
 
 import pytest
@@ -68,8 +67,8 @@ def safe():
 
 
 @pytest.fixture(scope="module")
-def precise():
-    return Pipeline.load("deid-en")
+def precise(hipaa):
+    return hipaa
 
 
 def phi(pipeline, text: str) -> list[tuple[str, str, float | None]]:

@@ -5,23 +5,7 @@ countries (phone groupings, postcodes, dates), each with the PHI-free text it mu
 from __future__ import annotations
 
 import pytest
-
-from annotator import Document, Pipeline
-
-
-@pytest.fixture(scope="module")
-def hipaa():
-    return Pipeline.load("deid-en")
-
-
-@pytest.fixture(scope="module")
-def i2b2():
-    return Pipeline.load("deid-en", overrides={"policy.policy": "i2b2-2014"})
-
-
-def phi(pipeline, text: str) -> list[tuple[str, str]]:
-    doc = pipeline(Document(text, name="t"))
-    return [(a.type, text[a.start:a.end]) for a in doc.annset("PHI")]
+from resourcehelp import phi
 
 
 @pytest.mark.parametrize("text, expected", [

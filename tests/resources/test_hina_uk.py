@@ -3,10 +3,10 @@ item 2): exact-span F1 on tests/data/hina, each failure class of the issue, the 
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from resourcehelp import benchmark_module
 
 from annotator import Document, Pipeline
 
@@ -20,12 +20,7 @@ def hina() -> Pipeline:
 
 @pytest.fixture(scope="module")
 def eval_hina():
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    try:
-        import eval_hina
-    finally:
-        sys.path.remove(str(REPO / "benchmarks"))
-    return eval_hina
+    return benchmark_module("eval_hina")
 
 
 def found(pipeline: Pipeline, text: str) -> list[tuple[str, str]]:

@@ -1,0 +1,29 @@
+"""Helpers of the shipped resources' tests: the benchmark modules that read the test material, and
+what the deid-en tests read off a pipeline's output."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from annotator import Document, Pipeline
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def benchmark_module(name: str) -> ModuleType:
+    """A module of ``benchmarks/`` (``deid_en_material``, ``eval_hina``), imported without leaving the
+    folder on ``sys.path``."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def phi(pipeline: Pipeline, text: str) -> list[tuple[str, str]]:
+    """``(type, covered text)`` of each PHI annotation the pipeline makes on ``text``, in document order."""
+    doc = pipeline(Document(text, name="t"))
+    return [(a.type, text[a.start:a.end]) for a in doc.annset("PHI")]
