@@ -444,7 +444,7 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
 
     batches = runner.map(work, _batches(items, runner.batch_size(total)))
     if hasattr(sys.stderr, "isatty") and not sys.stderr.isatty():  # where tqdm(disable=None) shows no bar:
-        progress, write = _NoBar(), print  # and no tqdm import (some 25 ms of every start)
+        progress, write = _NoBar(), print  # and no tqdm import (a cost of every start)
     else:
         from tqdm import tqdm
 

@@ -115,7 +115,7 @@ def table(tag_set: str) -> dict[str, Policy]:
     if data is None:
         import yaml
 
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's: ten times faster
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's: much faster
     if not isinstance(data, dict) or data.get("tag_set") != tag_set or not isinstance(data.get("types"), dict):
         raise DeidError(coded("E713", file=path, reason=f"expected 'tag_set: {tag_set}' and a 'types' mapping"))
     return {type: _row(str(path), type, spec) for type, spec in data["types"].items()}

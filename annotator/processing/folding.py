@@ -21,9 +21,9 @@ def _accent_table() -> dict[str, str]:
 
 _ACCENTS = _accent_table()
 # ``re``, not ``regex``: a set of plain characters means the same to both, and ``re`` finds them
-# about six times faster (measured on the MEDDOCAN texts)
+# faster (benchmarks/RESULTS.md)
 _ACCENTED = re.compile("[" + "".join(_ACCENTS) + "]")
-# the same replacements for a text that is all Latin-1, as a byte table: five times faster again
+# the same replacements for a text that is all Latin-1, as a byte table: faster again
 _LATIN1_BASES = bytes.maketrans(bytes(ord(c) for c in _ACCENTS if ord(c) < 0x100),
                                 bytes(ord(_ACCENTS[c]) for c in _ACCENTS if ord(c) < 0x100))
 # every BMP character whose lower case differs -> the first character of it ("İ" -> "i")

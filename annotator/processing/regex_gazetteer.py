@@ -45,10 +45,9 @@ literal text every match contains (an "@", a "://"; see :mod:`annotator.regexes.
 ``wholeWordsOnly`` (GATE's rule) the character before a match and the one after it may not be
 word characters (the scanning pattern checks only the character after: a pattern that starts with
 a look-behind defeats the ``regex`` module's search for where a match can start, so the character
-before is tested on each match found: the same matches in a fifth less time on the MEDDOCAN
-patterns). When every match of a scanning pattern begins with a word character
+before is tested on each match found: the same matches in less time). When every match of a scanning pattern begins with a word character
 (:func:`literals.starts_with_word`), it begins with ``\\b``, which is then the same test and
-lets the ``regex`` module skip to word boundaries (the MEDDOCAN hospital names: 2.3 times faster).
+lets the ``regex`` module skip to word boundaries.
 ``longestMatchOnly`` keeps at each start the longest match over all patterns;
 otherwise every entry of a matching alternation that matches at that start is reported, with
 its own match. Zero-length matches are dropped. Identical patterns (after munging) from
@@ -277,8 +276,8 @@ class Starts:
     (:func:`literals.without_assertions`, ``partial``): ``5 mg`` fits no date, ``25/03`` the
     numeric ones; and when the ``BEHIND`` characters before it pass the look-behinds its matches
     begin with (:func:`literals.leading_lookbehinds`; ``behind``: member -> its look-behinds in
-    ``lookbehinds``): ``(?<!\\d[-/.:,])``, no date begins inside a date or a number (13,900 of
-    the pattern library's 32,500 calls on the 750 MEDDOCAN texts were there). Which members fit
+    ``lookbehinds``): ``(?<!\\d[-/.:,])``, no date begins inside a date or a number (where many of the pattern
+    library's calls were). Which members fit
     is kept for each string of ``BEHIND`` + ``PREFIX`` characters met (``members``; ``BEHIND``
     NUL characters stand before the text, and no look-behind is tested on a string that holds
     one there), found from the members that fit its last ``PREFIX`` characters (``ahead``),
@@ -543,9 +542,8 @@ class RegexGazetteer(ProcessingResource):
         (:func:`_lead_strings`), after no ASCII letter, digit or ``_`` for the alternatives whose
         matches begin with a word character when ``wholeWordsOnly`` (a match after a word character
         is dropped; folding keeps which characters are word characters). One scan of the text for
-        all of them (a trie of a few dozen strings: a third of the time of searching for each
-        alternative), with ``re``, which runs it in 0.035 s on the 750 MEDDOCAN texts where the
-        ``regex`` module takes 0.057 s with ``\\b``. ``\\b`` of ``re`` reads word characters
+        all of them (a trie of a few dozen strings: quicker than searching for each alternative),
+        with ``re``, quicker at it than the ``regex`` module with ``\\b``. ``\\b`` of ``re`` reads word characters
         otherwise (``²`` is one, a combining accent is not), and ASCII ones are word characters
         for both modules: the scan stops at every offset ``\\b`` of ``regex`` holds at (and after
         other letters, where the caller drops the matches: on the MEDDOCAN texts the same 4,751
@@ -674,9 +672,9 @@ def _may_match(text: str, needs: list[tuple[str, ...]], present: dict[tuple[str,
 def _holds(strings: tuple[str, ...]) -> Callable[[str], bool]:
     """A test of whether a text holds one of ``strings``: one regex search for all of them when they
     begin with one character (it stops only where that character is: the 16 domain endings of
-    URLs, ``.es`` ... ``.info``, in a fourth of the time of a substring search for each), else a
-    substring search for each (one for strings that begin with different letters stops almost
-    everywhere: month names, 6 times slower)."""
+    URLs, ``.es`` ... ``.info``: quicker than a substring search for each), else a substring
+    search for each (one search for strings that begin with different letters stops almost
+    everywhere: month names)."""
     if len(strings) > 1 and len({string[:1] for string in strings}) == 1:
         search = regex.compile("|".join(map(regex.escape, strings))).search
         return lambda text: search(text) is not None
@@ -687,6 +685,6 @@ def _left(deadline: float) -> float:
     """Seconds left before ``deadline`` (a tiny positive number once it has passed: the ``regex``
     module reads a negative one as no timeout). Calls per offset pass it by position,
     ``pattern.match(text, start, None, None, False, _left(deadline))`` (``endpos``, ``concurrent``,
-    ``partial``, ``timeout``): a keyword argument costs the ``regex`` module about a third of a
-    short match (32,500 calls at the MEDDOCAN offsets of dates: 0.045 s with ``timeout=``, 0.036 s so)."""
+    ``partial``, ``timeout``): a keyword argument costs the ``regex`` module a good part of a short
+    match, and this call is made at every offset where a date may start."""
     return max(deadline - time.monotonic(), 1e-6)

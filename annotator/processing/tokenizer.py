@@ -61,8 +61,8 @@ text                           tokens
 Speed: one ``findall`` pass over the text with a compiled master pattern (one alternative per
 rule), a table of the features by token string shared by all documents (:class:`TokenStrings`),
 offsets from the string lengths, and one bulk :meth:`~annotator.document.AnnotationSet.add_columns`.
-The pass runs on the standard library's ``re`` engine, 1.7 times faster than ``regex`` on clinical
-notes, with the pattern's Unicode property classes (which ``re`` lacks) spelt out as ranges of the
+The pass runs on the standard library's ``re`` engine, faster than ``regex`` on clinical notes
+(``benchmarks/RESULTS.md``), with the pattern's Unicode property classes (which ``re`` lacks) spelt out as ranges of the
 Basic Multilingual Plane, read off the ``regex`` module's own tables: both engines then agree on
 every character of that plane. A text with a character beyond it (an emoji) goes through ``regex``.
 """
@@ -109,7 +109,7 @@ def _master(style: str) -> regex.Pattern[str]:
 def _bmp_master(style: str) -> re.Pattern[str]:
     """``_master`` for the ``re`` engine, right for texts of the Basic Multilingual Plane: each
     class spelt out as the runs of code points of the plane that ``regex`` puts in it (built on
-    first use, in about 14 ms)."""
+    first use)."""
     plane = "".join(map(chr, range(0x10000)))
 
     def spelt(prop: str) -> str:

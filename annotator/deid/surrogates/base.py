@@ -63,8 +63,8 @@ def normalised(value: str) -> str:
 
 class KeyedRandom(random.Random):
     """A :class:`random.Random` whose bits are the keyed BLAKE2b hash of one message (512 bits,
-    then more blocks with a counter as salt): one keyed hash to set up, where seeding the
-    Mersenne Twister takes ten times as long, and a corpus makes one per PHI value. ``key``: at
+    then more blocks with a counter as salt): one keyed hash to set up, much quicker than
+    seeding the Mersenne Twister, and a corpus makes one per PHI value. ``key``: at
     most 64 bytes (:func:`rng_key`)."""
 
     def __init__(self, key: bytes, message: bytes) -> None:  # (no seed: the message is the seed)
