@@ -51,7 +51,9 @@ def test_describe_without_a_name_lists_every_pr(capsys):
     assert names == sorted(names)
     assert {"tokenizer", "sentence-splitter", "pos-tagger", "gazetteer", "regex-gazetteer", "jape",
             "test-list"} <= set(names)
-    assert "gazetteer          GATE's default gazetteer: Lookup annotations for the entries of the lists in " \
+    # one line a PR: its name, then its description in a column as wide as the longest name needs
+    width = max(map(len, names)) + 2
+    assert f"{'gazetteer':<{width}}GATE's default gazetteer: Lookup annotations for the entries of the lists in " \
            "lists.def." in lines
 
 
