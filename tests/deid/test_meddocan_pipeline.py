@@ -263,3 +263,11 @@ def test_places_names_and_letters_in_parentheses_are_no_makers(pipeline):
                           "La mutación cambia arginina (Arg, R) por histidina (His, H).\n")
     assert not {value for kind, value in found if kind == "INSTITUCION"}
     assert {("TERRITORIO", "Getafe"), ("TERRITORIO", "Madrid")} <= found
+
+
+def test_a_day_hospital_is_a_unit_not_a_hospital(pipeline):
+    assert phi(pipeline, "Recibió quimioterapia en el Hospital de Día de Hematología durante seis meses.\n") == set()
+    found = phi(pipeline, "Remitido por: Dra. Ana Ruiz Gil. Hospital de Día de Pediatría Hospital Universitario "
+                          "Santa Lucía. Calle Mayor 3. 30202 Cartagena.\n")
+    assert {value for kind, value in found if kind == "HOSPITAL"} == {"Hospital Universitario Santa Lucía"}
+    assert ("HOSPITAL", "Hospital Universitario de Getafe") in phi(pipeline, "Ingresó en el Hospital Universitario de Getafe.\n")
