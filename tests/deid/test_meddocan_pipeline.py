@@ -243,3 +243,31 @@ def test_relatives_with_a_count_in_words_or_digits_and_without(pipeline):
     found = phi(pipeline, "Tiene dos hermanas sanas y 3 hijos. Ambos progenitores viven. Su madre tiene 2 perros.\n")
     assert {value for kind, value in found if kind == "FAMILIARES_SUJETO_ASISTENCIA"} == {
         "dos hermanas", "3 hijos", "Ambos progenitores", "madre"}
+
+
+def test_a_small_spanish_town_after_a_preposition_is_a_place(pipeline):
+    """Towns below 15,000 inhabitants come from GeoNames (city.lst), not from train: "en Abanilla"."""
+    assert ("TERRITORIO", "Abanilla") in phi(pipeline, "Trabajó dos años en Abanilla como pastor.\n")
+    assert phi(pipeline, "Fue trasladado desde Mondéjar en ambulancia.\n") == {("TERRITORIO", "Mondéjar")}
+
+
+def test_a_maker_closing_a_products_parenthesis_without_a_trade_mark(pipeline):
+    found = phi(pipeline, "Se obturó el conducto con un cemento provisional (Coltosol, Voco) y se citó.\n")
+    assert found == {("INSTITUCION", "Voco")}
+    found = phi(pipeline, "Se pautó colirio (Xalatan, Pfizer Laboratorios) cada noche.\n")
+    assert found == {("INSTITUCION", "Pfizer Laboratorios")}
+
+
+def test_places_names_and_letters_in_parentheses_are_no_makers(pipeline):
+    found = phi(pipeline, "Vive en un pueblo (Getafe, Madrid) y acudió con dos hermanos (Juan, Pedro). "
+                          "La mutación cambia arginina (Arg, R) por histidina (His, H).\n")
+    assert not {value for kind, value in found if kind == "INSTITUCION"}
+    assert {("TERRITORIO", "Getafe"), ("TERRITORIO", "Madrid")} <= found
+
+
+def test_a_day_hospital_is_a_unit_not_a_hospital(pipeline):
+    assert phi(pipeline, "Recibió quimioterapia en el Hospital de Día de Hematología durante seis meses.\n") == set()
+    found = phi(pipeline, "Remitido por: Dra. Ana Ruiz Gil. Hospital de Día de Pediatría Hospital Universitario "
+                          "Santa Lucía. Calle Mayor 3. 30202 Cartagena.\n")
+    assert {value for kind, value in found if kind == "HOSPITAL"} == {"Hospital Universitario Santa Lucía"}
+    assert ("HOSPITAL", "Hospital Universitario de Getafe") in phi(pipeline, "Ingresó en el Hospital Universitario de Getafe.\n")

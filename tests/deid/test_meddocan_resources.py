@@ -49,6 +49,9 @@ def test_every_action_of_the_grammar_only_writes_its_output_set():
 def test_lists_hold_foreign_cities_cue_variants_and_compound_relatives():
     cities = set((GAZ / "city.lst").read_text(encoding="utf-8").splitlines())
     assert {"Lübeck", "Basel", "Madrid", "Getafe"} <= cities
+    # small Spanish towns of GeoNames, both names of a bilingual one, capitalised; none named like a person
+    assert {"Abanilla", "Mondéjar", "Arén", "El Masroig"} <= cities
+    assert not {"Corrales", "el Masroig", "Areny de Noguera / Arén"} & cities
     cues = (GAZ / "cue.lst").read_text(encoding="utf-8").splitlines()
     assert "Localidad/provincia:field=localidad" in cues and "Localidad/Provincia:field=localidad" in cues
     kinship = set((GAZ / "kinship.lst").read_text(encoding="utf-8").splitlines())

@@ -48,6 +48,7 @@ RULES = {
     ), CUE),
     **dict.fromkeys((
         "bare-year", "month-after-mes", "patient-sex", "partner", "hospital-list", "maker-with-suffix",
+        "maker-closing-parenthesis",
         "subject-race", "profession-after-como", "place-after-preposition", "place-after-de",
     ), LIST),
 }

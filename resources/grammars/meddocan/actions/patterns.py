@@ -26,14 +26,14 @@ NAME_STOP = regex.compile(ORG_START.pattern + r"|(?:Especialista|Médico|Medicin
                            r"Enfermería|Microbiología|Bioquímica|Otorrinolaringología|Anestesiología|Rehabilitación|"
                            r"Digestivo|Nutrición|Odontología|Estomatología|Correos?|Email|E-mail|Tel|Tfno|Fax|Comunidad|Profesor|"
                            r"Profesora)\b")
-HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+M[ée]dico[- ]?Forense)|Clínic|Policlínica|Sanatorio|"
+HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital(?!\s+de\s+D[íi]a\b)|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+M[ée]dico[- ]?Forense)|Clínic|Policlínica|Sanatorio|"
                           r"Ciudad Sanitaria|Hopital|Hospitau|Hospitali)\b")
 HEALTH_CENTRE = regex.compile(r"Centro de Salud\b|C\.S\.|Ambulatorio\b|Consultorio\b")
 INSTITUTION = regex.compile(r"(?:Instituto|Institut|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|"
                              r"Xarxa|Consorci|Consorcio|Laboratorio|Corporació|Corporación|Agencia|Centro|"
                              r"Palacio de Justicia|Ciudad de la Justicia|Cl[íi]nica M[ée]dico[- ]?Forense|Ciudad Universitaria|Edificio Juzgados|"
                              r"Juzgados?)\b")  # forensic reports sign from the courts
-DEPARTMENT = regex.compile(r"(?:Servicio|Unidad|Departamento|Departament|Dpto\.?|Sección|Secció|Área|Especialista|"
+DEPARTMENT = regex.compile(r"(?:Hospital de D[íi]a|Servicio|Unidad|Departamento|Departament|Dpto\.?|Sección|Secció|Área|Especialista|"
                             r"Programa|Red|Jefe|Jefa|Jefatura|División|Cátedra|Grupo|Cirugía|Oncología|Medicina|"
                             r"Urología|Oftalmología|Anatomía|Nefrología|Neurocirugía|Neurología|Hematología|"
                             r"Cardiología|Dermatología|Ginecología|Obstetricia|Traumatología|Neumología|"
@@ -41,7 +41,7 @@ DEPARTMENT = regex.compile(r"(?:Servicio|Unidad|Departamento|Departament|Dpto\.?
                             r"Psiquiatría|Radiología|Radiodiagnóstico|Otorrinolaringología|Anestesiología|Anestesia|"
                             r"Rehabilitación|Aparato|Digestivo|Nutrición|Odontología|Estomatología|Patología|"
                             r"Planta|Consulta|Laboratorio de|Cuidados)\b")
-DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+y\b|-)|Clínic|Instituto|"
+DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital(?!\s+de\s+D[íi]a\b)|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+y\b|-)|Clínic|Instituto|"
                                 r"Institut|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
 ORG_LIST_END = regex.compile(r"\s*(?:[.,;(]|$)")
 ORG_GOES_ON = regex.compile(r"(?:Hospitalario|Universitario|Centro\b(?!\s+de\b))")
