@@ -156,6 +156,8 @@ class Errors:
     E233 = "document {name!r}: type(s) {types} have no deid feature and no de-identification policy: checked as replaced"
     E234 = "{count} original document(s) have no de-identified document and are not checked: {names}"
     E235 = "{count} de-identified document(s) have no original document and are ignored: {names}"
+    E236 = "document {name!r}: gold and system have different tokens; conlleval scores token by token"
+    E237 = "cannot load metric {name!r} from {target}: {error}"
 
     # de-identification (annotator.deid, annotator deidentify): E700-E729
     E700 = "unknown de-identification mode {mode!r} (known: {known})"
