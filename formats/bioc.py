@@ -12,7 +12,8 @@ annotation's id; any other is kept as the feature ``bioc_id`` (shared by the pie
 discontinuous annotation), and such annotations get fresh ids. A location outside its passage is an error (E150). A relation becomes a relation
 of the default set: type its ``type`` infon (``relation`` when none), members the first
 annotation of each node's ``refid``, features its other infons plus ``bioc_id`` and ``roles``
-(one per member). Document infons are document features; the collection's ``source``,
+(one per member); nodes that refer to relations (which cannot be members) are the feature
+``relation_nodes`` (``[[role, refid], ...]``), written back after the others. Document infons are document features; the collection's ``source``,
 ``date``, ``key`` and infons are the feature ``bioc_collection``, and the passages' offsets,
 lengths and infons the feature ``bioc_passages``, so that writing gives them back.
 
@@ -182,17 +183,24 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
             added = add_annotation(doc, path, ann_line, type, start, end, infons, id=int(ann.id) if keep else None)
             first.setdefault(ann.id, added.id)
     relations = list(bdoc.relations) + [r for p in bdoc.passages for r in _passage_relations(p)]
+    relation_ids = {rel.id for rel in relations}
     for rel in relations:
         infons = dict(rel.infons)
         type = infons.pop("type", None) or "relation"
-        members = []
+        members, roles, relation_nodes = [], [], []
         for node in rel.nodes:
-            if node.refid not in first:
+            if node.refid in first:
+                members.append(first[node.refid])
+                roles.append(node.role)
+            elif node.refid in relation_ids:
+                relation_nodes.append([node.role, node.refid])
+            else:
                 raise input_error("E114", path, line, ref=node.refid)
-            members.append(first[node.refid])
+        features = {**infons, "bioc_id": rel.id, "roles": roles}
+        if relation_nodes:
+            features["relation_nodes"] = relation_nodes
         try:
-            doc.annset().add_relation(type, members, {**infons, "bioc_id": rel.id,
-                                                      "roles": [node.role for node in rel.nodes]})
+            doc.annset().add_relation(type, members, features)
         except DocumentError as exc:
             raise InputError(exc.message, path=path, line=line) from None
     return doc
@@ -271,11 +279,13 @@ def _collection_of(doc: Document):
         brel = bioc.BioCRelation()
         brel.id = str(rel.features.get("bioc_id", f"R{rel.id}"))
         brel.infons = {"type": rel.type, **{k: _infon(v) for k, v in rel.features.items()
-                                            if k not in ("bioc_id", "roles")}}
+                                            if k not in ("bioc_id", "roles", "relation_nodes")}}
         roles = rel.features.get("roles")
         roles = roles if isinstance(roles, list) and len(roles) == len(rel.members) else [""] * len(rel.members)
         for member, role in zip(rel.members, roles):
             brel.add_node(bioc.BioCNode(bioc_ids[member], str(role)))
+        for role, refid in rel.features.get("relation_nodes") or []:
+            brel.add_node(bioc.BioCNode(str(refid), str(role)))
         bdoc.add_relation(brel)
     collection.add_document(bdoc)
     return collection

@@ -67,7 +67,8 @@ def bioc_relations(bdoc) -> list[tuple]:
 def our_relations(doc: Document) -> list[tuple]:
     anns = doc.annset()
     return sorted((r.features["bioc_id"], r.type, tuple(
-        (anns.get(m).features.get("bioc_id", str(m)), role) for m, role in zip(r.members, r.features["roles"])))
+        (anns.get(m).features.get("bioc_id", str(m)), role) for m, role in zip(r.members, r.features["roles"]))
+        + tuple((refid, role) for role, refid in r.features.get("relation_nodes", [])))
         for r in anns.relations.values())
 
 
@@ -241,3 +242,11 @@ def test_meddocan_dev_through_bioc_json_and_back(meddocan_dir, tmp_path, capsys)
         assert snapshot(back[doc.name]) == snapshot(doc), doc.name
     for ann in src.glob("*.ann"):
         assert sorted((tmp_path / "brat" / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines())
+
+
+def test_a_node_naming_nothing_is_an_error(bioc_data, tmp_path):
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    obj["documents"][1]["relations"][0]["nodes"][0]["refid"] = "T9"
+    (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+    good, failure = read_documents(tmp_path / "bad.json", "bioc-json")
+    assert good.name == "10001" and failure.error.message.startswith("E114") and "'T9'" in failure.error.message

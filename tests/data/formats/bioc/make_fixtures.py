@@ -2,7 +2,8 @@
 ``collection.xml`` (NCBI's layout: ``<!DOCTYPE collection SYSTEM "BioC.dtd">`` after the XML
 declaration) and ``collection.json``, the same collection of two documents with title and
 abstract passages, passage-level and document-level annotations, a discontinuous annotation
-(two locations), and relations. Run: ``python tests/data/formats/bioc/make_fixtures.py``.
+(two locations), and relations (one with a node naming another relation).
+Run: ``python tests/data/formats/bioc/make_fixtures.py``.
 """
 
 from pathlib import Path
@@ -59,6 +60,7 @@ def build() -> bioc.BioCCollection:
     doc.add_annotation(annotation("D1", "Species", start + 26, "fever", note="document level"))
     doc.add_relation(relation("R1", "treats", ("T1", "Chemical"), ("T2", "Disease")))
     a.add_relation(relation("R2", "abbreviation", ("T3", "long"), ("T4", "short")))
+    doc.add_relation(relation("R3", "supports", ("T5", "finding"), ("R1", "claim")))  # a node naming a relation
     collection.add_document(doc)
 
     second = bioc.BioCDocument()
