@@ -133,7 +133,7 @@ class Errors:
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
     # BioC (formats.bioc): E150-E152
     E150 = "BioC annotation {id!r} of document {doc!r}: location {start}-{end} is outside its passage ({begin}-{stop})"
-    E151 = "BioC passage at offset {offset} of document {doc!r} begins before the end of the previous one ({end})"
+    E151 = "BioC {what} at offset {offset} of document {doc!r} begins before the end of the previous one ({end})"
     E152 = "not a BioC collection: {reason}"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318

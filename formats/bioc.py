@@ -3,18 +3,19 @@ read and written with the ``bioc`` package (``pip install "annotator[bioc]"``).
 
 Reading: each ``<document>`` of a collection file is one of our documents, named by its ``id``
 (a file of several documents reads as several). Its text is the passages at their offsets
-(a passage without text: its sentences at theirs); a gap before a passage is filled with
+(a passage with no or empty text: its sentences at theirs); a gap before a passage is filled with
 newlines, one per missing character, so that every offset stays as BioC gives it. Every
 location of an annotation (document, passage or sentence level) is one annotation of the
 default set: its type is the ``type`` infon (``annotation`` when there is none), the other
 infons are features. A BioC id that is a plain number (one location, used once) is the
 annotation's id; any other is kept as the feature ``bioc_id`` (shared by the pieces of a
-discontinuous annotation), and such annotations get fresh ids. A location outside its passage is an error (E150). A relation becomes a relation
-of the default set: type its ``type`` infon (``relation`` when none), members the first
-annotation of each node's ``refid``, features its other infons plus ``bioc_id`` and ``roles``
-(one per member); nodes that refer to relations (which cannot be members) are the feature
-``relation_nodes`` (``[[role, refid], ...]``), written back after the others. Document infons are document features; the collection's ``source``,
-``date``, ``key`` and infons are the feature ``bioc_collection``, and the passages' offsets,
+discontinuous annotation), and such annotations get fresh ids. A location outside its passage
+is an error (E150), as is a passage or sentence beginning inside the previous one (E151). A
+relation becomes a relation of the default set: type its ``type`` infon (``relation`` when
+none), members the first annotation of each node's ``refid``, features its other infons plus
+``bioc_id`` and ``roles`` (one per member); nodes that refer to relations (which cannot be
+members) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
+others. Document infons are document features; the collection's ``source``, ``date``, ``key`` and infons are the feature ``bioc_collection``, and the passages' offsets,
 lengths and infons the feature ``bioc_passages``, so that writing gives them back.
 
 Writing: one collection file per document (``NAME.xml`` / ``NAME.json``), its passages from
@@ -148,11 +149,11 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     length = 0
     passages, spans = [], []
     for passage in bdoc.passages:
-        text, anns = _passage_text(passage)
-        offset = _int(passage.offset, path, line, "passage offset")
+        passage_line = lines.get(("passage", str(passage.offset)), line)
+        offset = _int(passage.offset, path, passage_line, "passage offset")
         if offset < length:
-            raise input_error("E151", path, lines.get(("passage", str(passage.offset)), line), offset=offset,
-                              doc=name, end=length)
+            raise input_error("E151", path, passage_line, what="passage", offset=offset, doc=name, end=length)
+        text, anns = _passage_text(passage, offset, path, passage_line, name)
         pieces += ["\n" * (offset - length), text]
         length = offset + len(text)
         passages.append({"offset": offset, "length": len(text), "infons": dict(passage.infons)})
@@ -210,16 +211,19 @@ def _numeric(id: Any) -> bool:
     return isinstance(id, str) and id.isascii() and id.isdigit() and (id == "0" or not id.startswith("0"))
 
 
-def _passage_text(passage) -> tuple[str, list]:
-    """A passage's text (relative to its offset) and every annotation in it."""
+def _passage_text(passage, offset: int, path: Path, line: int | None, name: str) -> tuple[str, list]:
+    """A passage's text (from its offset) and every annotation in it; without a text, its
+    sentences at their offsets."""
     anns = list(passage.annotations) + [a for s in passage.sentences for a in s.annotations]
-    if passage.text is not None or not passage.sentences:
+    if passage.text or not passage.sentences:
         return passage.text or "", anns
-    pieces, length = [], passage.offset
+    pieces, length = [], offset
     for sentence in passage.sentences:
-        gap = max(0, sentence.offset - length)
-        pieces += ["\n" * gap, sentence.text or ""]
-        length += gap + len(sentence.text or "")
+        start = _int(sentence.offset, path, line, "sentence offset")
+        if start < length:
+            raise input_error("E151", path, line, what="sentence", offset=start, doc=name, end=length)
+        pieces += ["\n" * (start - length), sentence.text or ""]
+        length = start + len(sentence.text or "")
     return "".join(pieces), anns
 
 

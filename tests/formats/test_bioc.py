@@ -250,3 +250,38 @@ def test_a_node_naming_nothing_is_an_error(bioc_data, tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
     good, failure = read_documents(tmp_path / "bad.json", "bioc-json")
     assert good.name == "10001" and failure.error.message.startswith("E114") and "'T9'" in failure.error.message
+
+
+@pytest.mark.parametrize("offset, code", [(10, "E151"), ("35", "E117")])
+def test_bad_passage_offsets(bioc_data, tmp_path, offset, code):
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    obj["documents"][0]["passages"][1]["offset"] = offset  # inside the title, or not a number
+    (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+    failure, good = read_documents(tmp_path / "bad.json", "bioc-json")
+    assert failure.error.message.startswith(code) and good.name == "10002"
+
+
+def test_a_passage_of_sentences_reads_them_at_their_offsets(tmp_path):
+    passage = bioc.BioCPassage()
+    passage.offset = 0
+    for offset, text in [(0, "One."), (6, "Two.")]:
+        sentence = bioc.BioCSentence()
+        sentence.offset, sentence.text = offset, text
+        passage.add_sentence(sentence)
+    passage.sentences[1].add_annotation(bioc_annotation("A", "NUM", 6, "Two"))
+    bdoc = bioc.BioCDocument()
+    bdoc.id = "s"
+    bdoc.add_passage(passage)
+    collection = bioc.BioCCollection()
+    collection.add_document(bdoc)
+    (tmp_path / "s.xml").write_text(biocxml.dumps(collection), encoding="utf-8")
+    (doc,) = only_documents(read_documents(tmp_path / "s.xml", "bioc-xml"))
+    assert doc.text == "One.\n\nTwo."
+    assert [(a.type, doc.text[a.start:a.end]) for a in doc.annset()] == [("NUM", "Two")]
+
+
+def bioc_annotation(id, type, offset, text):
+    ann = bioc.BioCAnnotation()
+    ann.id, ann.text, ann.infons = id, text, {"type": type}
+    ann.add_location(bioc.BioCLocation(offset, len(text)))
+    return ann
