@@ -131,6 +131,10 @@ class Errors:
     E131 = "cannot {action}: {reason}"
     E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
+    # BioC (formats.bioc): E150-E152
+    E150 = "BioC annotation {id!r} of document {doc!r}: location {start}-{end} is outside its passage ({begin}-{stop})"
+    E151 = "BioC {what} at offset {offset} of document {doc!r} begins before the end of the previous one ({end})"
+    E152 = "not a BioC collection: {reason}"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'
@@ -152,6 +156,8 @@ class Errors:
     E233 = "document {name!r}: type(s) {types} have no deid feature and no de-identification policy: checked as replaced"
     E234 = "{count} original document(s) have no de-identified document and are not checked: {names}"
     E235 = "{count} de-identified document(s) have no original document and are ignored: {names}"
+    E236 = "document {name!r}: gold and system have different tokens; conlleval scores token by token"
+    E237 = "cannot load metric {name!r} from {target}: {error}"
 
     # de-identification (annotator.deid, annotator deidentify): E700-E729
     E700 = "unknown de-identification mode {mode!r} (known: {known})"

@@ -388,20 +388,20 @@ def run_corpus(job: CorpusJob) -> int:
     to_format = job.to_format or src_format
     writer = formats.get(to_format)
     inputs = InputFiles(job.source, src_format)
-    per_document = not (reader.many or writer.many)  # one-file formats: no manifest, no --resume
+    per_document = not (reader.names_inside or writer.many)  # one-file formats: no manifest, no --resume
     if job.resume and not per_document:
-        raise input_error("E160", None, None, fmt=src_format if reader.many else to_format)
+        raise input_error("E160", None, None, fmt=src_format if reader.names_inside else to_format)
     if per_document:
         inputs.refuse(job.out / MANIFEST)
     if job.errors is not None:
         inputs.refuse(job.errors)
-    if reader.many:  # document names are inside the files: read them here (one parse either way)
+    if reader.names_inside:  # document names are inside the files: read them here (one parse either way)
         documents = list(read_documents(job.source, src_format, lenient=job.lenient))
         _check_plan(job, inputs, (d.name for d in documents if isinstance(d, Document)), writer)
     else:
         _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
     manifest = Manifest(job.out, job.resume) if per_document else None
-    if reader.many:
+    if reader.names_inside:
         items: Iterable[Any] = documents if runner.in_process else \
             [encode(item) if isinstance(item, Document) else item for item in documents]
         total = len(documents)

@@ -31,6 +31,8 @@ _ADAPTERS = {
     "conll": "conll:ConllFormat",
     "meddocan-xml": "meddocan_xml:MeddocanXmlFormat",
     "i2b2-2014": "i2b2_2014:I2b2_2014Format",
+    "bioc-xml": "bioc:BiocXml",
+    "bioc-json": "bioc:BiocJson",
     "gate-xml": "gate_xml:GateXmlFormat",
     "i2b2-2006": "i2b2_2006:I2b2_2006Format",
     "text": "text:TextFormat",

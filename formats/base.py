@@ -109,12 +109,19 @@ class Format:
 
     ``suffixes``: file name endings of one unit of this format in a folder (first = written).
     ``many``: one file holds many documents (written as one file, not a folder).
+    ``names_inside``: document names are read from inside the files (a file may hold several),
+    not from file names; true for every ``many`` format, and for a format that reads collections
+    but writes one file per document (BioC).
     """
 
     name: str = ""
     suffixes: tuple[str, ...] = ()
     many: bool = False
     description: str = ""
+
+    @property
+    def names_inside(self) -> bool:
+        return self.many
 
     def units(self, folder: Path) -> list[Path]:
         """The files of this format in ``folder``, sorted by name."""

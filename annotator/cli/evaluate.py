@@ -1,4 +1,4 @@
-"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak,phi-values}``: shared-task scoring.
+"""``annotator evaluate GOLD SYSTEM --metric {meddocan,i2b2-2014,diff,leak,phi-values,spans,conlleval}``: scoring.
 
 GOLD and SYSTEM are files or folders in any readable format (the two sides may differ). The
 reports are printed as the official scripts print them; ``--json`` writes the figures at full
@@ -14,6 +14,10 @@ when wholly inside such values), and of PHI-free documents touched. With ``--cur
 also scores the system values whose feature ``confidence`` is at least 0.0, 0.05, ..., 1.0 (a
 value without one counts as 1.0), prints a line a threshold and draws the curves as STEM.png and
 STEM.svg (matplotlib), to pick the threshold of ``-p policy.minConfidence=...``.
+``--metric spans``: any tag set, per type and micro/macro, the four SemEval-2013 schemas (strict,
+exact, partial, type) with their counts, as nervaluate (``--set S``, ``--types T,...``).
+``--metric conlleval``: conlleval's report on tokenised documents (CoNLL files).
+Metrics are plug-ins (entry-point group ``annotator.metrics``; see :mod:`annotator.cli.metrics`).
 """
 
 from __future__ import annotations
@@ -26,13 +30,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from annotator.cli import metrics
 from annotator.errors import AnnotatorError, coded
 
 if TYPE_CHECKING:
     from annotator.corpus import Failure
     from annotator.document import Document
-
-METRICS = ("meddocan", "i2b2-2014", "diff", "leak", "phi-values")
 
 log = logging.getLogger("annotator")
 
@@ -46,7 +49,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("gold", help="gold file or folder (leak: the original documents)")
     p.add_argument("system", help="system file or folder (leak: the de-identified documents)")
-    p.add_argument("--metric", required=True, choices=METRICS)
+    p.add_argument("--metric", required=True, choices=metrics.names())
     p.add_argument("--from", dest="fmt", metavar="FMT", help="input format of both sides (default: detected)")
     p.add_argument("--sentences", metavar="DIR", help="meddocan: folder of <doc>.ann sentence files for the leak score")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -57,6 +60,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--tsv", metavar="FILE", help="diff: write every disagreement as TSV")
     p.add_argument("--html", metavar="DIR", help="write error-analysis pages: gold and system side by side, per-type index")
     p.add_argument("--plot", metavar="STEM", help="draw per-type P/R/F1 bars as STEM.png and STEM.svg (matplotlib)")
+    p.add_argument("--set", dest="set_name", default="", metavar="S", help="spans: the annotation set scored (default: the default set)")
+    p.add_argument("--types", type=lambda v: [t for t in v.split(",") if t], metavar="T,...",
+                   help="spans: score these types only")
     p.add_argument("--curve", metavar="STEM", help="phi-values: the figures against a threshold on the system "
                    "annotations' confidence (none: 1.0), printed and drawn as STEM.png and STEM.svg (matplotlib)")
     g = p.add_argument_group("i2b2-2014 (as the kotfic scorer)")
@@ -126,19 +132,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for message in tag_set_warnings(gold, system, args.metric) if args.metric != "leak" else ():
         _warn(message)
-    if args.metric in ("leak", "phi-values") and (args.html or args.plot):
+    if args.metric not in ("meddocan", "i2b2-2014", "diff") and (args.html or args.plot):
         raise AnnotatorError(coded("E901", metric=args.metric))
-    single_file = os.path.isfile(args.gold) and os.path.isfile(args.system)
-    if args.metric == "meddocan":
-        status, report, figures, result = _meddocan(args, gold, system, single_file)
-    elif args.metric == "i2b2-2014":
-        status, report, figures, result = _i2b2(args, gold, system, single_file)
-    elif args.metric == "leak":
-        status, report, figures, result = _leak(args, gold, system)
-    elif args.metric == "phi-values":
-        status, report, figures, result = _phi_values(args, gold, system)
-    else:
-        status, report, figures, result = _diff(args, gold, system)
+    status, report, figures, result = metrics.get(args.metric)(args, gold, system)
     if report is not None:
         sys.stdout.write(report)
     if figures is not None and args.json:
@@ -165,7 +161,11 @@ def _views(args, gold, system, result):
         report.write_report(args.html, gold, system, args.metric, result, key=key, strict_docs=args.strict_docs)
 
 
-def _meddocan(args, gold, system, single_file):
+def _single_file(args) -> bool:
+    return os.path.isfile(args.gold) and os.path.isfile(args.system)
+
+
+def metric_meddocan(args, gold, system) -> metrics.MetricRun:
     from annotator.evaluation import meddocan
     from annotator.evaluation.common import evaluation_error
 
@@ -189,11 +189,11 @@ def _meddocan(args, gold, system, single_file):
         lost = [d.name for d in result.documents if d.lines is None]
         if lost:
             _warn(f"no sentence file in {args.sentences} for {len(lost)} document(s), leak is NA: {_names(lost)}")
-    report = meddocan.format_report(result, verbose=args.verbose, single_file=single_file, per_type=args.per_type)
-    return 0, report, result.to_json(per_type=args.per_type), result
+    report = meddocan.format_report(result, verbose=args.verbose, single_file=_single_file(args), per_type=args.per_type)
+    return metrics.MetricRun(0, report, result.to_json(per_type=args.per_type), result)
 
 
-def _i2b2(args, gold, system, single_file):
+def metric_i2b2_2014(args, gold, system) -> metrics.MetricRun:
     from annotator.evaluation import i2b2_2014
     from annotator.evaluation.common import evaluation_error
 
@@ -208,14 +208,14 @@ def _i2b2(args, gold, system, single_file):
         _error(str(evaluation_error("E202", name=name, offset=offset)))
     if result.mismatched_texts and not args.keep_going:
         _error("gold and system texts differ (the i2b2 scorer stops here); --keep-going scores the other documents")
-        return 1, None, None, None
-    report = i2b2_2014.format_report(result, verbose=args.verbose, single_file=single_file)
+        return metrics.MetricRun(1, None, None, None)
+    report = i2b2_2014.format_report(result, verbose=args.verbose, single_file=_single_file(args))
     if args.per_type:
         report += i2b2_2014.format_per_type(result)
-    return (1 if result.mismatched_texts else 0), report, result.to_json(per_type=args.per_type), result
+    return metrics.MetricRun(1 if result.mismatched_texts else 0, report, result.to_json(per_type=args.per_type), result)
 
 
-def _diff(args, gold, system):
+def metric_diff(args, gold, system) -> metrics.MetricRun:
     from annotator.atomic import write_atomic
     from annotator.evaluation import diff
 
@@ -226,28 +226,43 @@ def _diff(args, gold, system):
         report += "\n" + diff.format_tsv(result)
     if args.tsv:
         write_atomic(Path(args.tsv), diff.format_tsv(result).encode("utf-8"))
-    return 0, report, result.to_json(), result
+    return metrics.MetricRun(0, report, result.to_json(), result)
 
 
-def _phi_values(args, gold, system):
+def metric_phi_values(args, gold, system) -> metrics.MetricRun:
     from annotator.evaluation import phi_values
 
     result = phi_values.evaluate_values(gold, system)
     report = phi_values.format_report(result, verbose=args.verbose)
     figures = result.to_json()
     if not args.curve:
-        return 0, report, figures, None
+        return metrics.MetricRun(0, report, figures, None)
     points = phi_values.confidence_curve(gold, system)
     report += "\n" + phi_values.format_curve(points)
     figures["curve"] = [{"threshold": p.threshold, **{k: v for k, v in p.result.to_json().items() if k != "per_type"}}
                         for p in points]
-    return 0, report, figures, points
+    return metrics.MetricRun(0, report, figures, points)
 
 
-def _leak(args, original, deidentified):
+def metric_leak(args, original, deidentified) -> metrics.MetricRun:
     from annotator.evaluation import leak
 
     result = leak.evaluate_leak(original, deidentified)
     for message in result.warnings:
         _warn(message)
-    return 0, leak.format_report(result, verbose=args.verbose), result.to_json(), None
+    return metrics.MetricRun(0, leak.format_report(result, verbose=args.verbose), result.to_json(), None)
+
+
+def metric_spans(args, gold, system) -> metrics.MetricRun:
+    from annotator.evaluation import spans
+
+    result = spans.evaluate_spans(gold, system, annset=args.set_name, types=args.types, strict_docs=args.strict_docs)
+    _warn_pairing(result.missing_docs, result.extra_docs, args.strict_docs)
+    return metrics.MetricRun(0, spans.format_report(result), result.to_json(), None)
+
+
+def metric_conlleval(args, gold, system) -> metrics.MetricRun:
+    from annotator.evaluation import conlleval
+
+    result = conlleval.evaluate_conlleval(gold, system)
+    return metrics.MetricRun(0, conlleval.format_report(result), result.to_json(), None)

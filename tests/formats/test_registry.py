@@ -9,7 +9,8 @@ from annotator.errors import InputError
 
 
 def test_names_are_the_command_line_names():
-    assert formats.names() == sorted(["brat", "meddocan-xml", "i2b2-2014", "i2b2-2006", "gate-xml", "bdoc", "conll", "text"])
+    assert formats.names() == sorted(["brat", "meddocan-xml", "i2b2-2014", "i2b2-2006", "gate-xml", "bdoc", "conll", "text",
+                                             "bioc-xml", "bioc-json"])
     assert all(formats.get(n).name == n for n in formats.names())
 
 

@@ -1,0 +1,287 @@
+"""The bioc-xml and bioc-json formats against the ``bioc`` package's own reading and writing.
+
+The fixtures (tests/data/formats/bioc, made by its ``make_fixtures.py`` with ``bioc``) are read
+by us and by ``bioc``, file by file, and must give the same annotations, offsets, infons and
+relations; what we write must load in ``bioc`` with the same annotations.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from annotator.cli import main
+from annotator.corpus import Failure, read_documents, write_documents
+from annotator.document import Document
+from formatshelp import only_documents, snapshot
+
+bioc = pytest.importorskip("bioc")
+from bioc import biocjson, biocxml  # noqa: E402 (after the skip)
+
+FORMATS = {"bioc-xml": "collection.xml", "bioc-json": "collection.json"}
+LOADERS = {"bioc-xml": biocxml, "bioc-json": biocjson}
+
+
+@pytest.fixture(scope="module")
+def bioc_data(formats_data: Path) -> Path:
+    return formats_data / "bioc"
+
+
+def load(fmt: str, path: Path):
+    with open(path, encoding="utf-8") as handle:
+        return LOADERS[fmt].load(handle)
+
+
+def every_annotation(bdoc) -> list:
+    """The BioC annotations of a document at every level (document, passage, sentence)."""
+    anns = list(bdoc.annotations)
+    for passage in bdoc.passages:
+        anns += passage.annotations
+        for sentence in passage.sentences:
+            anns += sentence.annotations
+    return anns
+
+
+def every_relation(bdoc) -> list:
+    return list(bdoc.relations) + [r for p in bdoc.passages for r in p.relations]
+
+
+def bioc_spans(bdoc) -> list[tuple]:
+    """(type, start, end, other infons, id) of every location, as the bioc library reads them."""
+    return sorted((a.infons.get("type"), loc.offset, loc.end, tuple(sorted((k, v) for k, v in a.infons.items()
+                   if k != "type")), a.id) for a in every_annotation(bdoc) for loc in a.locations)
+
+
+def our_spans(doc: Document) -> list[tuple]:
+    return sorted((a.type, a.start, a.end, tuple(sorted((k, v) for k, v in a.features.items() if k != "bioc_id")),
+                   a.features.get("bioc_id", str(a.id))) for a in doc.annset())
+
+
+def bioc_relations(bdoc) -> list[tuple]:
+    return sorted((r.id, r.infons.get("type"), tuple((n.refid, n.role) for n in r.nodes)) for r in every_relation(bdoc))
+
+
+def our_relations(doc: Document) -> list[tuple]:
+    anns = doc.annset()
+    return sorted((r.features["bioc_id"], r.type, tuple(
+        (anns.get(m).features.get("bioc_id", str(m)), role) for m, role in zip(r.members, r.features["roles"]))
+        + tuple((refid, role) for role, refid in r.features.get("relation_nodes", [])))
+        for r in anns.relations.values())
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_reads_as_the_bioc_library_does(bioc_data, fmt):
+    path = bioc_data / FORMATS[fmt]
+    collection = load(fmt, path)
+    docs = only_documents(read_documents(path, fmt))
+    assert [d.name for d in docs] == [b.id for b in collection.documents] == ["10001", "10002"]
+    for doc, bdoc in zip(docs, collection.documents):
+        for passage in bdoc.passages:  # the text is the passages at their offsets
+            assert doc.text[passage.offset:passage.offset + len(passage.text)] == passage.text
+        assert our_spans(doc) == bioc_spans(bdoc)
+        assert our_relations(doc) == bioc_relations(bdoc)
+        assert {k: v for k, v in doc.features.items() if not k.startswith("bioc_")} == bdoc.infons
+        assert doc.features["bioc_collection"] == {"source": collection.source, "date": collection.date,
+                                                   "key": collection.key, "infons": collection.infons}
+
+
+def test_passage_gap_and_discontinuous_annotation(bioc_data):
+    (doc, _) = only_documents(read_documents(bioc_data / "collection.xml", "bioc-xml"))
+    assert doc.text == ("Aspirin reduces fever in children.\n"
+                        "Aspirin (ASA) was given for fever; no Reye syndrome was seen.")
+    reye = [a for a in doc.annset() if a.features.get("bioc_id") == "T5"]
+    assert [doc.text[a.start:a.end] for a in reye] == ["Reye", "syndrome"]
+    (abbreviation,) = [r for r in doc.annset().relations.values() if r.type == "abbreviation"]
+    assert [doc.text[doc.annset().get(m).start:doc.annset().get(m).end] for m in abbreviation.members] == \
+        ["Aspirin", "ASA"]
+
+
+@pytest.mark.parametrize("source", sorted(FORMATS))
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_what_we_write_loads_in_bioc_with_the_same_annotations(bioc_data, tmp_path, source, fmt):
+    original = load(source, bioc_data / FORMATS[source])
+    docs = only_documents(read_documents(bioc_data / FORMATS[source], source))
+    written = write_documents(docs, tmp_path, fmt)
+    assert sorted(p.name for p in written) == [f"10001{Path(FORMATS[fmt]).suffix}", f"10002{Path(FORMATS[fmt]).suffix}"]
+    for bdoc in original.documents:
+        (back,) = load(fmt, tmp_path / f"{bdoc.id}{Path(FORMATS[fmt]).suffix}").documents
+        assert back.id == bdoc.id and back.infons == bdoc.infons
+        assert [(p.offset, p.text, p.infons) for p in back.passages] == \
+            [(p.offset, p.text, p.infons) for p in bdoc.passages]
+        assert bioc_spans(back) == bioc_spans(bdoc)
+        assert bioc_relations(back) == bioc_relations(bdoc)
+        by_id = {a.id: a for a in every_annotation(bdoc)}
+        for ann in every_annotation(back):  # discontinuous annotations joined back into one
+            assert [(loc.offset, loc.length) for loc in ann.locations] == \
+                [(loc.offset, loc.length) for loc in by_id[ann.id].locations]
+
+
+def test_json_is_written_with_every_key(tmp_path):
+    doc = Document("No annotations.", name="plain")
+    write_documents([doc], tmp_path, "bioc-json")
+    obj = json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))
+    assert set(obj) >= {"source", "date", "key", "infons", "documents"}
+    (passage,) = obj["documents"][0]["passages"]
+    assert set(passage) >= {"offset", "infons", "text", "sentences", "annotations", "relations"}
+    assert set(obj["documents"][0]) >= {"id", "infons", "passages", "annotations", "relations"}
+    (back,) = only_documents(read_documents(tmp_path / "plain.json", "bioc-json"))
+    assert back.text == doc.text
+
+
+def test_our_documents_survive_bioc(tmp_path):
+    doc = Document("Ana Ruiz \U0001F600 vive en Madrid.", name="ours", features={"source": "test"})
+    anns = doc.annset()
+    name = anns.add("NAME", 0, 8, {"certain": True})
+    city = anns.add("CITY", 20, 26)
+    anns.add_relation("lives-in", [name.id, city.id], {"roles": ["person", "place"]})
+    for fmt in FORMATS:
+        write_documents([doc], tmp_path / fmt, fmt)
+        (back,) = only_documents(read_documents(tmp_path / fmt, fmt))
+        assert back.text == doc.text
+        assert [(a.id, a.type, a.start, a.end) for a in back.annset()] == \
+            [(a.id, a.type, a.start, a.end) for a in anns]
+        assert back.annset().get(name.id).features == {"certain": "true"}  # infons are strings
+        (rel,) = back.annset().relations.values()
+        assert (rel.type, rel.members, rel.features["roles"]) == ("lives-in", [name.id, city.id], ["person", "place"])
+
+
+def test_ncbi_doctype_is_accepted_and_never_loaded(bioc_data, tmp_path):
+    data = (bioc_data / "collection.xml").read_bytes()
+    assert b'<!DOCTYPE collection SYSTEM "BioC.dtd">' in data
+    (tmp_path / "BioC.dtd").write_text("<!ENTITY % broken SYSTEM 'nowhere'> this is no DTD", encoding="utf-8")
+    (tmp_path / "ncbi.xml").write_bytes(data)  # a DTD beside it that would fail if it were loaded
+    assert [d.name for d in only_documents(read_documents(tmp_path / "ncbi.xml", "bioc-xml"))] == ["10001", "10002"]
+
+
+@pytest.mark.parametrize("doctype", [
+    '<!DOCTYPE collection SYSTEM "http://127.0.0.1:9/BioC.dtd">',
+    '<!DOCTYPE collection SYSTEM "other.dtd">',
+    '<!DOCTYPE collection SYSTEM "BioC.dtd" [<!ENTITY x "expanded">]>',
+    '<!DOCTYPE collection SYSTEM "BioC.dtd" [<!ATTLIST collection extra CDATA "1">]>',
+])
+def test_other_doctypes_are_refused(bioc_data, tmp_path, doctype):
+    data = (bioc_data / "collection.xml").read_text(encoding="utf-8")
+    (tmp_path / "bad.xml").write_text(data.replace('<!DOCTYPE collection SYSTEM "BioC.dtd">', doctype),
+                                      encoding="utf-8")
+    (failure,) = list(read_documents(tmp_path / "bad.xml", "bioc-xml"))
+    assert isinstance(failure, Failure) and failure.error.message.startswith("E107")
+    assert failure.error.line == 2
+
+
+def test_sniffing(bioc_data):
+    from annotator import formats
+
+    assert formats.sniff(bioc_data / "collection.xml") == "bioc-xml"
+    assert formats.sniff(bioc_data / "collection.json") == "bioc-json"
+
+
+def bad_json(bioc_data: Path, folder: Path) -> None:
+    """A collection whose first document has a location outside its passage; the second is good."""
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    obj["documents"][0]["passages"][0]["annotations"][0]["locations"][0]["offset"] = 30  # title has 34 chars
+    folder.mkdir()
+    (folder / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+
+
+def test_offsets_outside_the_passage_are_one_error_and_the_rest_reads(bioc_data, tmp_path):
+    bad_json(bioc_data, tmp_path / "in")
+    failure, good = read_documents(tmp_path / "in", "bioc-json")
+    assert isinstance(failure, Failure) and failure.error.message.startswith("E150")
+    assert "'T1'" in failure.error.message and "'10001'" in failure.error.message
+    assert good.name == "10002"
+
+
+def test_xml_errors_name_the_line(bioc_data, tmp_path):
+    data = (bioc_data / "collection.xml").read_text(encoding="utf-8")
+    (tmp_path / "bad.xml").write_text(data.replace('offset="16" length="5"', 'offset="16" length="50"'),
+                                      encoding="utf-8")
+    failure, good = read_documents(tmp_path / "bad.xml", "bioc-xml")
+    assert failure.error.message.startswith("E150") and good.name == "10002"
+    lines = data.splitlines()
+    assert 'id="T2"' in lines[failure.error.line - 1]
+
+
+def test_cli_keeps_going_with_one_line(bioc_data, tmp_path, capsys):
+    bad_json(bioc_data, tmp_path / "in")
+    status = main(["convert", str(tmp_path / "in"), str(tmp_path / "out"), "--from", "bioc-json", "--to", "brat",
+                   "--keep-going"])
+    err = capsys.readouterr().err
+    assert status == 1 and "Traceback" not in err
+    (line,) = [ln for ln in err.splitlines() if "E150" in ln]
+    assert re.match(re.escape(str(tmp_path / "in" / "bad.json")) + ": E150 ", line), line
+    assert sorted(p.name for p in (tmp_path / "out").glob("[!.]*")) == ["10002.ann", "10002.txt"]
+
+
+@pytest.mark.parametrize("fmt, content, code", [
+    ("bioc-xml", "<collection><document><id>1</id><passage><offset>0</offset>", "E106"),
+    ("bioc-xml", "<collection><document><id>1</id><passage><text>x</text></passage></document></collection>",
+     "E152"),
+    ("bioc-json", '{"source": "", "documents": []', "E119"),
+    ("bioc-json", '{"source": "", "date": "", "key": "", "infons": {}}', "E152"),
+])
+def test_malformed_files(tmp_path, fmt, content, code):
+    path = tmp_path / ("bad.xml" if fmt == "bioc-xml" else "bad.json")
+    path.write_text(content, encoding="utf-8")
+    (failure,) = list(read_documents(path, fmt))
+    assert isinstance(failure, Failure) and failure.error.message.startswith(code), str(failure)
+    assert Path(failure.error.path) == path
+
+
+def test_meddocan_dev_through_bioc_json_and_back(meddocan_dir, tmp_path, capsys):
+    src = meddocan_dir / "dev" / "brat"
+    assert main(["convert", str(src), str(tmp_path / "bioc"), "--to", "bioc-json"]) == 0
+    assert main(["convert", str(tmp_path / "bioc"), str(tmp_path / "brat"), "--to", "brat"]) == 0
+    originals = only_documents(read_documents(src, "brat"))
+    back = {d.name: d for d in only_documents(read_documents(tmp_path / "brat", "brat"))}
+    assert len(back) == len(originals) == len(list(src.glob("*.ann")))
+    for doc in originals:
+        assert back[doc.name].text == doc.text, doc.name
+        assert snapshot(back[doc.name]) == snapshot(doc), doc.name
+    for ann in src.glob("*.ann"):
+        assert sorted((tmp_path / "brat" / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines())
+
+
+def test_a_node_naming_nothing_is_an_error(bioc_data, tmp_path):
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    obj["documents"][1]["relations"][0]["nodes"][0]["refid"] = "T9"
+    (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+    good, failure = read_documents(tmp_path / "bad.json", "bioc-json")
+    assert good.name == "10001" and failure.error.message.startswith("E114") and "'T9'" in failure.error.message
+
+
+@pytest.mark.parametrize("offset, code", [(10, "E151"), ("35", "E117")])
+def test_bad_passage_offsets(bioc_data, tmp_path, offset, code):
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    obj["documents"][0]["passages"][1]["offset"] = offset  # inside the title, or not a number
+    (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+    failure, good = read_documents(tmp_path / "bad.json", "bioc-json")
+    assert failure.error.message.startswith(code) and good.name == "10002"
+
+
+def test_a_passage_of_sentences_reads_them_at_their_offsets(tmp_path):
+    passage = bioc.BioCPassage()
+    passage.offset = 0
+    for offset, text in [(0, "One."), (6, "Two.")]:
+        sentence = bioc.BioCSentence()
+        sentence.offset, sentence.text = offset, text
+        passage.add_sentence(sentence)
+    passage.sentences[1].add_annotation(bioc_annotation("A", "NUM", 6, "Two"))
+    bdoc = bioc.BioCDocument()
+    bdoc.id = "s"
+    bdoc.add_passage(passage)
+    collection = bioc.BioCCollection()
+    collection.add_document(bdoc)
+    (tmp_path / "s.xml").write_text(biocxml.dumps(collection), encoding="utf-8")
+    (doc,) = only_documents(read_documents(tmp_path / "s.xml", "bioc-xml"))
+    assert doc.text == "One.\n\nTwo."
+    assert [(a.type, doc.text[a.start:a.end]) for a in doc.annset()] == [("NUM", "Two")]
+
+
+def bioc_annotation(id, type, offset, text):
+    ann = bioc.BioCAnnotation()
+    ann.id, ann.text, ann.infons = id, text, {"type": type}
+    ann.add_location(bioc.BioCLocation(offset, len(text)))
+    return ann
