@@ -131,6 +131,12 @@ class Errors:
     E131 = "cannot {action}: {reason}"
     E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
+    # UIMA CAS XMI (formats/uima_xmi.py)
+    E150 = 'UIMA XMI needs dkpro-cassis, which is not installed: pip install "annotator[uima]"'
+    E151 = "cannot read the UIMA type system: {reason}"
+    E152 = "view {view!r} has another text than the initial view: its annotations are skipped"
+    E153 = "feature {feature!r} of type {type!r} is {a} in one document and {b} in another: one type system cannot hold both"
+    E154 = "cannot read the XMI with its type system (give --typesystem FILE?): {reason}"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'
