@@ -137,6 +137,7 @@ class Errors:
     E152 = "view {view!r} has another text than the initial view: its annotations are skipped"
     E153 = "feature {feature!r} of type {type!r} is {a} in one document and {b} in another: one type system cannot hold both"
     E154 = "cannot read the XMI with its type system (give --typesystem FILE?): {reason}"
+    E155 = "offset {offset} (UTF-16 units) is not at a character of the text: inside a surrogate pair or past its end"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'

@@ -29,6 +29,7 @@ ends, see :meth:`UimaXmiFormat.finish`) keeps our documents lossless:
 from __future__ import annotations
 
 import json
+import warnings
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -38,7 +39,7 @@ import regex
 
 from annotator.atomic import write_atomic
 from annotator.document import Document
-from annotator.errors import AnnotatorError, input_error, warn
+from annotator.errors import InputError, input_error, warn
 from annotator.formats.base import Format, add_annotation, read_bytes
 from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
@@ -52,6 +53,7 @@ _NAME = regex.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _UNSAFE = regex.compile(r"[^A-Za-z0-9]")
 _HEX = regex.compile(r"_([0-9A-F]+)_")
 _LONG = (-(2**63), 2**63 - 1)
+_UNMAPPED = regex.compile(r"Not mapping external offset \[(\d+)\]")
 
 
 def _escape(name: str) -> str:
@@ -62,6 +64,7 @@ def _unescape(name: str) -> str:
     return _HEX.sub(lambda m: chr(int(m.group(1), 16)), name)
 
 
+@lru_cache(maxsize=4096)
 def uima_type(name: str) -> str:
     """The UIMA name a type of ours is written under (itself when valid)."""
     if all(_NAME.fullmatch(part) for part in name.split(".")) and not name.startswith(ESCAPED):
@@ -79,6 +82,7 @@ def _reserved() -> frozenset[str]:
     return frozenset(dir(_cassis().typesystem.FeatureStructure)) | {"begin", "end", "sofa", "xmiID", "type"}
 
 
+@lru_cache(maxsize=4096)
 def _feature_name(name: str, json_value: bool) -> str:
     if json_value:
         return "ann_json_" + _escape(name)
@@ -180,6 +184,7 @@ class _Reader:
         self.ts = cas.typesystem
         self.annotation = self.ts.get_type(_ANNOTATION)
         self.shift = 0  # our XMI ids are our ids + this (render_xmi)
+        self.is_annotation: dict[str, bool] = {}
 
     def document(self, name: str) -> Document:
         cas = self.cas
@@ -206,7 +211,7 @@ class _Reader:
                     continue
                 if type_name == RELATION:
                     relations.append(fs)
-                elif self.ts.subsumes(self.annotation, fs.type):
+                elif self.annotates(fs.type):
                     add_annotation(doc, self.path, None, our_type(type_name), fs.begin, fs.end,
                                    self.features(fs), id=fs.xmiID - self.shift, annset=set_name)
             for fs in relations:
@@ -215,6 +220,13 @@ class _Reader:
                     our_type(fs.get("relationType") or ""), members, json.loads(fs.get("features") or "{}"),
                     id=fs.get("relationId"))
         return doc
+
+    def annotates(self, type_) -> bool:
+        """Whether a type is ``uima.tcas.Annotation`` or a subtype."""
+        known = self.is_annotation.get(type_.name)
+        if known is None:
+            known = self.is_annotation[type_.name] = self.ts.subsumes(self.annotation, type_)
+        return known
 
     def features(self, fs, seen: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -244,7 +256,7 @@ class _Reader:
                 items.append(self.value(node.head, seen))
                 node = node.tail
             return items
-        if self.ts.subsumes(self.annotation, type_) or id(value) in seen:
+        if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
         return {"type": type_.name, "features": self.features(value, seen)}
 
@@ -269,8 +281,7 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
 
 def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None):
     """A cassis type system declaring ``types`` (as :func:`used_types` gives them)."""
-    cassis = _cassis()
-    ts = cassis.TypeSystem()
+    ts = _cassis().TypeSystem()
     for name in sorted(types):
         if name == RELATION:
             t = ts.create_type(RELATION, "uima.cas.TOP")
@@ -308,9 +319,32 @@ def _fs_value(ts, rng: str, value: Any) -> Any:
     return ts.get_type(rng)(elements=list(value)) if rng.endswith("Array") else value
 
 
+class _WriterTypes:
+    """The type system the documents of this process are written with: every type and feature
+    they have used so far, rebuilt only when a document needs more (cassis builds a class per
+    type, too slow to do per document, and cannot add a feature to a type already used)."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, dict[str, str]] = {}
+        self.ts = None
+
+    def covering(self, used: dict[str, dict[str, str]], where: str | Path | None):
+        if self.ts is None or any(name not in self.types or not feats.items() <= self.types[name].items()
+                                  for name, feats in used.items()):
+            grown = {name: dict(feats) for name, feats in self.types.items()}
+            try:
+                merge_used(grown, used, where)
+            except InputError:  # another folder's documents, maybe: a folder's own conflicts fail in finish
+                grown = {name: dict(feats) for name, feats in used.items()}
+            self.types, self.ts = grown, build_typesystem(grown, where)
+        return self.ts
+
+
+_WRITER = _WriterTypes()
+
+
 def render_xmi(doc: Document) -> bytes:
-    used = used_types(doc)
-    ts = build_typesystem(used, doc.name)
+    ts = _WRITER.covering(used_types(doc), doc.name)
     cassis = _cassis()
     check_xml_chars(doc.text, doc.name)
     cas = cassis.Cas(typesystem=ts)
@@ -371,12 +405,16 @@ class UimaXmiFormat(Format):
         parse_xml(data, path)  # the safe-XML rule first: cassis parses with its own settings
         ts = typesystem_for(path, typesystem)
         cassis = _cassis()
-        try:
-            cas = cassis.load_cas_from_xmi(BytesIO(data), typesystem=ts)
-        except AnnotatorError:
-            raise
-        except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
-            raise input_error("E154", path, None, reason=_reason(exc)) from None
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                cas = cassis.load_cas_from_xmi(BytesIO(data), typesystem=ts)
+            except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
+                raise input_error("E154", path, None, reason=_reason(exc)) from None
+        for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
+            offset = _UNMAPPED.match(str(warning.message))
+            if offset:
+                raise input_error("E155", path, None, offset=offset.group(1))
         yield _Reader(cas, path).document(self.stem(path))
 
     def render(self, doc: Document) -> dict[str, bytes]:

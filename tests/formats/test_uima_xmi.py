@@ -157,6 +157,16 @@ def test_conflicting_feature_kinds_are_one_error(tmp_path):
         write_documents([a, b], tmp_path, "uima-xmi")
 
 
+def test_a_sofa_without_a_string_reads_as_empty_text(tmp_path):
+    (tmp_path / "uri.xmi").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" '
+        'xmlns:cas="http:///uima/cas.ecore" xmi:version="2.0"><cas:NULL xmi:id="0"/>'
+        '<cas:Sofa xmi:id="1" sofaNum="1" sofaID="_InitialView" mimeType="text/plain" sofaURI="file:/x.txt"/>'
+        '<cas:View sofa="1" members=""/></xmi:XMI>', encoding="utf-8")
+    (doc,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert (doc.name, doc.text, len(doc.annset())) == ("uri", "", 0)
+
+
 def errors_of(path: Path, **options) -> list[str]:
     return [str(item) for item in read_documents(path, "uima-xmi", options=options) if isinstance(item, Failure)]
 
@@ -181,6 +191,10 @@ def test_bad_inputs_are_one_line_with_the_file(formats_data, tmp_path):
                                         "</typeDescription></types></typeSystemDescription>")
     (line,) = errors_of(tmp_path / "notype", typesystem=tmp_path / "badts.xml")
     assert "badts.xml" in line and "E151" in line
+    (tmp_path / "split").mkdir()  # begin="1": inside the surrogate pair of the first emoji
+    (tmp_path / "split" / "s.xmi").write_bytes(src.read_bytes().replace(b'begin="3" end="6"', b'begin="1" end="6"'))
+    (line,) = errors_of(tmp_path / "split", typesystem=src.parent / "TypeSystem.xml")
+    assert "s.xmi" in line and "E155" in line and "offset 1 " in line
     (line,) = errors_of(tmp_path / "notype", typesystem=tmp_path / "missing.xml")
     assert "missing.xml" in line and "E128" in line
 
