@@ -185,6 +185,7 @@ class _Reader:
         self.annotation = self.ts.get_type(_ANNOTATION)
         self.shift = 0  # our XMI ids are our ids + this (render_xmi)
         self.is_annotation: dict[str, bool] = {}
+        self.names: dict[str, list[tuple[str, str, bool]]] = {}
 
     def document(self, name: str) -> Document:
         cas = self.cas
@@ -230,15 +231,19 @@ class _Reader:
 
     def features(self, fs, seen: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for feature in fs.type.all_features:
-            if feature.name in _SKIP:
-                continue
-            value = fs.get(feature.name)
-            if value is None:
-                continue
-            name, is_json = _our_feature(feature.name)
-            out[name] = json.loads(value) if is_json else self.value(value, seen | {id(fs)})
+        for feature, name, is_json in self.feature_names(fs.type):
+            value = fs.get(feature)
+            if value is not None:
+                out[name] = json.loads(value) if is_json else self.value(value, seen | {id(fs)})
         return out
+
+    def feature_names(self, type_) -> list[tuple[str, str, bool]]:
+        """(UIMA name, our name, whether JSON) of a type's features but begin, end and sofa."""
+        known = self.names.get(type_.name)
+        if known is None:
+            known = self.names[type_.name] = [(f.name, *_our_feature(f.name)) for f in type_.all_features
+                                              if f.name not in _SKIP]
+        return known
 
     def value(self, value: Any, seen: frozenset) -> Any:
         if isinstance(value, (str, int, float, bool)):
