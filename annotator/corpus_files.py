@@ -19,7 +19,7 @@ import uuid
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator, Mapping
 
 from annotator import formats
 from annotator.atomic import write_atomic
@@ -75,20 +75,24 @@ def units(src: str | Path, fmt: str | None = None) -> tuple[str, UnitFiles]:
         raise input_error("E131", src, None, action="list the folder", reason=exc.strerror) from None
 
 
-def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = False) -> Iterator[Document | Failure]:
+def read_documents(src: str | Path, fmt: str | None = None, *, lenient: bool = False,
+                   options: Mapping[str, Any] | None = None) -> Iterator[Document | Failure]:
     """Every document of a file or folder (folder: its units sorted by name) in format ``fmt``
     (sniffed when None). ``lenient``: surface-text differences are warnings, as in the official
-    MEDDOCAN and i2b2 scorers; offsets outside the text stay errors."""
+    MEDDOCAN and i2b2 scorers; offsets outside the text stay errors. ``options``: reader options
+    by name (``typesystem``); each format takes those of its ``read_options``, ignores the rest."""
     name, paths = units(src, fmt)
-    return read_units(paths, name, lenient=lenient)
+    return read_units(paths, name, lenient=lenient, options=options)
 
 
-def read_units(paths: Iterable[Path], fmt: str, *, lenient: bool = False) -> Iterator[Document | Failure]:
+def read_units(paths: Iterable[Path], fmt: str, *, lenient: bool = False,
+               options: Mapping[str, Any] | None = None) -> Iterator[Document | Failure]:
     """Every document of the unit files ``paths`` of format ``fmt`` (as :func:`read_documents`)."""
     adapter = formats.get(fmt)
+    taken = {key: value for key, value in (options or {}).items() if key in adapter.read_options and value is not None}
     for path in paths:
         try:
-            for item in adapter.read(path, lenient=lenient):
+            for item in adapter.read(path, lenient=lenient, **taken):
                 if isinstance(item, AnnotatorError):
                     yield Failure(str(item.path or path), item)
                 else:
@@ -104,8 +108,14 @@ def write_documents(
 ) -> list[Path]:
     """Write documents to ``dest``: a folder of per-document files (named by document name), or
     one file for a format that holds many documents (i2b2-2006). Returns the paths written.
-    Nothing is written if any path would be one of ``inputs`` (E111/E132)."""
-    return list(write_digested(docs, dest, fmt, inputs))
+    Nothing is written if any path would be one of ``inputs`` (E111/E132). A folder's own files
+    (UIMA's ``TypeSystem.xml``) are written last, by the format's ``finish``."""
+    adapter = formats.get(fmt)
+    docs = list(docs)
+    written = list(write_digested(docs, dest, fmt, inputs))
+    if not adapter.many:
+        adapter.finish(Path(dest), [used for used in map(adapter.used, docs) if used is not None])
+    return written
 
 
 def write_digested(

@@ -131,10 +131,17 @@ class Errors:
     E131 = "cannot {action}: {reason}"
     E132 = "refusing to overwrite a companion of the input file {input}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
-    # BioC (formats.bioc): E150-E152
-    E150 = "BioC annotation {id!r} of document {doc!r}: location {start}-{end} is outside its passage ({begin}-{stop})"
-    E151 = "BioC {what} at offset {offset} of document {doc!r} begins before the end of the previous one ({end})"
-    E152 = "not a BioC collection: {reason}"
+    # BioC (formats.bioc): E141-E143
+    E141 = "BioC annotation {id!r} of document {doc!r}: location {start}-{end} is outside its passage ({begin}-{stop})"
+    E142 = "BioC {what} at offset {offset} of document {doc!r} begins before the end of the previous one ({end})"
+    E143 = "not a BioC collection: {reason}"
+    # UIMA CAS XMI (formats/uima_xmi.py)
+    E150 = 'UIMA XMI needs dkpro-cassis, which is not installed: pip install "annotator[uima]"'
+    E151 = "cannot read the UIMA type system: {reason}"
+    E152 = "view {view!r} has another text than the initial view: its annotations are skipped"
+    E153 = "feature {feature!r} of type {type!r} is {a} in one document and {b} in another: one type system cannot hold both"
+    E154 = "cannot read the XMI with its type system (give --typesystem FILE?): {reason}"
+    E155 = "offset {offset} (UTF-16 units) is not at a character of the text: inside a surrogate pair or past its end"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'

@@ -99,6 +99,7 @@ class CorpusJob:
     scheduler: Any = None
     keep_going: bool = False
     lenient: bool = False
+    read_options: dict[str, Any] | None = None
     debug: bool = False
     label: str = "run"
     resume: bool = False
@@ -127,6 +128,7 @@ def run(
     resume: bool = False,
     errors: str | Path | None = None,
     lenient: bool = False,
+    read_options: dict[str, Any] | None = None,
     debug: bool = False,
 ) -> int:
     """Run ``pipeline`` (a :class:`Pipeline`, a shipped pipeline's name or a pipeline file; None:
@@ -135,7 +137,8 @@ def run(
     ``annotator.corpus.run``. ``engine="dask"`` runs on a LocalCluster of ``workers`` processes,
     or on the cluster of ``scheduler`` (an address or a ``distributed.Client``). Without
     ``set_name`` and ``types`` the pipeline's declared output is written (``types`` alone: of its
-    declared set). Failures are printed on stderr; returns 0, or 1 if any document failed."""
+    declared set). ``read_options``: the reader's options by name (``typesystem`` for uima-xmi).
+    Failures are printed on stderr; returns 0, or 1 if any document failed."""
     if isinstance(pipeline, (str, Path)):
         from annotator.pipeline import Pipeline
 
@@ -147,7 +150,7 @@ def run(
     return run_corpus(CorpusJob(
         src, dest, from_format, to_format, pipeline=pipeline, transform=transform, set_name=set_name, types=types,
         workers=workers, engine=engine, scheduler=scheduler, keep_going=keep_going, lenient=lenient, debug=debug,
-        resume=resume, errors=errors,
+        resume=resume, errors=errors, read_options=read_options,
     ))
 
 
@@ -170,11 +173,13 @@ def select_output(doc: Document, set_name: str | None, types: list[str] | None) 
 @dataclass(frozen=True)
 class Written:
     """A document whose files are written: its name, ``{input path: sha256}`` and
-    ``{file name in OUT: sha256}`` (its manifest line)."""
+    ``{file name in OUT: sha256}`` (its manifest line), and what the output format's folder
+    files need of it (``Format.used``)."""
 
     document: str
     inputs: dict[str, str]
     outputs: dict[str, str]
+    used: Any = None
 
 
 @dataclass(frozen=True)
@@ -220,6 +225,7 @@ class _Work:
     out: Path
     inputs: InputFiles
     lenient: bool
+    read_options: dict[str, Any] | None
 
     def __call__(self, batch: list[str | Document | tuple | Failure]) -> list[Record]:
         reader = formats.get(self.src_format)
@@ -228,7 +234,7 @@ class _Work:
             for item in batch:
                 if isinstance(item, str):  # a unit file
                     unit = Path(item)
-                    for doc in read_units([unit], self.src_format, lenient=self.lenient):
+                    for doc in read_units([unit], self.src_format, lenient=self.lenient, options=self.read_options):
                         records.append(_read_failure(doc, reader) if isinstance(doc, Failure)
                                        else self._one(doc, unit, reader))
                 elif isinstance(item, Failure):
@@ -258,7 +264,8 @@ class _Work:
         except AnnotatorError as exc:
             return Failed.of(str(Failure(name, exc)), exc, name, str(unit) if unit else exc.path)
         sources = reader.sources(unit) if unit is not None else []
-        return Written(name, _checksums(sources), {path.name: digest for path, digest in written.items()})
+        return Written(name, _checksums(sources), {path.name: digest for path, digest in written.items()},
+                       writer.used(doc))
 
 
 MANIFEST = ".annotator-manifest.jsonl"
@@ -396,7 +403,7 @@ def run_corpus(job: CorpusJob) -> int:
     if job.errors is not None:
         inputs.refuse(job.errors)
     if reader.names_inside:  # document names are inside the files: read them here (one parse either way)
-        documents = list(read_documents(job.source, src_format, lenient=job.lenient))
+        documents = list(read_documents(job.source, src_format, lenient=job.lenient, options=job.read_options))
         _check_plan(job, inputs, (d.name for d in documents if isinstance(d, Document)), writer)
     else:
         _check_plan(job, inputs, (reader.stem(path) for path in unit_files), writer)
@@ -411,7 +418,7 @@ def run_corpus(job: CorpusJob) -> int:
         items = (os.fspath(path) for path, skip in zip(unit_files, done) if not skip)
         total = len(unit_files) - sum(done)
     work = _Work(job.pipeline, job.transform, job.set_name, job.types, src_format, to_format, job.out, inputs,
-                 job.lenient)
+                 job.lenient, job.read_options)
     with closing(manifest) if manifest is not None else nullcontext():
         return _loop(job, runner, work, items, total, manifest, reader)
 
@@ -431,6 +438,7 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
     failed = 0
     error_lines: list[str] = []
     collected: list[Document] = []  # for a one-file output format, written at the end
+    used: list[Any] = []  # what the written documents need in the folder's own files (Format.finish)
 
     def report(record: Failed) -> None:
         nonlocal failed
@@ -458,8 +466,11 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
             for record in records:
                 if isinstance(record, Failed):
                     report(record)
-                elif isinstance(record, Written) and manifest is not None:
-                    manifest.append(record)
+                elif isinstance(record, Written):
+                    if record.used is not None:
+                        used.append(record.used)
+                    if manifest is not None:
+                        manifest.append(record)
                 elif isinstance(record, Rendered):
                     collected.append(decode(record.data))
             progress.update(len(batch))
@@ -467,6 +478,9 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
                 break
     if collected and (job.keep_going or not failed):
         write_documents(collected, job.out, work.to_format, work.inputs)
+    writer = formats.get(work.to_format)
+    if not writer.many and (used or job.out.is_dir()):
+        writer.finish(job.out, used)
     if job.errors is not None:
         write_atomic(job.errors, "".join(error_lines).encode("utf-8"))
     if failed:

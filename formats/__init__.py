@@ -11,9 +11,9 @@ Reading and writing whole folders (atomically, with per-document failures) is
 
 from __future__ import annotations
 
-import importlib
 import os
 from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -22,26 +22,32 @@ from annotator.errors import input_error
 if TYPE_CHECKING:
     from annotator.formats.base import Format
 
-# name -> module and class of its adapter, in sniffing order: the first format that claims a file
-# wins; plain text comes last. An adapter's module is imported on first use only, so that knowing
-# the names (the command line's choices) costs no parser library. Adapters hold no state.
-_ADAPTERS = {
-    "brat": "brat:BratFormat",
-    "bdoc": "bdoc:BdocFormat",
-    "conll": "conll:ConllFormat",
-    "meddocan-xml": "meddocan_xml:MeddocanXmlFormat",
-    "i2b2-2014": "i2b2_2014:I2b2_2014Format",
-    "bioc-xml": "bioc:BiocXml",
-    "bioc-json": "bioc:BiocJson",
-    "gate-xml": "gate_xml:GateXmlFormat",
-    "i2b2-2006": "i2b2_2006:I2b2_2006Format",
-    "text": "text:TextFormat",
-}
+# Formats are plug-ins: every entry point of the group ``annotator.formats`` (name = the format's
+# command-line name, value = ``module:Class`` of its adapter, a :class:`Format` subclass) is one,
+# the shipped ones included (pyproject.toml), so a third party adds a format by installing a
+# package, without editing the framework. An adapter's module is imported on first use only, so
+# that knowing the names (the command line's choices) costs no parser library. Sniffing asks
+# ``SNIFF_ORDER`` first (the first format that claims a file wins), then the others by name, and
+# plain text last. Adapters hold no state.
+GROUP = "annotator.formats"
+SNIFF_ORDER = ("brat", "bdoc", "conll", "meddocan-xml", "i2b2-2014", "bioc-xml", "bioc-json", "gate-xml", "i2b2-2006")
+_LAST = ("text",)
 _HEAD = 4096
 
 
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def _sniff_order() -> list[str]:
+    known = _entry_points()
+    first = [n for n in SNIFF_ORDER if n in known]
+    return first + sorted(set(known) - set(first) - set(_LAST)) + [n for n in _LAST if n in known]
+
+
 def names() -> list[str]:
-    return sorted(_ADAPTERS)
+    return sorted(_entry_points())
 
 
 def get(name: str | Format) -> Format:
@@ -53,10 +59,10 @@ def get(name: str | Format) -> Format:
 
 @cache
 def _get(name: str) -> Format:
-    if name not in _ADAPTERS:
+    known = _entry_points()
+    if name not in known:
         raise input_error("E110", None, None, name=name, known=", ".join(names()))
-    module, cls = _ADAPTERS[name].split(":")
-    return getattr(importlib.import_module(f"annotator.formats.{module}"), cls)()
+    return known[name].load()()
 
 
 def sniff(path: str | Path) -> str:
@@ -76,7 +82,7 @@ def sniff(path: str | Path) -> str:
                 head = handle.read(_HEAD)
         except OSError:
             continue
-        for name in _ADAPTERS:  # imported as far as needed: a brat folder loads no XML parser
+        for name in _sniff_order():  # imported as far as needed: a brat folder loads no XML parser
             if get(name).claims(candidate, head):
                 return name
     raise input_error("E109", path, None, file=path, known=", ".join(names()))

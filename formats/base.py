@@ -112,12 +112,15 @@ class Format:
     ``names_inside``: document names are read from inside the files (a file may hold several),
     not from file names; true for every ``many`` format, and for a format that reads collections
     but writes one file per document (BioC).
+    ``read_options``: the names of the reader options :meth:`read` takes as keyword arguments
+    (``--typesystem`` gives ``typesystem``); a reader is given only the options it declares.
     """
 
     name: str = ""
     suffixes: tuple[str, ...] = ()
     many: bool = False
     description: str = ""
+    read_options: tuple[str, ...] = ()
 
     @property
     def names_inside(self) -> bool:
@@ -151,6 +154,15 @@ class Format:
     def render(self, doc: Document) -> dict[str, bytes]:
         """File name suffix -> bytes of one document (per-document formats)."""
         raise NotImplementedError
+
+    def used(self, doc: Document) -> Any:
+        """What a document written by :meth:`render` needs in the folder-level files of
+        :meth:`finish` (small and picklable: workers return it to the client); None: nothing."""
+        return None
+
+    def finish(self, folder: Path, used: list[Any]) -> None:
+        """Write the files a folder of this format holds once (UIMA's ``TypeSystem.xml``), from
+        the :meth:`used` of the documents written; called by the client when a run ends."""
 
     def render_many(self, docs: list[Document]) -> bytes:
         """The one file holding all documents (formats with ``many``)."""

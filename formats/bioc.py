@@ -10,7 +10,7 @@ default set: its type is the ``type`` infon (``annotation`` when there is none),
 infons are features. A BioC id that is a plain number (one location, used once) is the
 annotation's id; any other is kept as the feature ``bioc_id`` (shared by the pieces of a
 discontinuous annotation), and such annotations get fresh ids. A location outside its passage
-is an error (E150), as is a passage or sentence beginning inside the previous one (E151). A
+is an error (E141), as is a passage or sentence beginning inside the previous one (E142). A
 relation becomes a relation of the default set: type its ``type`` infon (``relation`` when
 none), members the first annotation of each node's ``refid``, features its other infons plus
 ``bioc_id`` and ``roles`` (one per member); nodes that refer to relations (which cannot be
@@ -97,7 +97,7 @@ class BiocXml(_Bioc):
         try:
             return decoder.decode(io.BytesIO(data)), lines
         except (KeyError, TypeError, ValueError) as exc:
-            raise input_error("E152", path, None, reason=_reason(exc)) from None
+            raise input_error("E143", path, None, reason=_reason(exc)) from None
 
     def _dumps(self, collection) -> str:
         return _bioc("biocxml").dumps(collection, pretty_print=False)
@@ -122,7 +122,7 @@ class BiocJson(_Bioc):
         try:
             return parse_collection(obj), {}
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise input_error("E152", path, None, reason=_reason(exc)) from None
+            raise input_error("E143", path, None, reason=_reason(exc)) from None
 
     def _dumps(self, collection) -> str:
         return _bioc("biocjson").dumps(collection, ensure_ascii=False)
@@ -152,7 +152,7 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
         passage_line = lines.get(("passage", str(passage.offset)), line)
         offset = _int(passage.offset, path, passage_line, "passage offset")
         if offset < length:
-            raise input_error("E151", path, passage_line, what="passage", offset=offset, doc=name, end=length)
+            raise input_error("E142", path, passage_line, what="passage", offset=offset, doc=name, end=length)
         text, anns = _passage_text(passage, offset, path, passage_line, name)
         pieces += ["\n" * (offset - length), text]
         length = offset + len(text)
@@ -179,7 +179,7 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
             start = _int(location.offset, path, ann_line, "location offset")
             end = start + _int(location.length, path, ann_line, "location length")
             if not begin <= start <= end <= stop:
-                raise input_error("E150", path, ann_line, id=ann.id, doc=name, start=start, end=end,
+                raise input_error("E141", path, ann_line, id=ann.id, doc=name, start=start, end=end,
                                   begin=begin, stop=stop)
             added = add_annotation(doc, path, ann_line, type, start, end, infons, id=int(ann.id) if keep else None)
             first.setdefault(ann.id, added.id)
@@ -221,7 +221,7 @@ def _passage_text(passage, offset: int, path: Path, line: int | None, name: str)
     for sentence in passage.sentences:
         start = _int(sentence.offset, path, line, "sentence offset")
         if start < length:
-            raise input_error("E151", path, line, what="sentence", offset=start, doc=name, end=length)
+            raise input_error("E142", path, line, what="sentence", offset=start, doc=name, end=length)
         pieces += ["\n" * (start - length), sentence.text or ""]
         length = start + len(sentence.text or "")
     return "".join(pieces), anns

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from annotator import formats
-from annotator.cli.corpus_options import add_survival_options
+from annotator.cli.corpus_options import add_reader_options, add_survival_options, reader_options
 
 if TYPE_CHECKING:
     from annotator.document import Document
@@ -38,6 +38,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--map", dest="mapping", metavar="MAPPING",
                         help=f"retype annotations: a mapping name ({', '.join(mapping_names())}) or a YAML file")
     add_survival_options(parser)
+    add_reader_options(parser)
     parser.add_argument("--lenient", action="store_true",
                         help="surface-text mismatches are warnings (as in the official scorers)")
     parser.set_defaults(func=run)
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     status = run_corpus(CorpusJob(
         args.src, args.dst, args.src_format, args.dst_format, transform=retype, keep_going=args.keep_going,
         lenient=args.lenient, label="convert", resume=args.resume, errors=args.errors,
+        read_options=reader_options(args),
     ))
     if retype is not None and retype.unmapped:
         log.warning("types not in mapping %s, left unchanged: %s", args.mapping, ", ".join(sorted(retype.unmapped)))

@@ -29,7 +29,20 @@ def add_corpus_options(parser: argparse.ArgumentParser) -> None:
                         help="run on that Dask cluster's workers (implies --engine dask; not with --workers); "
                              "inputs and outputs must be on a filesystem the workers share")
     add_survival_options(parser)
+    add_reader_options(parser)
     parser.set_defaults(parser=parser)
+
+
+def add_reader_options(parser: argparse.ArgumentParser) -> None:
+    """The reader options (``Format.read_options``) every verb that reads a corpus takes."""
+    parser.add_argument("--typesystem", type=Path, metavar="FILE",
+                        help="uima-xmi: the UIMA type system (default: TypeSystem.xml or typesystem.xml beside "
+                             "the files, else DKPro Core's)")
+
+
+def reader_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The reader options of :func:`add_reader_options`, by ``Format.read`` keyword."""
+    return dict(typesystem=args.typesystem)
 
 
 def add_survival_options(parser: argparse.ArgumentParser) -> None:
@@ -48,4 +61,5 @@ def corpus_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.scheduler is not None and (args.workers is not None or args.engine == "processes"):
         args.parser.error(coded("E162") if args.workers is not None else coded("E165"))
     return dict(engine=args.engine, workers=args.workers or 1, scheduler=args.scheduler,
-                keep_going=args.keep_going, resume=args.resume, errors=args.errors)
+                keep_going=args.keep_going, resume=args.resume, errors=args.errors,
+                read_options=reader_options(args))

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from annotator.cli import metrics
+from annotator.cli.corpus_options import add_reader_options, reader_options
 from annotator.errors import AnnotatorError, coded
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     g.add_argument("--invert", action="store_true", help="keep the tags the filter rejects")
     g.add_argument("--conjunctive", action="store_true", help="combine the filter values with AND")
     g.add_argument("--hipaa-as-law", action="store_true", help="add 'Safe Harbor (law)' sections")
+    add_reader_options(p)
     p.set_defaults(func=run, parser=p)
 
 
@@ -81,12 +83,12 @@ def _error(message: str) -> None:
     print(f"annotator: error: {message}", file=sys.stderr)
 
 
-def _read(path: str, fmt: str | None) -> tuple[list[Document], list[Failure]]:
+def _read(path: str, fmt: str | None, options: dict) -> tuple[list[Document], list[Failure]]:
     from annotator.corpus import Failure, read_documents
 
     docs: list[Document] = []
     failures: list[Failure] = []
-    for item in read_documents(path, fmt, lenient=True):
+    for item in read_documents(path, fmt, lenient=True, options=options):
         (failures if isinstance(item, Failure) else docs).append(item)
     return docs, failures
 
@@ -122,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.curve and args.metric != "phi-values":
         args.parser.error(coded("E903", metric=args.metric))
-    gold, gold_failures = _read(args.gold, args.fmt)
-    system, system_failures = _read(args.system, args.fmt)
+    gold, gold_failures = _read(args.gold, args.fmt, reader_options(args))
+    system, system_failures = _read(args.system, args.fmt, reader_options(args))
     failed = gold_failures + system_failures
     for failure in failed:
         _error(str(failure))

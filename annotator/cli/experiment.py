@@ -95,6 +95,7 @@ def _params(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    from annotator.cli.corpus_options import reader_options
     from annotator.cli.train import feature_config, read_corpus
     from annotator.learning import experiments
     from annotator.pipeline import Pipeline
@@ -104,11 +105,11 @@ def run(args: argparse.Namespace) -> int:
     if args.study == "ablation":
         experiments.ablation_settings(config.classes)  # E823 before the corpora are read
     pipeline = Pipeline.load(args.pipeline)
-    train_docs = read_corpus(args.train, args.fmt)
+    train_docs = read_corpus(args.train, args.fmt, reader_options(args))
     if args.train_docs is not None and args.train_docs > len(train_docs):
         raise InputError(coded("E822", option="--train-docs", what=f"at most the {len(train_docs)} training documents",
                                value=args.train_docs))
-    dev_docs = read_corpus(args.dev, args.fmt)
+    dev_docs = read_corpus(args.dev, args.fmt, reader_options(args))
     if not any(len(doc.annset(args.gold_set)) for doc in dev_docs):
         found = sorted({t for d in dev_docs for name in d.annset_names() for t in d.annset(name).types()})
         raise InputError(coded("E820", set=args.gold_set, found=", ".join(found) or "none"), path=args.dev)

@@ -18,6 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from annotator.cli.corpus_options import add_reader_options, reader_options
 from annotator.errors import InputError, coded
 
 _ACTIONS_HELP = "the grammar's Python actions file or package folder (the jape PR's 'actions' parameter)"
@@ -40,6 +41,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     explain.add_argument("--span", type=_span, metavar="S:E", help="only matches overlapping offsets S to E")
     explain.add_argument("--pipeline", type=Path, help="a pipeline XML run on the document before the grammar")
     explain.add_argument("--set", dest="set_name", default="", help="input/output annotation set (default: the default set)")
+    add_reader_options(explain)
     explain.set_defaults(func=run_explain)
     port = verbs.add_parser("port", help="translate a grammar's Java right-hand sides into Python actions")
     port.add_argument("grammar", type=Path, help="a .jape file (single phase or MultiPhase)")
@@ -103,7 +105,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
     grammar = compile_grammar(args.grammar, args.actions)
     doc = None
-    for item in read_documents(args.document, args.fmt):
+    for item in read_documents(args.document, args.fmt, options=reader_options(args)):
         if isinstance(item, Failure):
             raise item.error
         doc = item

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from annotator.cli.corpus_options import add_reader_options, reader_options
 from annotator.errors import InputError, coded
 
 if TYPE_CHECKING:
@@ -110,6 +111,7 @@ def add_learning_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--train", required=True, type=Path, metavar="CORPUS", help="training corpus (file or folder)")
     parser.add_argument("--from", dest="fmt", choices=names(), metavar="FMT",
                         help="format of the corpora (default: detected)")
+    add_reader_options(parser)
     parser.add_argument("--set", dest="gold_set", default="", metavar="GOLD",
                         help="annotation set holding the gold spans (default: the default set, where readers put them)")
     parser.add_argument("--pipeline", required=True, metavar="FEATURES",
@@ -214,11 +216,11 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_corpus(path: Path, fmt: str | None) -> list:
+def read_corpus(path: Path, fmt: str | None, options: dict | None = None) -> list:
     from annotator.corpus import Failure, read_documents
 
     docs, failed = [], []
-    for item in read_documents(path, fmt):
+    for item in read_documents(path, fmt, options=options):
         (failed if isinstance(item, Failure) else docs).append(item)
     for failure in failed:
         print(f"annotator: error: {failure}", flush=True)
@@ -238,7 +240,7 @@ def run_tagger(args: argparse.Namespace) -> int:
 
     config = feature_config(args)
     pipeline = Pipeline.load(args.pipeline)
-    data = training.examples(read_corpus(args.train, args.fmt), args.gold_set, pipeline, config)
+    data = training.examples(read_corpus(args.train, args.fmt, reader_options(args)), args.gold_set, pipeline, config)
     print(f"{data.tokens} tokens in {len(data.sequences)} documents; BIO labels give back "
           f"{data.reproducible} of {data.spans} gold spans exactly", flush=True)
     started = time.process_time()
@@ -249,7 +251,7 @@ def run_tagger(args: argparse.Namespace) -> int:
     write_model(args.out, info, payload)
     if args.dev is not None:
         info, predictor = load_tagger(args.out, args.learner)
-        dev = read_corpus(args.dev, args.fmt)
+        dev = read_corpus(args.dev, args.fmt, reader_options(args))
         system = training.tag(dev, pipeline, predictor, config)
         result = meddocan.evaluate_meddocan(training.gold_documents(dev, args.gold_set), system)
         figures = result.to_json(per_type=True)

@@ -76,7 +76,8 @@ def test_version_is_the_distribution_version():
 def test_the_package_and_the_format_names_import_nothing_heavy():
     modules, out = imported("import annotator\nfrom annotator import Document, formats\n"
                             "print(formats.names(), Document('x').text)")
-    assert out == "['bdoc', 'brat', 'conll', 'gate-xml', 'i2b2-2006', 'i2b2-2014', 'meddocan-xml', 'text'] x\n"
+    assert out == ("['bdoc', 'bioc-json', 'bioc-xml', 'brat', 'conll', 'gate-xml', 'i2b2-2006', 'i2b2-2014', "
+                   "'meddocan-xml', 'text', 'uima-xmi'] x\n")
     assert heavy(modules) == []
 
 

@@ -189,7 +189,7 @@ def bad_json(bioc_data: Path, folder: Path) -> None:
 def test_offsets_outside_the_passage_are_one_error_and_the_rest_reads(bioc_data, tmp_path):
     bad_json(bioc_data, tmp_path / "in")
     failure, good = read_documents(tmp_path / "in", "bioc-json")
-    assert isinstance(failure, Failure) and failure.error.message.startswith("E150")
+    assert isinstance(failure, Failure) and failure.error.message.startswith("E141")
     assert "'T1'" in failure.error.message and "'10001'" in failure.error.message
     assert good.name == "10002"
 
@@ -199,7 +199,7 @@ def test_xml_errors_name_the_line(bioc_data, tmp_path):
     (tmp_path / "bad.xml").write_text(data.replace('offset="16" length="5"', 'offset="16" length="50"'),
                                       encoding="utf-8")
     failure, good = read_documents(tmp_path / "bad.xml", "bioc-xml")
-    assert failure.error.message.startswith("E150") and good.name == "10002"
+    assert failure.error.message.startswith("E141") and good.name == "10002"
     lines = data.splitlines()
     assert 'id="T2"' in lines[failure.error.line - 1]
 
@@ -210,17 +210,17 @@ def test_cli_keeps_going_with_one_line(bioc_data, tmp_path, capsys):
                    "--keep-going"])
     err = capsys.readouterr().err
     assert status == 1 and "Traceback" not in err
-    (line,) = [ln for ln in err.splitlines() if "E150" in ln]
-    assert re.match(re.escape(str(tmp_path / "in" / "bad.json")) + ": E150 ", line), line
+    (line,) = [ln for ln in err.splitlines() if "E141" in ln]
+    assert re.match(re.escape(str(tmp_path / "in" / "bad.json")) + ": E141 ", line), line
     assert sorted(p.name for p in (tmp_path / "out").glob("[!.]*")) == ["10002.ann", "10002.txt"]
 
 
 @pytest.mark.parametrize("fmt, content, code", [
     ("bioc-xml", "<collection><document><id>1</id><passage><offset>0</offset>", "E106"),
     ("bioc-xml", "<collection><document><id>1</id><passage><text>x</text></passage></document></collection>",
-     "E152"),
+     "E143"),
     ("bioc-json", '{"source": "", "documents": []', "E119"),
-    ("bioc-json", '{"source": "", "date": "", "key": "", "infons": {}}', "E152"),
+    ("bioc-json", '{"source": "", "date": "", "key": "", "infons": {}}', "E143"),
 ])
 def test_malformed_files(tmp_path, fmt, content, code):
     path = tmp_path / ("bad.xml" if fmt == "bioc-xml" else "bad.json")
@@ -252,7 +252,7 @@ def test_a_node_naming_nothing_is_an_error(bioc_data, tmp_path):
     assert good.name == "10001" and failure.error.message.startswith("E114") and "'T9'" in failure.error.message
 
 
-@pytest.mark.parametrize("offset, code", [(10, "E151"), ("35", "E117")])
+@pytest.mark.parametrize("offset, code", [(10, "E142"), ("35", "E117")])
 def test_bad_passage_offsets(bioc_data, tmp_path, offset, code):
     obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
     obj["documents"][0]["passages"][1]["offset"] = offset  # inside the title, or not a number

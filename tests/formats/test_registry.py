@@ -10,7 +10,7 @@ from annotator.errors import InputError
 
 def test_names_are_the_command_line_names():
     assert formats.names() == sorted(["brat", "meddocan-xml", "i2b2-2014", "i2b2-2006", "gate-xml", "bdoc", "conll", "text",
-                                             "bioc-xml", "bioc-json"])
+                                      "uima-xmi", "bioc-xml", "bioc-json"])
     assert all(formats.get(n).name == n for n in formats.names())
 
 
@@ -32,6 +32,8 @@ def test_unknown_name_is_an_input_error():
         ("bdoc", "bdoc"),
         ("conll/note.conll", "conll"),
         ("text", "text"),
+        ("uima-xmi/emoji", "uima-xmi"),
+        ("uima-xmi/dkpro/note-1.xmi", "uima-xmi"),
     ],
 )
 def test_sniff_files_and_folders(formats_data, relative, expected):
@@ -44,3 +46,24 @@ def test_sniff_fails_clearly(tmp_path):
         formats.sniff(tmp_path)
     with pytest.raises(InputError, match="E128"):
         formats.sniff(tmp_path / "missing")
+
+
+class _Tsv(formats.Format):
+    """A third party's format (as WebAnno TSV would be): one module and one entry point."""
+
+    name = "webanno-tsv"
+    suffixes = (".tsv",)
+
+
+def test_a_third_party_format_is_found_through_its_entry_point(monkeypatch, tmp_path):
+    from importlib.metadata import EntryPoint
+
+    shipped = formats._entry_points()
+    plugin = EntryPoint("webanno-tsv", f"{__name__}:_Tsv", formats.GROUP)
+    monkeypatch.setattr(formats, "_entry_points", lambda: {**shipped, "webanno-tsv": plugin})
+    monkeypatch.setattr(formats, "_get", formats._get.__wrapped__)  # no adapter cached across tests
+    assert "webanno-tsv" in formats.names()
+    assert isinstance(formats.get("webanno-tsv"), _Tsv)
+    (tmp_path / "a.tsv").write_text("#FORMAT=WebAnno TSV 3.3\n")
+    assert formats.sniff(tmp_path) == "webanno-tsv"
+    assert formats.sniff(tmp_path / "a.tsv") == "webanno-tsv"

@@ -1,0 +1,443 @@
+"""UIMA CAS XMI (``.xmi``), as INCEpTION, WebAnno, DKPro Core and cTAKES write it, on dkpro-cassis.
+
+Reading: the type system is the reader option ``typesystem`` (``--typesystem FILE``), else a
+``TypeSystem.xml`` or ``typesystem.xml`` beside the file, else the DKPro Core type system cassis
+ships. Every annotation (``uima.tcas.Annotation`` and subtypes, ``DocumentAnnotation`` and
+DKPro's ``DocumentMetaData`` included) of the initial view becomes an annotation of the default
+set with the XMI id as its id and the UIMA type's full name as its type; the annotations of
+another view whose text is the same go to the set named after the view (a view with another text
+is skipped with a warning, E152). Offsets are cassis's (code points: cassis converts UTF-16 units
+both ways). Features: primitives as typed values, arrays and lists as lists, a reference to an
+annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``.
+
+Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder when the run
+ends, see :meth:`UimaXmiFormat.finish`) keeps our documents lossless:
+
+- a type that is no valid UIMA name (``LOCATION-OTHER``) is written as
+  ``annotator.escaped.NAME`` with every character outside ``[A-Za-z0-9]`` as ``_HEX_`` (its code
+  point in upper-case hexadecimal), and read back to the original;
+- a feature name that is no Java identifier, begins with ``ann_`` or is taken (``begin``,
+  ``end``, ``sofa``, ``type`` and the attributes of cassis's feature structures) is written as
+  ``ann_x_`` + the escaped name; a value UIMA cannot hold (an object, ``None``, an empty or mixed
+  list, an integer beyond 64 bits) is written as a String feature ``ann_json_`` + the escaped
+  name holding its JSON; both are read back to the original name and value;
+- named sets are views of the same text; relations are ``annotator.Relation`` feature
+  structures (``relationType``, ``members`` as an FSArray, ``relationId``, ``set``, JSON
+  ``features``); document features are the JSON of one ``annotator.DocumentFeatures``.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any, Iterator
+
+import regex
+
+from annotator.atomic import write_atomic
+from annotator.document import Document
+from annotator.errors import InputError, input_error, warn
+from annotator.formats.base import Format, add_annotation, read_bytes
+from annotator.formats.xml_safety import check_xml_chars, parse_xml
+
+ESCAPED = "annotator.escaped."
+RELATION = "annotator.Relation"
+DOC_FEATURES = "annotator.DocumentFeatures"
+TYPESYSTEM = "TypeSystem.xml"
+_ANNOTATION = "uima.tcas.Annotation"
+_SKIP = frozenset(("begin", "end", "sofa"))
+_NAME = regex.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_UNSAFE = regex.compile(r"[^A-Za-z0-9]")
+_HEX = regex.compile(r"_([0-9A-F]+)_")
+_LONG = (-(2**63), 2**63 - 1)
+_UNMAPPED = regex.compile(r"Not mapping external offset \[(\d+)\]")
+
+
+def _escape(name: str) -> str:
+    return _UNSAFE.sub(lambda m: f"_{ord(m.group()):X}_", name)
+
+
+def _unescape(name: str) -> str:
+    return _HEX.sub(lambda m: chr(int(m.group(1), 16)), name)
+
+
+@lru_cache(maxsize=4096)
+def uima_type(name: str) -> str:
+    """The UIMA name a type of ours is written under (itself when valid)."""
+    if all(_NAME.fullmatch(part) for part in name.split(".")) and not name.startswith(ESCAPED):
+        return name
+    return ESCAPED + _escape(name)
+
+
+def our_type(name: str) -> str:
+    return _unescape(name[len(ESCAPED):]) if name.startswith(ESCAPED) else name
+
+
+@lru_cache(maxsize=1)
+def _reserved() -> frozenset[str]:
+    """Names a feature cannot have: the annotation's own and the attributes of cassis's objects."""
+    return frozenset(dir(_cassis().typesystem.FeatureStructure)) | {"begin", "end", "sofa", "xmiID", "type"}
+
+
+@lru_cache(maxsize=4096)
+def _feature_name(name: str, json_value: bool) -> str:
+    if json_value:
+        return "ann_json_" + _escape(name)
+    if _NAME.fullmatch(name) and not name.startswith("ann_") and name not in _reserved():
+        return name
+    return "ann_x_" + _escape(name)
+
+
+def _our_feature(name: str) -> tuple[str, bool]:
+    """Our name of a UIMA feature, and whether its value is JSON."""
+    if name.startswith("ann_json_"):
+        return _unescape(name[9:]), True
+    if name.startswith("ann_x_"):
+        return _unescape(name[6:]), False
+    return name, False
+
+
+def _scalar_range(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "uima.cas.Boolean"
+    if isinstance(value, int):
+        return "uima.cas.Long" if _LONG[0] <= value <= _LONG[1] else None
+    if isinstance(value, float):
+        return "uima.cas.Double"
+    if isinstance(value, str):
+        return "uima.cas.String"
+    return None
+
+
+def _range(value: Any) -> str | None:
+    """The UIMA range of a feature value, None when it travels as JSON."""
+    if isinstance(value, list):
+        ranges = {_scalar_range(v) for v in value}
+        if len(ranges) != 1 or None in ranges:
+            return None
+        return ranges.pop() + "Array"
+    return _scalar_range(value)
+
+
+# ---------------------------------------------------------------- reading
+
+def _cassis():
+    try:
+        import cassis
+    except ImportError:
+        raise input_error("E150", None, None) from None
+    return cassis
+
+
+@lru_cache(maxsize=8)
+def _load_typesystem(path: str | None, stamp: tuple[int, int]):
+    cassis = _cassis()
+    if path is None:
+        return dkpro_typesystem()
+    data = read_bytes(Path(path))
+    parse_xml(data, path)
+    try:
+        return cassis.load_typesystem(BytesIO(data))
+    except Exception as exc:  # cassis raises ValueError, KeyError, ... on a bad type system
+        raise input_error("E151", path, None, reason=_reason(exc)) from None
+
+
+DOCUMENT_META_DATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
+
+
+def dkpro_typesystem():
+    """DKPro Core's type system as cassis ships it, plus DKPro's ``DocumentMetaData`` (which
+    that copy lacks), as DKPro Core declares it."""
+    ts = _cassis().load_dkpro_core_typesystem()
+    meta = ts.create_type(DOCUMENT_META_DATA, "uima.tcas.DocumentAnnotation")
+    for feature in ("documentTitle", "documentId", "documentUri", "collectionId", "documentBaseUri"):
+        ts.create_feature(meta, feature, "uima.cas.String")
+    ts.create_feature(meta, "isLastSegment", "uima.cas.Boolean")
+    return ts
+
+
+def typesystem_for(path: Path, given: str | Path | None):
+    """The type system of the XMI file ``path``: ``given``, else one beside it, else DKPro's."""
+    candidates = [Path(given)] if given else [path.parent / TYPESYSTEM, path.parent / "typesystem.xml"]
+    for candidate in candidates:
+        if given or candidate.is_file():
+            try:
+                stat = candidate.stat()
+            except OSError:
+                raise input_error("E128", candidate, None, file=candidate) from None
+            return _load_typesystem(str(candidate), (stat.st_mtime_ns, stat.st_size))
+    return _load_typesystem(None, (0, 0))
+
+
+def _reason(exc: Exception) -> str:
+    return (str(exc) or type(exc).__name__).splitlines()[0]
+
+
+class _Reader:
+    """One CAS turned into a document."""
+
+    def __init__(self, cas, path: Path) -> None:
+        self.cas, self.path = cas, path
+        self.ts = cas.typesystem
+        self.annotation = self.ts.get_type(_ANNOTATION)
+        self.shift = 0  # our XMI ids are our ids + this (render_xmi)
+        self.is_annotation: dict[str, bool] = {}
+        self.names: dict[str, list[tuple[str, str, bool]]] = {}
+
+    def document(self, name: str) -> Document:
+        cas = self.cas
+        try:
+            view = cas.get_view("_InitialView")
+        except Exception:
+            view = cas
+        text = view.sofa_string or ""
+        doc = Document(text, name=name)
+        ours = view.select(DOC_FEATURES) if self.ts.contains_type(DOC_FEATURES) else []
+        if ours:  # written by us: our ids and document features
+            self.shift = ours[0].get("idShift") or 0
+            doc.features.update(json.loads(ours[0].get("json") or "{}"))
+        for other in cas.views:
+            set_name = "" if other.sofa.sofaID == "_InitialView" else other.sofa.sofaID
+            view_cas = cas.get_view(other.sofa.sofaID)
+            if (view_cas.sofa_string or "") != text:
+                warn("E152", self.path, None, view=set_name)
+                continue
+            relations = []
+            for fs in view_cas.select_all_fs() if hasattr(view_cas, "select_all_fs") else view_cas.select_all():
+                type_name = fs.type.name
+                if type_name == DOC_FEATURES:
+                    continue
+                if type_name == RELATION:
+                    relations.append(fs)
+                elif self.annotates(fs.type):
+                    add_annotation(doc, self.path, None, our_type(type_name), fs.begin, fs.end,
+                                   self.features(fs), id=fs.xmiID - self.shift, annset=set_name)
+            for fs in relations:
+                members = [m.xmiID - self.shift for m in (fs.get("members").elements if fs.get("members") else [])]
+                doc.annset(fs.get("annotationSet") or set_name).add_relation(
+                    our_type(fs.get("relationType") or ""), members, json.loads(fs.get("features") or "{}"),
+                    id=fs.get("relationId"))
+        return doc
+
+    def annotates(self, type_) -> bool:
+        """Whether a type is ``uima.tcas.Annotation`` or a subtype."""
+        known = self.is_annotation.get(type_.name)
+        if known is None:
+            known = self.is_annotation[type_.name] = self.ts.subsumes(self.annotation, type_)
+        return known
+
+    def features(self, fs, seen: frozenset = frozenset()) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for feature, name, is_json in self.feature_names(fs.type):
+            value = fs.get(feature)
+            if value is not None:
+                out[name] = json.loads(value) if is_json else self.value(value, seen | {id(fs)})
+        return out
+
+    def feature_names(self, type_) -> list[tuple[str, str, bool]]:
+        """(UIMA name, our name, whether JSON) of a type's features but begin, end and sofa."""
+        known = self.names.get(type_.name)
+        if known is None:
+            known = self.names[type_.name] = [(f.name, *_our_feature(f.name)) for f in type_.all_features
+                                              if f.name not in _SKIP]
+        return known
+
+    def value(self, value: Any, seen: frozenset) -> Any:
+        if isinstance(value, (str, int, float, bool)):
+            return value
+        type_ = getattr(value, "type", None)
+        if type_ is None:
+            return value
+        if hasattr(value, "elements"):  # arrays
+            return [self.value(v, seen) for v in value.elements]
+        if type_.name.startswith("uima.cas.") and type_.name.endswith("List"):
+            items = []
+            node = value
+            while node is not None and hasattr(node, "head") and id(node) not in seen:
+                seen = seen | {id(node)}
+                items.append(self.value(node.head, seen))
+                node = node.tail
+            return items
+        if self.annotates(type_) or id(value) in seen:
+            return value.xmiID - self.shift
+        return {"type": type_.name, "features": self.features(value, seen)}
+
+
+# ---------------------------------------------------------------- writing
+
+def used_types(doc: Document) -> dict[str, dict[str, str]]:
+    """UIMA type -> feature -> range of what ``doc`` needs (what the folder's type system merges)."""
+    types: dict[str, dict[str, str]] = {}
+    for set_name in doc.annset_names():
+        annset = doc.annset(set_name)
+        for ann in annset:
+            feats = types.setdefault(uima_type(ann.type), {})
+            for key, value in ann.features.items():
+                rng = _range(value)
+                feats[_feature_name(key, rng is None)] = rng or "uima.cas.String"
+        if annset.relations:
+            types[RELATION] = {}
+    types[DOC_FEATURES] = {}
+    return types
+
+
+def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None):
+    """A cassis type system declaring ``types`` (as :func:`used_types` gives them)."""
+    ts = _cassis().TypeSystem()
+    for name in sorted(types):
+        if name == RELATION:
+            t = ts.create_type(RELATION, "uima.cas.TOP")
+            for feature, rng in (("relationType", "uima.cas.String"), ("relationId", "uima.cas.Long"),
+                                 ("annotationSet", "uima.cas.String"), ("features", "uima.cas.String")):
+                ts.create_feature(t, feature, rng)
+            ts.create_feature(t, "members", "uima.cas.FSArray", elementType=_ANNOTATION)
+            continue
+        if name == DOC_FEATURES:
+            t = ts.create_type(DOC_FEATURES, "uima.cas.TOP")
+            ts.create_feature(t, "json", "uima.cas.String")
+            ts.create_feature(t, "idShift", "uima.cas.Long")
+            continue
+        t = ts.get_type(name) if ts.contains_type(name) else ts.create_type(name, _ANNOTATION)
+        for feature, rng in sorted(types[name].items()):
+            existing = t.get_feature(feature)
+            if existing is not None:
+                if existing.rangeType.name != rng:
+                    raise input_error("E153", where, None, type=name, feature=feature,
+                                      a=existing.rangeType.name, b=rng)
+                continue
+            ts.create_feature(t, feature, rng)
+    return ts
+
+
+def merge_used(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]], where: str | Path | None) -> None:
+    for name, feats in more.items():
+        have = into.setdefault(name, {})
+        for feature, rng in feats.items():
+            if have.setdefault(feature, rng) != rng:
+                raise input_error("E153", where, None, type=name, feature=feature, a=have[feature], b=rng)
+
+
+def _fs_value(ts, rng: str, value: Any) -> Any:
+    return ts.get_type(rng)(elements=list(value)) if rng.endswith("Array") else value
+
+
+class _WriterTypes:
+    """The type system the documents of this process are written with: every type and feature
+    they have used so far, rebuilt only when a document needs more (cassis builds a class per
+    type, too slow to do per document, and cannot add a feature to a type already used)."""
+
+    def __init__(self) -> None:
+        self.types: dict[str, dict[str, str]] = {}
+        self.ts = None
+
+    def covering(self, used: dict[str, dict[str, str]], where: str | Path | None):
+        if self.ts is None or any(name not in self.types or not feats.items() <= self.types[name].items()
+                                  for name, feats in used.items()):
+            grown = {name: dict(feats) for name, feats in self.types.items()}
+            try:
+                merge_used(grown, used, where)
+            except InputError:  # another folder's documents, maybe: a folder's own conflicts fail in finish
+                grown = {name: dict(feats) for name, feats in used.items()}
+            self.types, self.ts = grown, build_typesystem(grown, where)
+        return self.ts
+
+
+_WRITER = _WriterTypes()
+
+
+def render_xmi(doc: Document) -> bytes:
+    ts = _WRITER.covering(used_types(doc), doc.name)
+    cassis = _cassis()
+    check_xml_chars(doc.text, doc.name)
+    cas = cassis.Cas(typesystem=ts)
+    cas.sofa_string = doc.text
+    set_names = [""] + [name for name in doc.annset_names() if name]
+    views = {name: cas.create_view(name) if name else cas for name in set_names}
+    for name in set_names[1:]:
+        views[name].sofa_string = doc.text
+    shift = len(set_names) + 1  # XMI id 0 is NULL and the sofas take 1..n: our id i is XMI id i + shift
+    by_id = {}
+    next_id = shift + max((a.id for n in set_names for a in doc.annset(n)), default=0) + \
+        max((r for n in set_names for r in doc.annset(n).relations), default=0) + 1
+    for set_name in set_names:
+        annset = doc.annset(set_name)
+        view = views[set_name]
+        for ann in annset:
+            name = uima_type(ann.type)
+            t = ts.get_type(name)
+            values = {}
+            for key, value in ann.features.items():
+                rng = _range(value)
+                if rng is None:
+                    values[_feature_name(key, True)] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+                else:
+                    if isinstance(value, str):
+                        check_xml_chars(value, doc.name)
+                    values[_feature_name(key, False)] = _fs_value(ts, rng, value)
+            fs = t(begin=ann.start, end=ann.end, **values)
+            fs.xmiID = ann.id + shift
+            view.add(fs, keep_id=True)
+            by_id[ann.id] = fs
+        if annset.relations:
+            rel_type = ts.get_type(RELATION)
+            members_type = ts.get_type("uima.cas.FSArray")
+            for rel in annset.relations.values():
+                fs = rel_type(relationType=rel.type, relationId=rel.id, annotationSet=set_name,
+                              features=json.dumps(rel.features, ensure_ascii=False, sort_keys=True),
+                              members=members_type(elements=[by_id[m] for m in rel.members]))
+                fs.xmiID, next_id = next_id, next_id + 1
+                view.add(fs, keep_id=True)
+    fs = ts.get_type(DOC_FEATURES)(json=json.dumps(doc.features, ensure_ascii=False, sort_keys=True), idShift=shift)
+    fs.xmiID = next_id
+    cas.add(fs, keep_id=True)
+    return cas.to_xmi().encode("utf-8")
+
+
+class UimaXmiFormat(Format):
+    name = "uima-xmi"
+    suffixes = (".xmi",)
+    description = "UIMA CAS XMI (INCEpTION, DKPro, cTAKES) with its TypeSystem.xml (pip install \"annotator[uima]\")"
+    read_options = ("typesystem",)
+
+    def claims(self, path: Path, head: bytes) -> bool:
+        return path.name.endswith(self.suffixes) or b"http:///uima/cas.ecore" in head
+
+    def read(self, path: Path, *, lenient: bool = False, typesystem: str | Path | None = None) -> Iterator[Document]:
+        data = read_bytes(path)
+        parse_xml(data, path)  # the safe-XML rule first: cassis parses with its own settings
+        ts = typesystem_for(path, typesystem)
+        cassis = _cassis()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                cas = cassis.load_cas_from_xmi(BytesIO(data), typesystem=ts)
+            except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
+                raise input_error("E154", path, None, reason=_reason(exc)) from None
+        for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
+            offset = _UNMAPPED.match(str(warning.message))
+            if offset:
+                raise input_error("E155", path, None, offset=offset.group(1))
+        yield _Reader(cas, path).document(self.stem(path))
+
+    def render(self, doc: Document) -> dict[str, bytes]:
+        return {".xmi": render_xmi(doc)}
+
+    def used(self, doc: Document) -> dict[str, dict[str, str]]:
+        return used_types(doc)
+
+    def finish(self, folder: Path, used: list[Any]) -> None:
+        """Write the folder's ``TypeSystem.xml``: what an earlier run wrote there (``--resume``)
+        merged with what the documents of this run used."""
+        merged: dict[str, dict[str, str]] = {}
+        target = folder / TYPESYSTEM
+        if target.is_file():
+            previous = _load_typesystem(str(target), (target.stat().st_mtime_ns, target.stat().st_size))
+            for t in previous.get_types():
+                merged[t.name] = {f.name: f.rangeType.name for f in t.features
+                                  if t.name not in (RELATION, DOC_FEATURES)}
+        for one in used:
+            merge_used(merged, one, target)
+        write_atomic(target, build_typesystem(merged, target).to_xml().encode("utf-8"))

@@ -1,0 +1,268 @@
+"""UIMA CAS XMI on dkpro-cassis: reading as cassis reads, writing what cassis loads, our round trip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import regex
+
+cassis = pytest.importorskip("cassis")
+
+from formatshelp import only_documents, relations, snapshot  # noqa: E402
+from pipeline_test_prs import pipeline_and_corpus  # noqa: E402
+
+from annotator.cli import main  # noqa: E402
+from annotator.corpus import Failure, read_documents, write_documents  # noqa: E402
+from annotator.document import Document  # noqa: E402
+from annotator.formats.uima_xmi import ESCAPED, dkpro_typesystem, uima_type  # noqa: E402
+
+FIXTURES = ["dkpro/note-1.xmi", "emoji/emoji.xmi"]
+
+
+def cassis_view(path: Path) -> list[tuple]:
+    """The oracle: what cassis itself reads, as (id, type, begin, end, primitive features)."""
+    beside = path.parent / "TypeSystem.xml"
+    ts = cassis.load_typesystem(beside) if beside.is_file() else dkpro_typesystem()
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    rows = []
+    for fs in cas.select_all_annotations():
+        feats = {}
+        for f in fs.type.all_features:
+            value = fs.get(f.name)
+            if f.name in ("begin", "end", "sofa") or value is None:
+                continue
+            feats[f.name] = value.xmiID if hasattr(value, "begin") else \
+                list(value.elements) if hasattr(value, "elements") else value
+        rows.append((fs.xmiID, fs.type.name, fs.begin, fs.end, feats))
+    return sorted(rows, key=lambda r: r[0])
+
+
+@pytest.mark.parametrize("name", FIXTURES)
+def test_fixtures_read_as_cassis_reads_them(formats_data, name):
+    path = formats_data / "uima-xmi" / name
+    (doc,) = only_documents(read_documents(path, "uima-xmi"))
+    assert snapshot(doc) == cassis_view(path)
+    beside = path.parent / "TypeSystem.xml"
+    ts = cassis.load_typesystem(beside) if beside.is_file() else dkpro_typesystem()
+    assert doc.text == cassis.load_cas_from_xmi(path, typesystem=ts).sofa_string
+
+
+def test_dkpro_note_needs_no_configuration(formats_data):
+    (doc,) = only_documents(read_documents(formats_data / "uima-xmi" / "dkpro", "uima-xmi"))
+    ner = [(doc.text[a.start:a.end], a.features["value"]) for a in doc.annset().with_type(
+        "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity")]
+    assert ner == [("Ana Ruiz", "PER"), ("Hospital del Mar", "ORG"), ("3 May 2019", "DATE"), ("Girona", "LOC"),
+                   ("Pau", "PER")]
+    (meta,) = doc.annset().with_type("de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData")
+    assert (meta.start, meta.end, meta.features["documentId"]) == (0, len(doc.text), "note-1")
+    token = doc.annset().with_type("de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token").first()
+    pos = doc.annset().get(token.features["pos"])  # a reference reads as the annotation's id
+    assert (pos.type, pos.span, pos.features["PosValue"]) == ("de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS",
+                                                              token.span, "NNP")
+    assert len(doc.annset().with_type("de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence")) == 2
+
+
+def test_emoji_offsets_are_code_points_and_features_typed(formats_data):
+    (doc,) = only_documents(read_documents(formats_data / "uima-xmi" / "emoji", "uima-xmi"))
+    phi = list(doc.annset().with_type("org.example.deid.Phi"))
+    assert [doc.text[a.start:a.end] for a in phi] == ["Pau", "Núñez", "Girona", "2019-05-03"]
+    first = phi[0].features
+    assert first == {"kind": "NAME", "confidence": 0.25, "certain": True, "rank": 1, "aliases": ["pau", "NAME"]}
+    assert type(first["rank"]) is int and type(first["certain"]) is bool and type(first["confidence"]) is float
+
+
+def rich_document() -> Document:
+    doc = Document("😀 Ana López 👨‍👩‍👧 vive en Girona.\r\nTel 555.", name="rich",
+                   features={"source": {"corpus": "x", "ids": [1, None]}, "n": 2})
+    s = doc.annset()
+    name = s.add("NAME", 2, 11, {"rule": "names", "score": 0.75, "n": 3, "ok": True, "tags": ["a", "b"],
+                                 "nested": {"k": [1, {"x": None}]}, "rule-name": "x", "empty": [], "none": None,
+                                 "begin": 9, "type": "t", "ann_json_x": "trap", "big": 2**70, "mixed": [1, "a"]})
+    city = s.add("LOCATION-OTHER", 28, 34, {"ints": [1, 2], "floats": [0.5], "flags": [True]})
+    s.add("ZERO", 12, 12)
+    s.add("uima.tcas.Annotation", 0, 1)
+    s.add_relation("lives-in", [name.id, city.id], {"w": 1})
+    other = doc.annset("Key Set")
+    other.add("Token", 2, 5, {"pos": "NNP"})
+    other.add_relation("self", [name.id])
+    return doc
+
+
+def dump(doc: Document) -> tuple:
+    return (doc.name, doc.text, doc.features, {n: (snapshot(doc, n), relations(doc, n),
+                                                   sorted(r.id for r in doc.annset(n).relations.values()))
+                                               for n in doc.annset_names()})
+
+
+def test_our_round_trip_is_lossless(tmp_path):
+    doc = rich_document()
+    write_documents([doc], tmp_path, "uima-xmi")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["TypeSystem.xml", "rich.xmi"]
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert dump(back) == dump(doc)
+
+
+def test_written_files_load_in_cassis_with_the_same_annotations(tmp_path):
+    doc = rich_document()
+    write_documents([doc], tmp_path, "uima-xmi")
+    ts = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
+    cas = cassis.load_cas_from_xmi(tmp_path / "rich.xmi", typesystem=ts)
+    assert cas.sofa_string == doc.text
+    got = sorted((a.type.name, a.begin, a.end) for a in cas.select_all_annotations())
+    assert got == sorted((uima_type(a.type), a.start, a.end) for a in doc.annset())
+    assert uima_type("LOCATION-OTHER") == ESCAPED + "LOCATION_2D_OTHER"
+    (name,) = cas.select("NAME")
+    assert (name.rule, name.score, name.n, name.ok, list(name.tags.elements)) == ("names", 0.75, 3, True, ["a", "b"])
+    assert json.loads(name.ann_json_nested) == {"k": [1, {"x": None}]}
+    assert [(t.begin, t.end, t.pos) for t in cas.get_view("Key Set").select("Token")] == [(2, 5, "NNP")]
+
+
+def test_fixtures_survive_our_writer(formats_data, tmp_path):
+    for name in FIXTURES:
+        (doc,) = only_documents(read_documents(formats_data / "uima-xmi" / name, "uima-xmi"))
+        out = tmp_path / Path(name).parent
+        write_documents([doc], out, "uima-xmi")
+        (back,) = only_documents(read_documents(out, "uima-xmi"))
+        assert dump(back) == dump(doc), name
+
+
+def test_type_systems_merge_across_documents_and_resume(tmp_path):
+    a = Document("one two", name="a")
+    a.annset().add("Word", 0, 3, {"n": 1})
+    b = Document("three", name="b")
+    b.annset().add("Word", 0, 5, {"lemma": "3"})
+    b.annset().add("PER-X", 0, 5)
+    src = tmp_path / "src"
+    write_documents([a, b], src, "uima-xmi")
+    assert main(["convert", str(src), str(tmp_path / "out"), "--to", "uima-xmi"]) == 0
+    ts = cassis.load_typesystem(tmp_path / "out" / "TypeSystem.xml")
+    assert {f.name for f in ts.get_type("Word").features} == {"n", "lemma"}
+    assert ts.contains_type(uima_type("PER-X"))
+    (tmp_path / "out" / "b.xmi").unlink()
+    assert main(["convert", str(src), str(tmp_path / "out"), "--to", "uima-xmi", "--resume"]) == 0
+    ts = cassis.load_typesystem(tmp_path / "out" / "TypeSystem.xml")
+    assert {f.name for f in ts.get_type("Word").features} == {"n", "lemma"}
+    back = {d.name: d for d in only_documents(read_documents(tmp_path / "out", "uima-xmi"))}
+    assert dump(back["a"]) == dump(a) and dump(back["b"]) == dump(b)
+
+
+def test_conflicting_feature_kinds_are_one_error(tmp_path):
+    a = Document("x", name="a")
+    a.annset().add("W", 0, 1, {"v": 1})
+    b = Document("x", name="b")
+    b.annset().add("W", 0, 1, {"v": "1"})
+    with pytest.raises(Exception, match="E153.*'v'.*'W'"):
+        write_documents([a, b], tmp_path, "uima-xmi")
+
+
+def test_a_sofa_without_a_string_reads_as_empty_text(tmp_path):
+    (tmp_path / "uri.xmi").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" '
+        'xmlns:cas="http:///uima/cas.ecore" xmi:version="2.0"><cas:NULL xmi:id="0"/>'
+        '<cas:Sofa xmi:id="1" sofaNum="1" sofaID="_InitialView" mimeType="text/plain" sofaURI="file:/x.txt"/>'
+        '<cas:View sofa="1" members=""/></xmi:XMI>', encoding="utf-8")
+    (doc,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert (doc.name, doc.text, len(doc.annset())) == ("uri", "", 0)
+
+
+def errors_of(path: Path, **options) -> list[str]:
+    return [str(item) for item in read_documents(path, "uima-xmi", options=options) if isinstance(item, Failure)]
+
+
+def test_bad_inputs_are_one_line_with_the_file(formats_data, tmp_path):
+    src = formats_data / "uima-xmi" / "emoji" / "emoji.xmi"
+    (tmp_path / "notype").mkdir()
+    (tmp_path / "notype" / "e.xmi").write_bytes(src.read_bytes())  # no type system: DKPro's lacks Phi
+    (line,) = errors_of(tmp_path / "notype")
+    assert "e.xmi" in line and "E154" in line and "org.example.deid.Phi" in line and "\n" not in line
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "b.xmi").write_bytes(src.read_bytes()[:-40])
+    (line,) = errors_of(tmp_path / "broken", typesystem=src.parent / "TypeSystem.xml")
+    assert "b.xmi" in line and "E106" in line
+    (tmp_path / "entity").mkdir()
+    (tmp_path / "entity" / "x.xmi").write_bytes(
+        b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa">]>\n' + src.read_bytes().split(b"?>", 1)[1])
+    (line,) = errors_of(tmp_path / "entity", typesystem=src.parent / "TypeSystem.xml")
+    assert "x.xmi:2" in line and "E107" in line
+    (tmp_path / "badts.xml").write_text("<typeSystemDescription><types><typeDescription>"
+                                        "<name>a.B</name><supertypeName>no.Such</supertypeName>"
+                                        "</typeDescription></types></typeSystemDescription>")
+    (line,) = errors_of(tmp_path / "notype", typesystem=tmp_path / "badts.xml")
+    assert "badts.xml" in line and "E151" in line
+    (tmp_path / "split").mkdir()  # begin="1": inside the surrogate pair of the first emoji
+    (tmp_path / "split" / "s.xmi").write_bytes(src.read_bytes().replace(b'begin="3" end="6"', b'begin="1" end="6"'))
+    (line,) = errors_of(tmp_path / "split", typesystem=src.parent / "TypeSystem.xml")
+    assert "s.xmi" in line and "E155" in line and "offset 1 " in line
+    (line,) = errors_of(tmp_path / "notype", typesystem=tmp_path / "missing.xml")
+    assert "missing.xml" in line and "E128" in line
+
+
+def test_convert_takes_typesystem_and_keeps_going(formats_data, tmp_path, capsys):
+    emoji = formats_data / "uima-xmi" / "emoji"
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "good.xmi").write_bytes((emoji / "emoji.xmi").read_bytes())
+    (src / "bad.xmi").write_bytes(b"<xmi:XMI")
+    out = tmp_path / "out"
+    status = main(["convert", str(src), str(out), "--to", "bdoc", "--typesystem", str(emoji / "TypeSystem.xml"),
+                   "--keep-going"])
+    err = capsys.readouterr().err
+    assert status == 1 and "bad.xmi" in err and "E106" in err
+    assert [p.name for p in out.glob("*.bdocjs")] == ["good.bdocjs"]
+    status = main(["convert", str(src / "good.xmi"), str(tmp_path / "o2"), "--to", "bdoc"])
+    assert status == 1 and "E154" in capsys.readouterr().err
+
+
+PIPELINE = """<pipeline name="xmi-test"><pr type="test-words"/></pipeline>"""
+
+
+def test_run_takes_typesystem(formats_data, tmp_path, capsys):
+    pipeline, _ = pipeline_and_corpus(tmp_path, PIPELINE, lambda i: "")
+    emoji = formats_data / "uima-xmi" / "emoji"
+    src = tmp_path / "xmi"
+    src.mkdir()
+    (src / "e.xmi").write_bytes((emoji / "emoji.xmi").read_bytes())
+    out = tmp_path / "out"
+    status = main(["run", str(pipeline), str(src), "--out", str(out), "--to", "uima-xmi",
+                   "--typesystem", str(emoji / "TypeSystem.xml"), "--workers", "2"])
+    assert status == 0, capsys.readouterr().err
+    (doc,) = only_documents(read_documents(out, "uima-xmi"))
+    words = [doc.text[a.start:a.end] for a in doc.annset().with_type("Word")]
+    assert words == [m.group() for m in regex.finditer(r"\w+", doc.text)] and "Núñez" in words
+    assert {"org.example.deid.Phi"} == doc.annset().types() - {"Word"}
+    ts = cassis.load_typesystem(out / "TypeSystem.xml")  # merged by the client from the workers' documents
+    cas = cassis.load_cas_from_xmi(out / "e.xmi", typesystem=ts)
+    assert [cas.get_covered_text(w) for w in cas.select("Word")] == words
+
+
+def test_meddocan_dev_brat_to_xmi_and_back(meddocan_dir, tmp_path, capsys):
+    src = meddocan_dir / "dev" / "brat"
+    assert main(["convert", str(src), str(tmp_path / "xmi"), "--to", "uima-xmi"]) == 0
+    assert main(["convert", str(tmp_path / "xmi"), str(tmp_path / "brat"), "--to", "brat"]) == 0
+    before = only_documents(read_documents(src, "brat"))
+    after = {d.name: d for d in only_documents(read_documents(tmp_path / "brat", "brat"))}
+    assert len(before) == len(after) == len(list(src.glob("*.ann")))
+    for doc in before:
+        assert after[doc.name].text == doc.text and dump(after[doc.name]) == dump(doc), doc.name
+    for ann in src.glob("*.ann"):
+        assert sorted((tmp_path / "brat" / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines())
+
+
+def test_cassis_missing_is_one_error(monkeypatch, tmp_path, formats_data):
+    import builtins
+
+    real = builtins.__import__
+
+    def no_cassis(name, *args, **kwargs):
+        if name == "cassis":
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    from annotator.formats import uima_xmi
+
+    monkeypatch.setattr(builtins, "__import__", no_cassis)
+    monkeypatch.setattr(uima_xmi, "_load_typesystem", uima_xmi._load_typesystem.__wrapped__)
+    (line,) = errors_of(formats_data / "uima-xmi" / "dkpro")
+    assert "E150" in line and "annotator[uima]" in line
