@@ -1,6 +1,6 @@
-"""The metrics of ``annotator evaluate --metric NAME``: the shipped ones and any a package
-registers in the entry-point group ``annotator.metrics`` (a third party adds a metric without
-editing the framework).
+"""The metrics of ``annotator evaluate --metric NAME``: the entry points of the group
+``annotator.metrics``, the shipped ones included (pyproject.toml), so a third party adds a metric
+by installing a package, without editing the framework.
 
 Contract: the entry point names a callable ``metric(args, gold, system) -> MetricRun``:
 ``args`` is the command line's ``argparse.Namespace`` (``args.gold``/``args.system`` the paths,
@@ -22,17 +22,6 @@ from annotator.errors import AnnotatorError, coded
 
 GROUP = "annotator.metrics"
 
-# the shipped metrics, registered under the same names in pyproject.toml's entry points
-SHIPPED = {
-    "meddocan": "annotator.cli.evaluate:metric_meddocan",
-    "i2b2-2014": "annotator.cli.evaluate:metric_i2b2_2014",
-    "diff": "annotator.cli.evaluate:metric_diff",
-    "leak": "annotator.cli.evaluate:metric_leak",
-    "phi-values": "annotator.cli.evaluate:metric_phi_values",
-    "spans": "annotator.cli.evaluate:metric_spans",
-    "conlleval": "annotator.cli.evaluate:metric_conlleval",
-}
-
 
 class MetricRun(NamedTuple):
     status: int
@@ -42,10 +31,8 @@ class MetricRun(NamedTuple):
 
 
 def targets() -> dict[str, str]:
-    """Metric name -> ``module:callable``: the shipped ones, then the entry points (which win)."""
-    found = dict(SHIPPED)
-    found.update({ep.name: ep.value for ep in entry_points(group=GROUP)})
-    return found
+    """Metric name -> ``module:callable``, from the installed entry points."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
 
 
 def names() -> list[str]:
