@@ -210,6 +210,7 @@ class Errors:
     E808 = "cannot write model: {reason}"
     E809 = "the training data has a single label ({label}): nothing to learn"
     E810 = "the {learner} learner needs {package}: pip install 'annotator[learn]'"
+    E814 = "cannot read the word clusters {path}: {reason}"
     # stacked hybrid (annotator.learning.stacking, span-precedence): E811-E819
     E811 = "cross-fold stacking needs at least 2 folds and a document per fold, each named once ({folds} folds, {documents} documents, {unique} names)"
     E812 = "document {name!r} is not in the cross-fold corpus (or its text differs): its features were made for the training corpus only"

@@ -29,6 +29,15 @@ dictionary     ``dict=MAJOR`` and ``dict=MAJOR:MINOR`` of every ``Lookup`` cover
 annotations    ``ann=B-TYPE`` / ``ann=I-TYPE`` of every annotation in ``stack_set`` (types
                ``stack_types``; all when empty) covering the token: an earlier PR's output (the
                rules') as features, for a stacked hybrid. Off by default
+clusters       ``c<k>=`` the word's distributional cluster id at each granularity ``k`` of the
+               table named by ``clusters`` (a resource file of resources/models, or a path;
+               built by resources/build/build_meddocan_clusters.py), for the word and, prefixed
+               ``-1:`` / ``+1:``, its neighbours. Words are looked up lower-cased, digits as
+               ``0``. Off by default
+document       ``doc=TYPE`` for each type of a ``stack_set`` annotation covering *another*
+               occurrence of the same word (lower-cased, with a letter, 3+ characters) in the
+               document, and ``docrep`` when the word occurs again at all: what the rules said
+               about the same string elsewhere. Off by default
 neighbours     the previous and the next token's ``w=``, ``shape=``, ``pos=``, ``dict=`` and
                ``ann=`` features (of the classes that are on), prefixed ``-1:`` / ``+1:``: a
                window for the CRF, whose state features see the current token only. Off by
@@ -43,16 +52,19 @@ colon of a line when it has at most :data:`FIELD_WORDS` words (``Fecha de ingres
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
 from bisect import bisect_left, bisect_right
 from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from annotator.document import Annotation, Document
 from annotator.errors import PipelineError, coded
+from annotator.paths import RESOURCES
 
 HEADER_WORDS = 6
 FIELD_WORDS = 4
@@ -71,6 +83,7 @@ class FeatureConfig:
     lookup_type: str = "Lookup"
     stack_set: str = "Rules"  # the "annotations" class reads this set
     stack_types: tuple[str, ...] = field(default_factory=tuple)
+    clusters: str = ""  # the clusters class's table: a file of resources/models, or a path
 
     def __post_init__(self) -> None:
         for name in self.classes:
@@ -256,6 +269,61 @@ def _annotations(ctx: _Context, out: list[list[str]]) -> None:
             out[i].append(f"ann={'B' if i == span[0] else 'I'}-{ann.type}")
 
 
+_DIGIT = re.compile(r"\d")
+
+
+@lru_cache(maxsize=4)
+def read_clusters(name: str) -> dict[str, tuple[str, ...]]:
+    """Word -> its ``c<k>=<id>`` features, from a cluster table (gzip TSV: a ``#word k64 ...`` header,
+    then ``word id id ...`` lines); ``name`` is a file of resources/models or a path (E814 if unreadable)."""
+    path = Path(name) if Path(name).is_absolute() else RESOURCES / "models" / name
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as lines:
+            header = next(lines).rstrip("\n").split("\t")
+            sizes = [h[1:] for h in header[1:] if h.startswith("k")]
+            table = {}
+            for line in lines:
+                word, *ids = line.rstrip("\n").split("\t")
+                table[word] = tuple(f"c{k}={i}" for k, i in zip(sizes, ids))
+    except (OSError, StopIteration, ValueError, EOFError) as err:
+        raise PipelineError(coded("E814", path=str(path), reason=str(err) or type(err).__name__)) from err
+    return table
+
+
+def _clusters(ctx: _Context, out: list[list[str]]) -> None:
+    if not ctx.config.clusters:
+        raise PipelineError(coded("E814", path="(none)", reason="the clusters class needs the clusters setting"))
+    table = read_clusters(ctx.config.clusters)
+    own = [table.get(_DIGIT.sub("0", w), ()) for w in ctx.words]
+    last = len(out) - 1
+    for i, feats in enumerate(out):
+        feats.extend(own[i])
+        if i > 0:
+            feats.extend("-1:" + f for f in own[i - 1])
+        if i < last:
+            feats.extend("+1:" + f for f in own[i + 1])
+
+
+def _document(ctx: _Context, out: list[list[str]]) -> None:
+    annset = ctx.doc.annset(ctx.config.stack_set)
+    types = ctx.config.stack_types or tuple(sorted(annset.types()))
+    labels: list[set[str]] = [set() for _ in ctx.tokens]
+    for ann in annset.with_type(*types):
+        for i in ctx.covered(ann):
+            labels[i].add(ann.type)
+    where: dict[str, list[int]] = {}
+    for i, word in enumerate(ctx.words):
+        if len(word) >= 3 and any(c.isalpha() for c in word):
+            where.setdefault(word, []).append(i)
+    for places in where.values():
+        if len(places) < 2:
+            continue
+        for i in places:
+            elsewhere = set().union(*(labels[j] for j in places if j != i))
+            out[i].append("docrep")
+            out[i].extend("doc=" + t for t in sorted(elsewhere))
+
+
 NEIGHBOUR_FEATURES = ("w=", "shape=", "pos=", "dict=", "ann=")
 
 
@@ -289,10 +357,13 @@ FEATURE_CLASSES: dict[str, tuple[Callable[[_Context, list[list[str]]], None], st
     "section": (_section, "section header, field label, first token of a line"),
     "dictionary": (_dictionary, "majorType/minorType of covering gazetteer Lookups"),
     "annotations": (_annotations, "an earlier PR's annotations (stacking)"),
+    "clusters": (_clusters, "distributional word clusters of the word and its neighbours"),
+    "document": (_document, "the earlier PR's types on the same word elsewhere in the document"),
     "neighbours": (_neighbours, "the previous and next token's word, shape, POS, dictionary and annotation features"),
 }
-# the Stat De-id classes; annotations (stacking) and neighbours are asked for by name
-DEFAULT_CLASSES = tuple(name for name in FEATURE_CLASSES if name not in ("annotations", "neighbours"))
+# the Stat De-id classes; annotations (stacking), clusters, document and neighbours are asked for by name
+DEFAULT_CLASSES = tuple(name for name in FEATURE_CLASSES
+                        if name not in ("annotations", "clusters", "document", "neighbours"))
 
 
 def tokens_of(doc: Document, config: FeatureConfig, input_set: str = "") -> list[Annotation]:

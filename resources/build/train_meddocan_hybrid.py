@@ -215,8 +215,11 @@ def main() -> None:
     parser.add_argument("--cv-iterations", type=int, default=60)
     parser.add_argument("--no-model", action="store_true", help="with --cv: do not train the final model")
     parser.add_argument("--classes", default=",".join(CLASSES), help="feature classes (default: %(default)s)")
+    parser.add_argument("--clusters", default="meddocan-clusters.tsv.gz",
+                        help="the clusters class's table (resources/build/build_meddocan_clusters.py)")
     args = parser.parse_args()
-    config = FeatureConfig(classes=tuple(args.classes.split(",")), stack_set=RULES)
+    classes = tuple(args.classes.split(","))
+    config = FeatureConfig(classes=classes, stack_set=RULES, clusters=args.clusters if "clusters" in classes else "")
     docs = read(args.meddocan / "train" / "brat")
     with tempfile.TemporaryDirectory() as work:
         cross = stacking.CrossFold(docs, args.folds, fold_pipelines(args.shared, Path(work)))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
+import re
+
 import pytest
 
 from annotator.document import Document
@@ -150,3 +153,42 @@ def test_configurations_are_the_same_whatever_the_order_of_their_classes():
 def test_an_unknown_class_is_a_coded_error():
     with pytest.raises(PipelineError, match="E804 unknown feature class 'syntax'"):
         FeatureConfig(classes=("word", "syntax"))
+
+
+def _cluster_file(tmp_path) -> str:
+    path = tmp_path / "clusters.tsv.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as out:
+        out.write("#word\tk4\tk16\nmadrid\t1\t9\nruiz\t2\t5\n0000\t3\t7\n")
+    return str(path)
+
+
+def test_clusters_give_the_word_and_its_neighbours_ids_at_every_granularity(tmp_path):
+    feats = features_of("clusters", clusters=_cluster_file(tmp_path))
+    assert feats["Ruiz"] == ["c4=2", "c16=5"]  # ',' after it has no cluster, 'ana' before it neither
+    assert feats[","] == ["-1:c4=2", "-1:c16=5", "+1:c4=3", "+1:c16=7"]  # 2016 is looked up as 0000
+    assert feats["Madrid"] == ["c4=1", "c16=9", "-1:c4=3", "-1:c16=7"]
+
+
+def test_clusters_without_a_readable_table_are_a_coded_error(tmp_path):
+    with pytest.raises(PipelineError, match="E814"):
+        features_of("clusters")
+    with pytest.raises(PipelineError, match="E814 cannot read the word clusters"):
+        features_of("clusters", clusters=str(tmp_path / "missing.tsv.gz"))
+
+
+def test_document_gives_the_types_of_the_same_word_elsewhere():
+    text = "Ana Ruiz vive en Madrid. Visita a Ruiz y a Ana. Madrid"
+    doc = Document(text, name="repeats")
+    for match in re.finditer(r"\w+|\.", text):
+        doc.annset().add("Token", match.start(), match.end(), {"kind": "word"})
+    doc.annset("Rules").add("NAME", 0, 8)  # the first "Ana Ruiz" only
+    doc.annset("Rules").add("CITY", text.index("Madrid"), text.index("Madrid") + 6)
+    tokens = list(doc.annset().with_type("Token"))
+    feats = [(text[t.start:t.end], f) for t, f in zip(tokens, document_features(doc, FeatureConfig(classes=("document",))))]
+    by_place = dict(enumerate(feats))
+    assert by_place[0] == ("Ana", ["docrep"])  # its own label does not count; the other Ana has none
+    assert by_place[11] == ("Ana", ["docrep", "doc=NAME"])
+    assert by_place[8] == ("Ruiz", ["docrep", "doc=NAME"])
+    assert by_place[13] == ("Madrid", ["docrep", "doc=CITY"])
+    assert by_place[2] == ("vive", [])  # said once
+    assert by_place[7] == ("a", [])  # shorter than 3
