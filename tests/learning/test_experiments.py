@@ -11,7 +11,7 @@ import pytest
 from annotator.learning import experiments
 from annotator.learning.features import FeatureConfig, document_features, join_features, split_features
 
-from conftest import synthetic
+from learninghelp import synthetic
 
 # word carries the signal (the test names and cities are the training ones); length alone cannot
 CONFIG = FeatureConfig(classes=("word", "length"))

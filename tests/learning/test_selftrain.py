@@ -7,7 +7,7 @@ import pytest
 from annotator.learning import selftrain, stacking, training
 from annotator.learning.features import FeatureConfig, document_features
 
-from conftest import synthetic
+from learninghelp import synthetic
 
 
 class _Fixed:

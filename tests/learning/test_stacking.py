@@ -10,7 +10,7 @@ from annotator.learning import stacking, training
 from annotator.learning.features import FeatureConfig
 from annotator.processing.tokenizer import Tokenizer
 
-from conftest import synthetic
+from learninghelp import synthetic
 
 
 def test_folds_are_round_robin_over_sorted_names_and_the_same_every_time():

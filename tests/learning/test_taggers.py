@@ -17,7 +17,7 @@ from annotator.pipeline import Pipeline
 from annotator.processing import resource_class
 from annotator.processing.tokenizer import Tokenizer
 
-from conftest import spans_of
+from learninghelp import spans_of
 
 # the synthetic corpus has no gazetteer: every class but the dictionary's
 CONFIG = FeatureConfig(classes=tuple(c for c in DEFAULT_CLASSES if c != "dictionary"))
