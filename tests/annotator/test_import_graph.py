@@ -230,7 +230,8 @@ def test_strongly_connected_finds_a_circle():
 #: the layers, lowest first: a module may import its own layer's and lower layers' modules only
 LAYERS = (
     ("annotator.errors", "annotator.offsets", "annotator.atomic", "annotator.paths", "annotator.gc_pause",
-     "annotator.regexes", "annotator.index", "annotator.document", "annotator.document_tuples", "annotator.registry"),
+     "annotator.regexes", "annotator.index", "annotator.document", "annotator.document_tuples", "annotator.registry",
+     "annotator.lang"),
     ("annotator.schemas",),
     ("annotator.formats", "annotator.jape", "annotator.processing", "annotator.deid", "annotator.evaluation",
      "annotator.learning", "annotator.interop", "annotator.view"),
