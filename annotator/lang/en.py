@@ -44,3 +44,13 @@ PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen sen
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = ("brother sister mother father son daughter wife husband partner friend neighbou?r uncle aunt "
                 "cousin").split()
+
+# words-only descriptions of a patient (annotator.deid.surrogates.numbers), in groups whose
+# members may stand for one another: (masculine, feminine) forms; the first group is the fallback
+PATIENT_DESCRIPTIONS = (
+    (("married", "married"), ("single", "single"), ("widowed", "widowed"), ("divorced", "divorced"),
+     ("separated", "separated")),
+    (("infant", "infant"), ("adolescent", "adolescent"), ("teenager", "teenager"), ("toddler", "toddler")),
+    (("caucasian", "caucasian"), ("white", "white"), ("black", "black"), ("hispanic", "hispanic"),
+     ("asian", "asian"), ("latino", "latina")),
+)

@@ -49,3 +49,20 @@ NAME_PARTICLES = frozenset("de del la las los y e".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = ("vecin[oa] herman[oa] madre padre hij[oa] espos[oa] marido mujer pareja amig[oa] t[ií][oa] "
                 "abuel[oa] prim[oa] sobrin[oa] novi[oa] compañer[oa] cuñad[oa] suegr[oa]").split()
+
+# words-only descriptions of a patient (annotator.deid.surrogates.numbers), in groups whose
+# members may stand for one another: (masculine, feminine) forms; the first group is the fallback
+PATIENT_DESCRIPTIONS = (
+    (("casado", "casada"), ("soltero", "soltera"), ("viudo", "viuda"), ("divorciado", "divorciada"),
+     ("separado", "separada")),
+    (("lactante", "lactante"), ("adolescente", "adolescente"), ("joven", "joven"), ("niño", "niña"),
+     ("anciano", "anciana")),
+    (("homosexual", "homosexual"), ("heterosexual", "heterosexual"), ("bisexual", "bisexual")),
+    (("caucásico", "caucásica"), ("blanco", "blanca"), ("negro", "negra"), ("moreno", "morena"),
+     ("asiático", "asiática"), ("gitano", "gitana"), ("mestizo", "mestiza")),
+    (("boliviano", "boliviana"), ("peruano", "peruana"), ("ecuatoriano", "ecuatoriana"),
+     ("colombiano", "colombiana"), ("rumano", "rumana"), ("alemán", "alemana"), ("afgano", "afgana"),
+     ("magrebí", "magrebí"), ("subsahariano", "subsahariana"), ("vietnamita", "vietnamita"),
+     ("marroquí", "marroquí"), ("chino", "china"), ("argentino", "argentina"), ("cubano", "cubana"),
+     ("venezolano", "venezolana"), ("senegalés", "senegalesa"), ("ucraniano", "ucraniana")),
+)

@@ -43,3 +43,10 @@ PERSON_TITLES = frozenset("herr hr fru fröken frk överste".split())
 NAME_PARTICLES = frozenset("af av".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = "bror syster mamma pappa son dotter fru make vän granne".split()
+
+# words-only descriptions of a patient (annotator.deid.surrogates.numbers), in groups whose
+# members may stand for one another: (masculine, feminine) forms; the first group is the fallback
+PATIENT_DESCRIPTIONS = (
+    (("gift", "gift"), ("ogift", "ogift"), ("änkling", "änka"), ("skild", "skild"), ("sambo", "sambo")),
+    (("spädbarn", "spädbarn"), ("tonåring", "tonåring"), ("ungdom", "ungdom")),
+)
