@@ -23,6 +23,8 @@ NUMBER_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
                 "eighteen", "nineteen")
 NUMBER_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+#: singular -> plural of the age unit words whose form follows the number
+UNIT_PLURALS = {"year": "years", "month": "months", "week": "weeks", "day": "days"}
 
 # words that name no one (annotator.deid.kinship): kinship and sex words, number words and
 # small words; and the age words

@@ -24,6 +24,8 @@ NUMBER_UNITS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete"
 NUMBER_TENS = ("", "", "", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa")
 ORDINALS = ("primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "séptimo", "octavo",
             "noveno", "décimo")
+#: singular -> plural of the age unit words whose form follows the number
+UNIT_PLURALS = {"año": "años", "mes": "meses", "semana": "semanas", "día": "días", "dia": "dias"}
 
 # words that name no one (annotator.deid.kinship), accents removed: kinship and sex words,
 # number words and small words; and the age words

@@ -23,6 +23,8 @@ NUMBER_UNITS = ("noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "ått
                 "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton", "arton", "nitton")
 NUMBER_TENS = ("", "", "tjugo", "trettio", "fyrtio", "femtio", "sextio", "sjuttio", "åttio", "nittio")
 ORDINALS = ("första", "andra", "tredje", "fjärde", "femte", "sjätte", "sjunde", "åttonde", "nionde", "tionde")
+#: singular -> plural of the age unit words whose form follows the number
+UNIT_PLURALS = {"månad": "månader", "vecka": "veckor", "dag": "dagar"}
 
 # words that name no one (annotator.deid.kinship), accents removed: kinship and sex words,
 # number words and small words; and the age words

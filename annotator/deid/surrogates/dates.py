@@ -634,9 +634,7 @@ _AFTER_NUMBER = re.compile(r"[\s\-]*([^\W\d_]+)")
 
 
 #: singular and plural of the unit words whose form follows the number
-_NUMBER_FORMS = {"año": "años", "mes": "meses", "semana": "semanas", "día": "días", "dia": "dias",
-                 "year": "years", "month": "months", "week": "weeks", "day": "days",
-                 "månad": "månader", "vecka": "veckor", "dag": "dagar"}
+_NUMBER_FORMS = {w: plural for forms in by_language("UNIT_PLURALS").values() for w, plural in forms.items()}
 _OLD = re.compile(r"[\s\-]*old\b", re.IGNORECASE)
 _SINGULAR = {plural: singular for singular, plural in _NUMBER_FORMS.items()}
 
