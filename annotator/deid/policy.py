@@ -3,8 +3,8 @@ with which surrogate generator, for whom, under which placeholder, and why.
 
 The tables are YAML files, one per tag set: ``deid/NAME.yaml`` in the tag set's folder
 (:func:`annotator.schemas.folder`; the shipped ones in ``corpora_schemas/deid/``, documented in
-the README there). Types shared by two tag sets (i2b2 2006 and 2014) have the same row in both, so a
-document whose types fit both is treated the same whichever is picked. A file in the shape the
+the README there). Types shared by two tag sets (i2b2 2006 and 2014) have the same row in both,
+so a document whose types fit both is treated the same whichever is picked. A file in the shape the
 shipped ones have (one flow mapping per type) is read here, without PyYAML, whose import costs
 ``annotator deidentify`` more start-up than the rest of the policy; PyYAML reads any other.
 """
