@@ -45,6 +45,7 @@ class Errors:
     E530 = "cannot load actions: {reason}"
     E531 = "actions file failed to load: {error}"
     E532 = "actions file has no ACTIONS mapping of action names to functions"
+    E533 = "cannot load action {name!r} from {target}: {error}"
     E540 = "cannot port into {out}: {reason} (choose another --out)"
     E541 = "Java block not translated by 'annotator jape port' ({reason}): port it by hand (action {action} of the ported actions.py)"
     E542 = "the grammar has {count} error(s) besides its Java blocks, the first: {first} (run 'annotator jape check')"
@@ -130,6 +131,10 @@ class Errors:
     E130 = "{count} annotation id(s) in set(s) {sets} are missing or taken by another set: given fresh ids"
     E131 = "cannot {action}: {reason}"
     E132 = "refusing to overwrite a companion of the input file {input}"
+    E133 = "unknown tag set {name!r} (known: {known})"
+    E134 = "cannot load tag set {name!r} from {target}: {error}"
+    E135 = "tag set file {file}: {reason}"
+    E136 = "cannot load format {name!r} from {target}: {error}"
     E140 = "type {type!r} is not in the {fmt} tag set: written as is{hint}"
     # BioC (formats.bioc): E141-E143
     E141 = "BioC annotation {id!r} of document {doc!r}: location {start}-{end} is outside its passage ({begin}-{stop})"
@@ -165,6 +170,7 @@ class Errors:
     E235 = "{count} de-identified document(s) have no original document and are ignored: {names}"
     E236 = "document {name!r}: gold and system have different tokens; conlleval scores token by token"
     E237 = "cannot load metric {name!r} from {target}: {error}"
+    E238 = "unknown metric {name!r} (known: {known})"
 
     # de-identification (annotator.deid, annotator deidentify): E700-E729
     E700 = "unknown de-identification mode {mode!r} (known: {known})"

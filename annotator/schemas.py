@@ -1,23 +1,36 @@
-"""Tag schemas (``corpora_schemas/*.yaml``) and type mappings (``corpora_schemas/mappings/``).
+"""Tag sets (``corpora_schemas/*.yaml``) and type mappings (``corpora_schemas/mappings/``).
 
-Used by the XML writers (which category element a type is written in), by ``convert --map`` and by
-the evaluation code (the i2b2 2014 HIPAA subset as the official scorer applies it).
+A tag set is a closed set of annotation types, a plug-in of the entry-point group
+``annotator.tag_sets`` (the shipped ones included, pyproject.toml): the entry point names the
+package whose folder holds its files, ``NAME.yaml`` (its types, and what the record matcher writes
+for each record field) and optionally ``deid/NAME.yaml`` (its de-identification policy,
+:mod:`annotator.deid.policy`); the contract is in ``corpora_schemas/README.md``. This module is
+the one reader of them: the XML writers (which category element a type is written in), the
+evaluation code (which tag set a side's types fit, the i2b2 2014 HIPAA subset as the official
+scorer applies it), the record matcher and the de-identification policy. ``convert --map`` reads
+the mappings.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from annotator.errors import input_error
 from annotator.paths import SCHEMAS
+from annotator.registry import Registry
 
 if TYPE_CHECKING:
     from annotator.document import Document
 
 GENERIC_CATEGORY = "PHI"  # the element i2b2 tools accept for any TYPE
-TAG_SETS = ("meddocan", "i2b2-2014", "i2b2-2006")  # the schemas that define a closed set of types
+GROUP = "annotator.tag_sets"
+REGISTRY = Registry(GROUP, lambda name, known: input_error("E133", None, None, name=name, known=known),
+                    lambda name, target, error: input_error("E134", None, None, name=name, target=target, error=error))
+#: the order a choice by types tries the tag sets in: these first, then any other installed one by name
+FIRST = ("meddocan", "hina", "i2b2-2014", "i2b2-2006")
 
 
 def _read_yaml(path: Path) -> object:
@@ -27,42 +40,74 @@ def _read_yaml(path: Path) -> object:
         return yaml.safe_load(handle)
 
 
+def tag_set_names() -> list[str]:
+    """The installed tag sets, in the order a choice by types tries them (:data:`FIRST`)."""
+    names = REGISTRY.names()
+    return [n for n in FIRST if n in names] + sorted(set(names) - set(FIRST))
+
+
+@lru_cache(maxsize=None)
+def folder(name: str) -> Path:
+    """The folder of tag set ``name``'s files: that of the package its entry point names (E133
+    for an unknown name)."""
+    return Path(str(files(REGISTRY.load(name))))
+
+
 @lru_cache(maxsize=None)
 def load(name: str) -> dict:
-    """A schema file ``corpora_schemas/<name>.yaml`` as a dict."""
-    return _read_yaml(SCHEMAS / f"{name}.yaml")
+    """The file ``NAME.yaml`` of tag set ``name`` as a dict (cached: do not modify)."""
+    path = folder(name) / f"{name}.yaml"
+    spec = _read_yaml(path)
+    if not isinstance(spec, dict) or spec.get("name") != name:
+        raise input_error("E135", None, None, file=path, reason=f"expected a mapping with 'name: {name}'")
+    return spec
 
 
 @lru_cache(maxsize=None)
+def categories(name: str) -> dict[str, str]:
+    """Type -> XML category element of every type of tag set ``name`` ("" where the file gives
+    none), in the file's order (cached: do not modify)."""
+    spec = load(name)
+    if isinstance(spec.get("categories"), dict):
+        return {t: category for category, listed in spec["categories"].items() for t in listed}
+    if isinstance(spec.get("types"), dict):
+        return {t: (row or {}).get("category", "") for t, row in spec["types"].items()}
+    if isinstance(spec.get("types"), list):
+        return dict.fromkeys(spec["types"], "")
+    raise input_error("E135", None, None, file=folder(name) / f"{name}.yaml",
+                      reason="expected 'types' (a list, or a mapping type -> {category: ...}) or 'categories'")
+
+
 def meddocan_types() -> dict[str, str]:
     """The 29 MEDDOCAN types -> their XML category (cached: do not modify)."""
-    return {t: spec["category"] for t, spec in load("meddocan")["types"].items()}
+    return categories("meddocan")
 
 
-@lru_cache(maxsize=None)
 def i2b2_2014_types() -> dict[str, str]:
     """i2b2 2014 TYPE -> category element."""
-    return {t: cat for cat, types in load("i2b2-2014")["categories"].items() for t in types}
+    return categories("i2b2-2014")
 
 
 def i2b2_2006_types() -> list[str]:
-    return list(load("i2b2-2006")["types"])
+    return list(categories("i2b2-2006"))
 
 
 @lru_cache(maxsize=None)
-def tag_set(schema: str) -> frozenset[str]:
-    """The types of one of :data:`TAG_SETS`."""
-    if schema == "meddocan":
-        return frozenset(meddocan_types())
-    if schema == "i2b2-2014":
-        return frozenset(i2b2_2014_types())
-    return frozenset(i2b2_2006_types())
+def tag_set(name: str) -> frozenset[str]:
+    """The types of tag set ``name``."""
+    return frozenset(categories(name))
+
+
+def record_fields(name: str) -> dict[str, str]:
+    """Record field -> the type the record matcher writes for it in tag set ``name`` (empty when
+    the tag set has none; :mod:`annotator.processing.record_matcher.tagsets`)."""
+    return load(name).get("record_fields", {})
 
 
 def fitting_tag_sets(types: Iterable[str]) -> list[str]:
-    """The tag sets (of :data:`TAG_SETS`, in that order) holding every one of ``types``."""
+    """The tag sets (in the order of :func:`tag_set_names`) holding every one of ``types``."""
     wanted = set(types)
-    return [name for name in TAG_SETS if wanted <= tag_set(name)]
+    return [name for name in tag_set_names() if wanted <= tag_set(name)]
 
 
 def default_category(type: str, schema: str) -> str:

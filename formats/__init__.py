@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from annotator.errors import input_error
+from annotator.registry import Registry
 
 if TYPE_CHECKING:
     from annotator.formats.base import Format
@@ -30,24 +30,21 @@ if TYPE_CHECKING:
 # ``SNIFF_ORDER`` first (the first format that claims a file wins), then the others by name, and
 # plain text last. Adapters hold no state.
 GROUP = "annotator.formats"
+REGISTRY = Registry(GROUP, lambda name, known: input_error("E110", None, None, name=name, known=known),
+                    lambda name, target, error: input_error("E136", None, None, name=name, target=target, error=error))
 SNIFF_ORDER = ("brat", "bdoc", "conll", "meddocan-xml", "i2b2-2014", "bioc-xml", "bioc-json", "gate-xml", "i2b2-2006")
 _LAST = ("text",)
 _HEAD = 4096
 
 
-@cache
-def _entry_points() -> dict[str, EntryPoint]:
-    return {ep.name: ep for ep in entry_points(group=GROUP)}
-
-
 def _sniff_order() -> list[str]:
-    known = _entry_points()
+    known = REGISTRY.names()
     first = [n for n in SNIFF_ORDER if n in known]
     return first + sorted(set(known) - set(first) - set(_LAST)) + [n for n in _LAST if n in known]
 
 
 def names() -> list[str]:
-    return sorted(_entry_points())
+    return REGISTRY.names()
 
 
 def get(name: str | Format) -> Format:
@@ -59,10 +56,7 @@ def get(name: str | Format) -> Format:
 
 @cache
 def _get(name: str) -> Format:
-    known = _entry_points()
-    if name not in known:
-        raise input_error("E110", None, None, name=name, known=", ".join(names()))
-    return known[name].load()()
+    return REGISTRY.load(name)()
 
 
 def sniff(path: str | Path) -> str:

@@ -85,7 +85,7 @@ def check_surface(
 
 def warn_outside_tag_set(docs: Iterable[Document], fmt: str, schema: str) -> None:
     """One warning (E140) per type of the documents' default sets that the format's tag set
-    (``schema``, one of :data:`annotator.schemas.TAG_SETS`) lacks. Such a type is still written:
+    (``schema``, one of :func:`annotator.schemas.tag_set_names`) lacks. Such a type is still written:
     the format can hold it, but its tools and scorers will not know it."""
     known = schemas.tag_set(schema)
     for type in sorted({t for doc in docs for t in doc.annset().types()} - known):
@@ -97,7 +97,7 @@ def _tag_hint(type: str, schema: str, known: frozenset[str]) -> str:
     by_upper = {t.upper(): t for t in known}
     if type.upper() in by_upper:
         return f" (did you mean {by_upper[type.upper()]!r}?)"
-    for other in schemas.TAG_SETS:
+    for other in schemas.tag_set_names():
         mapping = schemas.mapping_between(other, schema) if type in schemas.tag_set(other) else None
         if mapping:
             return f" ({other} type: convert --map {mapping} retypes it)"

@@ -14,13 +14,14 @@ object ``--html``/``--plot`` use is for the shipped metrics). Warnings go to the
 
 from __future__ import annotations
 
-import importlib
-from importlib.metadata import entry_points
 from typing import Any, Callable, NamedTuple
 
-from annotator.errors import AnnotatorError, coded
+from annotator.errors import EvaluationError, coded
+from annotator.registry import Registry
 
 GROUP = "annotator.metrics"
+REGISTRY = Registry(GROUP, lambda name, known: EvaluationError(coded("E238", name=name, known=known)),
+                    lambda name, target, error: EvaluationError(coded("E237", name=name, target=target, error=error)))
 
 
 class MetricRun(NamedTuple):
@@ -30,20 +31,10 @@ class MetricRun(NamedTuple):
     result: Any = None
 
 
-def targets() -> dict[str, str]:
-    """Metric name -> ``module:callable``, from the installed entry points."""
-    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
-
-
 def names() -> list[str]:
-    return sorted(targets())
+    return REGISTRY.names()
 
 
 def get(name: str) -> Callable[..., MetricRun]:
-    """The callable of metric ``name`` (E237 when it cannot be loaded)."""
-    target = targets()[name]
-    module, _, attr = target.partition(":")
-    try:
-        return getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError) as exc:
-        raise AnnotatorError(coded("E237", name=name, target=target, error=exc)) from None
+    """The callable of metric ``name`` (E238 for an unknown name, E237 when it cannot be loaded)."""
+    return REGISTRY.load(name)

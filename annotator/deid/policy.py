@@ -1,9 +1,10 @@
 """What de-identification does with each PHI type of a tag set: replace it, shift it or keep it,
 with which surrogate generator, for whom, under which placeholder, and why.
 
-The tables are YAML files, one per tag set, in ``corpora_schemas/deid/`` (documented in the
-README there). Types shared by two tag sets (i2b2 2006 and 2014) have the same row in both, so a
-document whose types fit both is treated the same whichever is picked. A file in the shape the
+The tables are YAML files, one per tag set: ``deid/NAME.yaml`` in the tag set's folder
+(:func:`annotator.schemas.folder`; the shipped ones in ``corpora_schemas/deid/``, documented in
+the README there). Types shared by two tag sets (i2b2 2006 and 2014) have the same row in both,
+so a document whose types fit both is treated the same whichever is picked. A file in the shape the
 shipped ones have (one flow mapping per type) is read here, without PyYAML, whose import costs
 ``annotator deidentify`` more start-up than the rest of the policy; PyYAML reads any other.
 """
@@ -13,17 +14,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Iterable
 
+from annotator import schemas
 from annotator.deid.surrogates.base import KINDS
 from annotator.errors import DeidError, coded
-from annotator.paths import SCHEMAS
 
 ACTIONS = ("replace", "shift", "keep")
 ROLES = ("", "patient", "clinician", "relative", "other")
-#: The tag sets with a policy table, in the order automatic choice tries them.
-TAG_SETS = ("meddocan", "hina", "i2b2-2006", "i2b2-2014")
-POLICY_FOLDER = SCHEMAS / "deid"
 
 
 @dataclass(frozen=True)
@@ -103,12 +102,23 @@ def _simple(text: str) -> dict[str, Any] | None:
     return data or None  # an empty file: PyYAML's None
 
 
+def policy_file(tag_set: str) -> Path:
+    """Where the policy of an installed tag set is (it may have none)."""
+    return schemas.folder(tag_set) / "deid" / f"{tag_set}.yaml"
+
+
+def tag_sets() -> list[str]:
+    """The tag sets with a policy table, in the order automatic choice tries them."""
+    return [name for name in schemas.tag_set_names() if policy_file(name).is_file()]
+
+
 @lru_cache(maxsize=None)
 def table(tag_set: str) -> dict[str, Policy]:
-    """The policy of every type of ``tag_set`` (one of :data:`TAG_SETS`, else E701)."""
-    if tag_set not in TAG_SETS:
-        raise DeidError(coded("E701", name=tag_set, known=", ".join(TAG_SETS)))
-    path = POLICY_FOLDER / f"{tag_set}.yaml"
+    """The policy of every type of ``tag_set`` (one of :func:`tag_sets`, else E701)."""
+    known = tag_sets()
+    if tag_set not in known:
+        raise DeidError(coded("E701", name=tag_set, known=", ".join(known)))
+    path = policy_file(tag_set)
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
     data = _simple(text)
@@ -123,13 +133,14 @@ def table(tag_set: str) -> dict[str, Policy]:
 
 def table_for(types: Iterable[str], set_name: str, tag_set: str | None = None) -> dict[str, Policy]:
     """The table that covers every one of ``types``: that of ``tag_set``, or (None) the first of
-    :data:`TAG_SETS` that holds them all. E705 (fail closed) when none does."""
+    :func:`tag_sets` that holds them all. E705 (fail closed) when none does."""
     wanted = set(types)
-    for name in (tag_set,) if tag_set is not None else TAG_SETS:
+    names = (tag_set,) if tag_set is not None else tag_sets()
+    for name in names:
         rows = table(name)
         if wanted <= rows.keys():
             return rows
-    known = set(table(tag_set)) if tag_set is not None else set().union(*(table(n) for n in TAG_SETS))
-    where = f"the {tag_set} table" if tag_set is not None else f"any one table ({', '.join(TAG_SETS)})"
+    known = set(table(tag_set)) if tag_set is not None else set().union(*(table(n) for n in names))
+    where = f"the {tag_set} table" if tag_set is not None else f"any one table ({', '.join(names)})"
     missing = sorted(wanted - known) or sorted(wanted)
     raise DeidError(coded("E705", types=", ".join(missing), set=set_name, where=where))

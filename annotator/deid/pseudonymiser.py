@@ -65,7 +65,7 @@ class _Region:
 class Pseudonymiser:
     """``Pseudonymiser(mode, ...)(doc)`` -> a new, de-identified document (``doc`` is not changed).
 
-    ``tagset``: the policy table (one of :data:`annotator.deid.policy.TAG_SETS`); None picks, per
+    ``tagset``: the policy table (one of :func:`annotator.deid.policy.tag_sets`); None picks, per
     document, the first table that holds every PHI type of the set. ``language``: of the texts
     (``es``, ``en``, ``sv``), needed by surrogates. ``set_name``: the set whose annotations are
     PHI; ``types``: only these types of it are PHI (None: every type, and a type without a policy

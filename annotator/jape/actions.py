@@ -42,15 +42,17 @@ import threading
 import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
 from annotator.document import Annotation, AnnotationSet, Document
 from annotator.errors import GrammarError, coded
+from annotator.registry import Registry
 
 ENTRY_POINT_GROUP = "annotator.jape_actions"
+REGISTRY = Registry(ENTRY_POINT_GROUP, lambda name, known: GrammarError(coded("E505", name=name, known=known)),
+                    lambda name, target, error: GrammarError(coded("E533", name=name, target=target, error=error)))
 _ACTIONS: dict[str, Callable[["ActionContext"], None]] = {}
 
 
@@ -112,15 +114,13 @@ def action(name: str, changes_input: bool = True
 
 def get_action(name: str) -> Callable[[ActionContext], None] | None:
     """The action registered under ``name`` (built-in, decorated, or entry point), or None."""
-    if name not in _ACTIONS:
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            if ep.name == name:
-                _ACTIONS[name] = ep.load()
+    if name not in _ACTIONS and name in REGISTRY:
+        _ACTIONS[name] = REGISTRY.load(name)
     return _ACTIONS.get(name)
 
 
 def action_names() -> list[str]:
-    return sorted(set(_ACTIONS) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)})
+    return sorted(set(_ACTIONS) | set(REGISTRY.names()))
 
 
 def output_only(fn: Callable[[ActionContext], None]) -> Callable[[ActionContext], None]:

@@ -18,10 +18,11 @@ the CLI (``-p tokenizer.language=es``) and from Python (``Tokenizer(language="es
 (:meth:`ProcessingResource.checked`), whatever its source: a problem (unknown name, missing
 required value, wrong type, out of range, not one of the choices, no such file) is a coded
 :class:`~annotator.errors.PipelineError` (E308, E330-E334) naming the PR, the parameter and, for a
-pipeline file, the file and line; ``annotator describe PR`` prints the declarations. Built-in PRs
-are listed by name in :data:`BUILT_IN` and their module is imported (registering the class) when
-the name is first asked for; third-party PRs register through the entry-point group
-``annotator.processing_resources`` (``name = "package.module:Class"``).
+pipeline file, the file and line; ``annotator describe PR`` prints the declarations. PRs are
+plug-ins of the entry-point group ``annotator.processing_resources`` (``name =
+"package.module:Class"``, the module that defines the class), the shipped ones included
+(pyproject.toml): a PR's module is imported when its name is first asked for. :func:`register`
+also makes a class available by name from Python.
 """
 
 from __future__ import annotations
@@ -30,14 +31,16 @@ import io
 import math
 import os
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping, Self
 
 from annotator.document import AnnotationSet, Document
 from annotator.errors import AnnotatorError, pipeline_error
+from annotator.registry import Registry
 
 ENTRY_POINT_GROUP = "annotator.processing_resources"
+REGISTRY = Registry(ENTRY_POINT_GROUP, lambda name, known: pipeline_error("E335", name=name, known=known),
+                    lambda name, target, error: pipeline_error("E337", name=name, target=target, error=error))
 
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
@@ -307,42 +310,16 @@ class ProcessingResource:
         return f"{type(self).__name__}({values})"
 
 
-def entry_points(group: str) -> Any:
-    """The installed entry points of ``group`` (:mod:`importlib.metadata`, imported on use: reading
-    the installed distributions is start-up time that a verb running no pipeline need not pay)."""
-    from importlib import metadata
-
-    return metadata.entry_points(group=group)
-
-
 _REGISTRY: dict[str, type[ProcessingResource]] = {}
-
-#: name -> module of every built-in PR; importing the module registers the class under that name
-BUILT_IN: dict[str, str] = {
-    "tokenizer": "annotator.processing.tokenizer",
-    "sentence-splitter": "annotator.processing.sentence_splitter",
-    "gazetteer": "annotator.processing.gazetteer",
-    "regex-gazetteer": "annotator.processing.regex_gazetteer",
-    "jape": "annotator.processing.jape",
-    "pos-tagger": "annotator.processing.pos_tagger",
-    "record-matcher": "annotator.processing.record_matcher",
-    "policy-filter": "annotator.processing.policy_filter",
-    "spacy-ner": "annotator.processing.spacy_ner",
-    "ortho-matcher": "annotator.processing.ortho_matcher",
-    "vocabulary-catchall": "annotator.processing.vocabulary_catchall",
-    "svm-tagger": "annotator.learning.tagger",
-    "crf-tagger": "annotator.learning.tagger",
-    "span-precedence": "annotator.learning.precedence",
-}
 
 
 def register(name: str) -> Callable[[type[ProcessingResource]], type[ProcessingResource]]:
-    """Class decorator: make a PR available under ``name`` in pipelines and on the CLI (a built-in
-    name only from its own module)."""
+    """Class decorator: make a PR available under ``name`` in pipelines and on the CLI (the name
+    of an entry point only from the module the entry point names)."""
 
     def decorate(cls: type[ProcessingResource]) -> type[ProcessingResource]:
         first = _REGISTRY.get(name)
-        if first is None and name in BUILT_IN and cls.__module__ != BUILT_IN[name]:
+        if first is None and name in REGISTRY and cls.__module__ != REGISTRY.entry_points()[name].module:
             first = resource_class(name)
         if first is not None and first is not cls:
             raise pipeline_error("E336", name=name, first=_qualified(first), second=_qualified(cls))
@@ -354,19 +331,11 @@ def register(name: str) -> Callable[[type[ProcessingResource]], type[ProcessingR
 
 
 def resource_class(name: str) -> type[ProcessingResource]:
-    """The PR class registered under ``name`` (built-in or entry point)."""
-    if name not in _REGISTRY and name in BUILT_IN:
-        import_module(BUILT_IN[name])
+    """The PR class registered under ``name`` (by :func:`register` or an entry point)."""
     if name not in _REGISTRY:
-        for ep in entry_points(group=ENTRY_POINT_GROUP):
-            if ep.name == name:
-                try:
-                    cls = ep.load()
-                except Exception as exc:  # a broken plug-in is one error line, not a traceback
-                    raise pipeline_error("E337", name=name, target=ep.value, error=f"{type(exc).__name__}: {exc}") from None
-                register(name)(cls)
-    if name not in _REGISTRY:
-        raise pipeline_error("E335", name=name, known=", ".join(resource_names()))
+        if name not in REGISTRY:
+            raise pipeline_error("E335", name=name, known=", ".join(resource_names()))
+        register(name)(REGISTRY.load(name))
     return _REGISTRY[name]
 
 
@@ -375,6 +344,5 @@ def _qualified(cls: type) -> str:
 
 
 def resource_names() -> list[str]:
-    """The names of every PR: built-in, registered and entry points (none loaded)."""
-    names = set(BUILT_IN) | set(_REGISTRY) | {ep.name for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    return sorted(names)
+    """The names of every PR: registered and entry points (none loaded)."""
+    return sorted(set(_REGISTRY) | set(REGISTRY.names()))

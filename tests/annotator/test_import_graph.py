@@ -11,7 +11,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 CORE = {"annotator.document", "annotator.errors", "annotator.offsets", "annotator.atomic", "annotator.schemas",
-        "annotator.index", "annotator.gc_pause", "annotator.paths"}
+        "annotator.index", "annotator.gc_pause", "annotator.paths", "annotator.registry"}
 
 
 def module_name(path: Path) -> str:
@@ -230,7 +230,8 @@ def test_strongly_connected_finds_a_circle():
 #: the layers, lowest first: a module may import its own layer's and lower layers' modules only
 LAYERS = (
     ("annotator.errors", "annotator.offsets", "annotator.atomic", "annotator.paths", "annotator.gc_pause",
-     "annotator.regexes", "annotator.index", "annotator.document", "annotator.document_tuples"),
+     "annotator.regexes", "annotator.index", "annotator.document", "annotator.document_tuples", "annotator.registry",
+     "annotator.lang"),
     ("annotator.schemas",),
     ("annotator.formats", "annotator.jape", "annotator.processing", "annotator.deid", "annotator.evaluation",
      "annotator.learning", "annotator.interop", "annotator.view"),

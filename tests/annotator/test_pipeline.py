@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pickle
+from importlib.metadata import EntryPoint
 
 import pytest
 from pipeline_test_prs import Count, Fail, Words
+from registryhelp import install
 
 from annotator import Document, Pipeline
 from annotator.document_tuples import decode, encode
@@ -162,34 +164,20 @@ def test_python_pipeline_pickles_with_its_prs():
     assert copy.provides == {("Key", "Thing")}
 
 
-class FakeEntryPoint:
-    """Stands in for an installed package's ``annotator.processing_resources`` entry point."""
+class Plugin(ProcessingResource):
+    """An installed package's PR, found through its ``annotator.processing_resources`` entry point."""
 
-    def __init__(self, name: str, cls: type) -> None:
-        self.name, self.group, self._cls = name, ENTRY_POINT_GROUP, cls
+    produces = ("Plugged",)
 
-    def load(self) -> type:
-        return self._cls
+    def __call__(self, doc: Document) -> None:
+        self.output_set(doc).add("Plugged", 0, 0)
 
 
 def test_entry_point_registered_pr(monkeypatch):
-    class Plugin(ProcessingResource):
-        produces = ("Plugged",)
-
-        def __call__(self, doc: Document) -> None:
-            self.output_set(doc).add("Plugged", 0, 0)
-
-    seen_groups = []
-
-    def fake_entry_points(group: str):
-        seen_groups.append(group)
-        return [FakeEntryPoint("test-plugin", Plugin)]
-
-    monkeypatch.setattr("annotator.processing.base.entry_points", fake_entry_points)
+    install(monkeypatch, EntryPoint("test-plugin", f"{__name__}:Plugin", ENTRY_POINT_GROUP))
     monkeypatch.delitem(_REGISTRY, "test-plugin", raising=False)
     assert "test-plugin" in resource_names()
     assert resource_class("test-plugin") is Plugin
-    assert seen_groups and set(seen_groups) == {ENTRY_POINT_GROUP}
     doc = Pipeline([resource_class("test-plugin")()])(Document("x"))
     assert [a.type for a in doc.annset()] == ["Plugged"]
     monkeypatch.delitem(_REGISTRY, "test-plugin")

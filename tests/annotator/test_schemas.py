@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import re
+from importlib.metadata import EntryPoint
 
 import pytest
+import yaml
+from registryhelp import install
 
 from annotator import schemas
+from annotator.deid import policy
 from annotator.document import Document
 from annotator.errors import InputError
+from annotator.paths import SCHEMAS
+from annotator.processing.record_matcher import tagsets
 
 
 def test_meddocan_has_29_types_and_matches_the_corpus_xml(meddocan_dir):
@@ -39,7 +45,7 @@ def test_hipaa_subset_as_the_scorer_applies_it():
 
 @pytest.mark.parametrize("name", schemas.mapping_names())
 def test_mappings_cover_their_source_and_land_in_their_target(name):
-    spec = schemas.load(f"mappings/{name}")
+    spec = yaml.safe_load((SCHEMAS / "mappings" / f"{name}.yaml").read_text(encoding="utf-8"))
     source = {"meddocan": set(schemas.meddocan_types()), "i2b2-2014": set(schemas.i2b2_2014_types()),
               "i2b2-2006": set(schemas.i2b2_2006_types())}
     assert set(spec["types"]) == source[spec["from"]] == schemas.tag_set(spec["from"])
@@ -73,3 +79,30 @@ def test_apply_mapping_keeps_ids_and_drops_category():
 def test_unknown_mapping():
     with pytest.raises(InputError, match="E121.*meddocan-i2b2-2014"):
         schemas.load_mapping("nope")
+
+
+def test_an_unknown_tag_set_is_coded():
+    with pytest.raises(InputError, match=r"E133 unknown tag set 'nope' \(known: .*i2b2-2014"):
+        schemas.tag_set("nope")
+
+
+def test_a_third_party_tag_set_is_found_through_its_entry_point(tmp_path, monkeypatch):
+    package = tmp_path / "their_tags"
+    (package / "deid").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "mytags.yaml").write_text(
+        'name: mytags\ntypes: [Person, Town]\nrecord_fields: {name: Person, city: Town, "(other)": Person}\n',
+        encoding="utf-8")
+    (package / "deid" / "mytags.yaml").write_text(
+        "tag_set: mytags\ntypes:\n"
+        '  Person: {action: replace, kind: name, role: patient, placeholder: PNAME, why: "a name"}\n'
+        '  Town: {action: replace, kind: place, placeholder: LOCATION, why: "a place"}\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    install(monkeypatch, EntryPoint("mytags", "their_tags", schemas.GROUP))
+    assert schemas.tag_set_names()[-1] == "mytags"  # after the shipped ones
+    assert schemas.fitting_tag_sets(["Town"]) == ["mytags"]
+    assert "mytags" in tagsets.tag_sets()
+    assert (tagsets.type_of("mytags", "city"), tagsets.type_of("mytags", "phone")) == ("Town", "Person")
+    assert policy.tag_sets()[-1] == "mytags"
+    assert policy.table_for({"Person", "Town"}, "") is policy.table("mytags")
+    assert policy.table("mytags")["Town"].kind == "place"

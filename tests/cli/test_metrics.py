@@ -8,6 +8,8 @@ import tomllib
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
+from registryhelp import install
+
 from annotator.cli import main, metrics
 from annotator.corpus import write_documents
 from annotator.document import Document
@@ -25,9 +27,7 @@ def count_spans(args, gold, system):
 def test_a_third_party_metric_is_usable_by_name(tmp_path, monkeypatch, capsys):
     (tmp_path / "their_metric.py").write_text(PLUGIN, encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
-    found = [EntryPoint("count-spans", "their_metric:count_spans", metrics.GROUP)]
-    installed = metrics.entry_points  # the shipped ones, as the package registers them
-    monkeypatch.setattr(metrics, "entry_points", lambda group: [*installed(group=group), *found])
+    install(monkeypatch, EntryPoint("count-spans", "their_metric:count_spans", metrics.GROUP))
     assert "count-spans" in metrics.names() and "spans" in metrics.names()
     doc = Document("a b", name="d")
     doc.annset().add("X", 0, 1)
@@ -40,8 +40,7 @@ def test_a_third_party_metric_is_usable_by_name(tmp_path, monkeypatch, capsys):
 
 
 def test_a_broken_registration_is_one_coded_error(monkeypatch, capsys, tmp_path):
-    found = [EntryPoint("broken", "no_such_module_here:metric", metrics.GROUP)]
-    monkeypatch.setattr(metrics, "entry_points", lambda group: found)
+    install(monkeypatch, EntryPoint("broken", "no_such_module_here:metric", metrics.GROUP), only=True)
     write_documents([Document("a", name="d")], tmp_path / "g", "bdoc")
     assert main(["evaluate", str(tmp_path / "g"), str(tmp_path / "g"), "--metric", "broken"]) != 0
     err = capsys.readouterr().err
@@ -52,6 +51,6 @@ def test_the_shipped_metrics_are_entry_points_of_the_installed_package():
     pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = pyproject["project"]["entry-points"][metrics.GROUP]
     assert set(shipped) == {"meddocan", "i2b2-2014", "diff", "leak", "phi-values", "spans", "conlleval"}
-    assert {name: metrics.targets()[name] for name in shipped} == shipped
+    assert {name: metrics.REGISTRY.entry_points()[name].value for name in shipped} == shipped
     for name in shipped:
         assert callable(metrics.get(name))

@@ -26,7 +26,7 @@ SAMPLES = {
 }
 #: what a kept row is written as here (a value of the type)
 KEPT = {"es": "varón", "en": "Texas"}
-ROWS = [(tag_set, row) for tag_set in policy.TAG_SETS for row in policy.table(tag_set).values()]
+ROWS = [(tag_set, row) for tag_set in policy.tag_sets() for row in policy.table(tag_set).values()]
 
 
 def one_value(tag_set: str, row: policy.Policy) -> tuple[Document, str]:

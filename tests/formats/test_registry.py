@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from registryhelp import install
 
 from annotator import formats
 from annotator.errors import InputError
@@ -58,9 +59,7 @@ class _Tsv(formats.Format):
 def test_a_third_party_format_is_found_through_its_entry_point(monkeypatch, tmp_path):
     from importlib.metadata import EntryPoint
 
-    shipped = formats._entry_points()
-    plugin = EntryPoint("webanno-tsv", f"{__name__}:_Tsv", formats.GROUP)
-    monkeypatch.setattr(formats, "_entry_points", lambda: {**shipped, "webanno-tsv": plugin})
+    install(monkeypatch, EntryPoint("webanno-tsv", f"{__name__}:_Tsv", formats.GROUP))
     monkeypatch.setattr(formats, "_get", formats._get.__wrapped__)  # no adapter cached across tests
     assert "webanno-tsv" in formats.names()
     assert isinstance(formats.get("webanno-tsv"), _Tsv)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from japehelp import found, make_doc
+from registryhelp import install
 
 from annotator.errors import GrammarError
 from annotator.jape import action
@@ -137,7 +138,7 @@ def test_actions_from_the_entry_point_group(grammar, monkeypatch):
     import annotator.jape.actions as actions
 
     point = EntryPoint("tests.ep_flag", "annotator.jape.actions:set_feature", actions.ENTRY_POINT_GROUP)
-    monkeypatch.setattr(actions, "entry_points", lambda group: [point] if group == actions.ENTRY_POINT_GROUP else [])
+    install(monkeypatch, point, only=True)
     monkeypatch.delitem(actions._ACTIONS, "tests.ep_flag", raising=False)
     g = grammar(HEAD + 'Rule: R ({Token}):t --> :t { action: "tests.ep_flag", name = "via", value = "entry point" }')
     doc = make_doc("a")

@@ -5,17 +5,23 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 from pipeline_test_prs import Listed, Words
+from registryhelp import install
 
 from annotator.cli import main
 from annotator.errors import PipelineError
 from annotator.pipeline import Pipeline
 from annotator.processing import base, resource_class
 from annotator.processing.base import Param, ProcessingResource, register
+
+#: the shipped PRs: the entry points pyproject.toml declares (installed as the package is)
+SHIPPED = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))[
+    "project"]["entry-points"][base.ENTRY_POINT_GROUP]
 
 # (parameter, bad value, code, message after "test-list: "), checked from every source below
 BAD = [
@@ -183,27 +189,27 @@ def test_built_in_prs_are_listed_without_being_imported():
               "print(' '.join(names)); print(sorted(m for m in ('numpy', 'annotator.processing.pos_tagger', "
               "'annotator.learning.tagger', 'annotator.processing.tokenizer', 'annotator.jape') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.splitlines()
-    assert set(base.BUILT_IN) <= set(out[0].split())
+    assert set(SHIPPED) <= set(out[0].split())
     assert out[1] == "[]"
 
 
-@pytest.mark.parametrize("name", sorted(base.BUILT_IN))
-def test_each_built_in_loads_under_its_name(name):
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_each_shipped_pr_loads_under_its_name(name):
     assert resource_class(name).name == name
 
 
-def test_every_pr_of_the_package_is_listed_as_built_in():
-    # a PR module missing from BUILT_IN would never be imported, so never found by name
+def test_every_pr_of_the_package_is_an_entry_point():
+    # a PR module with no entry point would never be imported, so never found by name
     package = Path(base.__file__).resolve().parent.parent
     registered = {(name, ".".join(path.relative_to(package.parent).with_suffix("").parts).removesuffix(".__init__"))
                   for path in package.rglob("*.py")
                   for name in re.findall(r'^@register\("([^"]+)"\)', path.read_text(encoding="utf-8"), re.M)}
-    assert registered == set(base.BUILT_IN.items())
+    assert registered == {(name, target.partition(":")[0]) for name, target in SHIPPED.items()}
+    assert {name: point.value for name, point in base.REGISTRY.entry_points().items()} == SHIPPED
 
 
 def test_a_plug_in_that_cannot_load_is_coded(monkeypatch):
-    broken = EntryPoint("test-broken", "no_such_module_xyz:PR", base.ENTRY_POINT_GROUP)
-    monkeypatch.setattr(base, "entry_points", lambda group: [broken])
+    install(monkeypatch, EntryPoint("test-broken", "no_such_module_xyz:PR", base.ENTRY_POINT_GROUP))
     with pytest.raises(PipelineError, match=r"^E337 cannot load processing resource 'test-broken' from "
                                             r"no_such_module_xyz:PR: ModuleNotFoundError"):
         resource_class("test-broken")

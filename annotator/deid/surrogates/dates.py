@@ -49,36 +49,21 @@ from functools import lru_cache
 
 from annotator.deid.surrogates.base import DocumentContext, Generator, Span
 from annotator.errors import UnreadableValue, coded
+from annotator.lang import LANGUAGES, by_language, en, es, sv
 
 # --------------------------------------------------------------------------------------------
-# month names, fillers and cues (code constants)
+# month names (annotator.lang), fillers and cues
 
-_MONTHS_FULL = {
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-           "septiembre", "octubre", "noviembre", "diciembre"),
-    "en": ("january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december"),
-    "sv": ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
-           "september", "oktober", "november", "december"),
-}
-_MONTHS_ABBR = {
-    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"),
-    "en": ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-    "sv": ("jan", "feb", "mar", "apr", "maj", "jun", "jul", "aug", "sep", "okt", "nov", "dec"),
-}
+_MONTHS_FULL = by_language("MONTHS")
+_MONTHS_ABBR = by_language("MONTH_ABBREVIATIONS")
 #: other spellings read as a month (written back in the standard form of their kind)
-_MONTH_VARIANTS = {"es": {"setiembre": (9, "full"), "sept": (9, "abbr"), "set": (9, "abbr")},
-                   "en": {"sept": (9, "abbr")}, "sv": {"sept": (9, "abbr")}}
+_MONTH_VARIANTS = by_language("MONTH_VARIANTS")
 #: seasons in calendar order from winter (that of its January), per written form: the form
 #: that reads a word writes its shifted season (``fall`` stays American, ``hösten`` definite)
-_SEASON_FORMS = {
-    "es": (("invierno", "primavera", "verano", "otoño"),),
-    "en": (("winter", "spring", "summer", "autumn"), ("winter", "spring", "summer", "fall")),
-    "sv": (("vinter", "vår", "sommar", "höst"), ("vintern", "våren", "sommaren", "hösten")),
-}
+_SEASON_FORMS = by_language("SEASONS")
 _ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 _ROMAN_MONTH = {r: i + 1 for i, r in enumerate(_ROMAN)}
-_LANGUAGES = ("es", "en", "sv")
+_LANGUAGES = tuple(LANGUAGES)
 
 
 def _month_table(first: str) -> dict[str, tuple[int, str, str]]:
@@ -110,18 +95,7 @@ def _season_table(first: str) -> dict[str, tuple[str, int, int]]:
 _SEASON_TABLES = {lang: _season_table(lang) for lang in _LANGUAGES}
 #: words of a date surface that name no calendar date: weekdays, seasons, parts of the day,
 #: relative days and their fillers (``el lunes``, ``last Monday``, ``i höstas``)
-_UNDATED = frozenset("""
-lunes martes miércoles miercoles jueves viernes sábado sabado domingo lun mar mié mie jue vie sáb sab dom
-monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
-måndag tisdag onsdag torsdag fredag lördag söndag mån tis ons tors fre lör sön
-måndags tisdags onsdags torsdags fredags lördags söndags
-primavera verano otoño invierno spring summer autumn fall winter vår sommar höst vinter våren sommaren
-hösten vintern höstas våras somras vintras
-hoy ayer anteayer mañana tarde noche madrugada mediodía today yesterday tomorrow tonight morning afternoon
-evening night noon midnight idag igår imorgon morgon förmiddag eftermiddag kväll kvällen natt natten
-el la los las de del este esta pasado pasada próximo próxima anterior siguiente por on the last next this
-that previous following of in i på förra nästa denna detta den i går i morgon
-""".split())
+_UNDATED = frozenset().union(*by_language("UNDATED_WORDS").values())
 _WORDS = re.compile(r"[^\W\d_]+")
 _TIME_INTRO = frozenset(("kl", "klockan", "las", "at", "hora", "horas", "hrs"))
 _FILLERS = frozenset(("de", "del", "of", "the", "den"))
@@ -585,19 +559,6 @@ _UNITS = {
 }
 _UNIT_OF = {w: unit for unit, words in _UNITS.items() for w in words}
 
-_ES_UNITS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
-             "diez", "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete",
-             "dieciocho", "diecinueve", "veinte", "veintiuno", "veintidós", "veintitrés",
-             "veinticuatro", "veinticinco", "veintiséis", "veintisiete", "veintiocho", "veintinueve")
-_ES_TENS = ("", "", "", "treinta", "cuarenta", "cincuenta", "sesenta", "setenta", "ochenta", "noventa")
-_EN_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-             "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-             "eighteen", "nineteen")
-_EN_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_SV_UNITS = ("noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
-             "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton", "arton", "nitton")
-_SV_TENS = ("", "", "tjugo", "trettio", "fyrtio", "femtio", "sextio", "sjuttio", "åttio", "nittio")
-
 
 def _in_words(n: int, language: str) -> str:
     """``n`` (0 to 100) in words: ``cuarenta y cinco``, ``forty-five``, ``fyrtiofem``."""
@@ -605,15 +566,15 @@ def _in_words(n: int, language: str) -> str:
         if n == 100:
             return "cien"
         if n < 30:
-            return _ES_UNITS[n]
-        return _ES_TENS[n // 10] + (f" y {_ES_UNITS[n % 10]}" if n % 10 else "")
+            return es.NUMBER_UNITS[n]
+        return es.NUMBER_TENS[n // 10] + (f" y {es.NUMBER_UNITS[n % 10]}" if n % 10 else "")
     if language == "sv":
         if n == 100:
             return "hundra"
-        return _SV_UNITS[n] if n < 20 else _SV_TENS[n // 10] + (_SV_UNITS[n % 10] if n % 10 else "")
+        return sv.NUMBER_UNITS[n] if n < 20 else sv.NUMBER_TENS[n // 10] + (sv.NUMBER_UNITS[n % 10] if n % 10 else "")
     if n == 100:
         return "one hundred"
-    return _EN_UNITS[n] if n < 20 else _EN_TENS[n // 10] + (f"-{_EN_UNITS[n % 10]}" if n % 10 else "")
+    return en.NUMBER_UNITS[n] if n < 20 else en.NUMBER_TENS[n // 10] + (f"-{en.NUMBER_UNITS[n % 10]}" if n % 10 else "")
 
 
 def _word_numbers(language: str) -> dict[str, int]:
@@ -621,7 +582,7 @@ def _word_numbers(language: str) -> dict[str, int]:
     if language == "es":
         table.update({"un": 1, "una": 1, "veintiún": 21, "dieciseis": 16, "veintidos": 22,
                       "veintitres": 23, "veintiseis": 26, "ciento": 100})
-        table.update({f"{_ES_TENS[n // 10]} y un": n for n in range(31, 100) if n % 10 == 1})
+        table.update({f"{es.NUMBER_TENS[n // 10]} y un": n for n in range(31, 100) if n % 10 == 1})
     elif language == "en":
         table.update({w.replace("-", " "): n for w, n in list(table.items()) if "-" in w})
         table.update({"a": 1, "an": 1, "hundred": 100})
@@ -630,12 +591,7 @@ def _word_numbers(language: str) -> dict[str, int]:
     return table
 
 
-_ORDINALS = {
-    "es": ("primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "séptimo", "octavo",
-           "noveno", "décimo"),
-    "en": ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"),
-    "sv": ("första", "andra", "tredje", "fjärde", "femte", "sjätte", "sjunde", "åttonde", "nionde", "tionde"),
-}
+_ORDINALS = by_language("ORDINALS")
 
 
 def _ordinal_words(language: str) -> dict[str, int]:
@@ -678,9 +634,7 @@ _AFTER_NUMBER = re.compile(r"[\s\-]*([^\W\d_]+)")
 
 
 #: singular and plural of the unit words whose form follows the number
-_NUMBER_FORMS = {"año": "años", "mes": "meses", "semana": "semanas", "día": "días", "dia": "dias",
-                 "year": "years", "month": "months", "week": "weeks", "day": "days",
-                 "månad": "månader", "vecka": "veckor", "dag": "dagar"}
+_NUMBER_FORMS = {w: plural for forms in by_language("UNIT_PLURALS").values() for w, plural in forms.items()}
 _OLD = re.compile(r"[\s\-]*old\b", re.IGNORECASE)
 _SINGULAR = {plural: singular for singular, plural in _NUMBER_FORMS.items()}
 

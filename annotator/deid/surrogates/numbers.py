@@ -41,6 +41,7 @@ from annotator.deid.surrogates.base import DocumentContext, Span, normalised
 from annotator.deid.surrogates.dates import birth_shift_days
 from annotator.deid.surrogates.pools import RealValues
 from annotator.errors import UnreadableValue, coded
+from annotator.lang import by_language
 
 _VOWELS = "aeiou"
 _CONSONANTS = "bcdfglmnprstvz"
@@ -211,34 +212,8 @@ class _Phone(_Kind):
 # identifiers
 
 #: words-only descriptions of a patient, in groups whose members may stand for one another:
-#: (masculine, feminine) forms; the first group is the fallback
-_DESCRIPTIONS = {
-    "es": (
-        (("casado", "casada"), ("soltero", "soltera"), ("viudo", "viuda"), ("divorciado", "divorciada"),
-         ("separado", "separada")),
-        (("lactante", "lactante"), ("adolescente", "adolescente"), ("joven", "joven"), ("niño", "niña"),
-         ("anciano", "anciana")),
-        (("homosexual", "homosexual"), ("heterosexual", "heterosexual"), ("bisexual", "bisexual")),
-        (("caucásico", "caucásica"), ("blanco", "blanca"), ("negro", "negra"), ("moreno", "morena"),
-         ("asiático", "asiática"), ("gitano", "gitana"), ("mestizo", "mestiza")),
-        (("boliviano", "boliviana"), ("peruano", "peruana"), ("ecuatoriano", "ecuatoriana"),
-         ("colombiano", "colombiana"), ("rumano", "rumana"), ("alemán", "alemana"), ("afgano", "afgana"),
-         ("magrebí", "magrebí"), ("subsahariano", "subsahariana"), ("vietnamita", "vietnamita"),
-         ("marroquí", "marroquí"), ("chino", "china"), ("argentino", "argentina"), ("cubano", "cubana"),
-         ("venezolano", "venezolana"), ("senegalés", "senegalesa"), ("ucraniano", "ucraniana")),
-    ),
-    "en": (
-        (("married", "married"), ("single", "single"), ("widowed", "widowed"), ("divorced", "divorced"),
-         ("separated", "separated")),
-        (("infant", "infant"), ("adolescent", "adolescent"), ("teenager", "teenager"), ("toddler", "toddler")),
-        (("caucasian", "caucasian"), ("white", "white"), ("black", "black"), ("hispanic", "hispanic"),
-         ("asian", "asian"), ("latino", "latina")),
-    ),
-    "sv": (
-        (("gift", "gift"), ("ogift", "ogift"), ("änkling", "änka"), ("skild", "skild"), ("sambo", "sambo")),
-        (("spädbarn", "spädbarn"), ("tonåring", "tonåring"), ("ungdom", "ungdom")),
-    ),
-}
+#: (masculine, feminine) forms; the first group is the fallback (annotator.lang)
+_DESCRIPTIONS = by_language("PATIENT_DESCRIPTIONS")
 #: word -> (its group, its form: 0 masculine, 1 feminine, None both)
 _DESCRIPTION_INDEX = {
     lang: {word: (g, None if entry[0] == entry[1] else form)

@@ -38,7 +38,7 @@ from annotator.processing.record_matcher.match import Match
 from annotator.processing.record_matcher.names import NameMatcher
 from annotator.processing.record_matcher.numbers import NumberMatcher
 from annotator.processing.record_matcher.records import Record, read_records
-from annotator.processing.record_matcher.tagsets import DOCTOR, TAGSETS, type_of
+from annotator.processing.record_matcher.tagsets import DOCTOR, tag_sets, type_of
 from annotator.schemas import tag_set
 
 
@@ -49,7 +49,7 @@ class RecordMatcher(ProcessingResource):
     records = Param(Path, None, "the records file: JSON Lines, or CSV with header document,field,value", required=True)
     threshold = Param(float, 0.33, "a word matches a name token when edit distance / shorter length is below this",
                       min=0.0, max=1.0)
-    tagset = Param(str, "meddocan", "the output type names (record field -> type table)", choices=tuple(TAGSETS))
+    tagset = Param(str, "meddocan", "the output type names (record field -> type table)", choices=tuple(tag_sets()))
     caseSensitive = Param(bool, False, "compare names with case (false: lower-case both)")
     strictRecords = Param(bool, False, "a record value not written as its field's kind (date, ID, phone) is an "
                                        "error (false: a warning, and the value is matched as written and as read)")

@@ -32,6 +32,7 @@ from typing import Iterable
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import extract
 
+from annotator.lang import en, es, sv, xx
 from annotator.processing.folding import fold
 from annotator.processing.record_matcher.match import Match
 from annotator.processing.record_matcher.tagsets import DOCTOR, PERSON
@@ -42,11 +43,9 @@ _LETTER = re.compile(r"[^\W\d_]")  # a character of a WORD
 _WORD_BYTES = bytes(c if _LETTER.match(chr(c)) else 0x20 for c in range(256))
 # UTF-8 byte -> a space for an ASCII character that is not a WORD character, else itself (see _words)
 _UTF8_WORD_BYTES = bytes(c if c >= 0x80 or _LETTER.match(chr(c)) else 0x20 for c in range(256))
-PARTICLES = frozenset("de del la las los y e i da das do dos di du van von der den ter af av".split())
-DOCTOR_TITLES = frozenset("dr dra doctor doctora doktor prof profa professor profesor profesora a/prof e/prof "
-                          "docent".split())
-PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen senator sen sr sra srta señor señora "
-                          "señorita don doña dña coronel senador senadora herr hr fru fröken frk överste".split())
+PARTICLES = es.NAME_PARTICLES | sv.NAME_PARTICLES | xx.NAME_PARTICLES
+DOCTOR_TITLES = en.DOCTOR_TITLES | es.DOCTOR_TITLES | sv.DOCTOR_TITLES
+PERSON_TITLES = en.PERSON_TITLES | es.PERSON_TITLES | sv.PERSON_TITLES
 # titles that are also words (Spanish "gen" = gene, "col" = cabbage) count only with their dot
 DOTTED_ONLY = frozenset({"gen", "sen", "col"})
 TITLES = sorted(DOCTOR_TITLES | PERSON_TITLES, key=len, reverse=True)
@@ -64,10 +63,7 @@ _NAME_CONTEXT = re.compile(
     r"[ \t]*:|(?:" + "|".join(map(re.escape, DOCTOR_TITLES | PERSON_TITLES)) + r")\.?))[ \t]*$")
 _PARTICLES_BEFORE = re.compile(rf"(?<![^\W\d_])(?i:(?:{_PARTICLE})[ \t]+)+$")
 # a word for another person right before a name: "su vecino Rivero" is not the patient Rivera
-OTHER_PEOPLE = ("vecin[oa] herman[oa] madre padre hij[oa] espos[oa] marido mujer pareja amig[oa] t[ií][oa] abuel[oa] "
-                "prim[oa] sobrin[oa] novi[oa] compañer[oa] cuñad[oa] suegr[oa] brother sister mother father son "
-                "daughter wife husband partner friend neighbou?r uncle aunt cousin bror syster mamma pappa son dotter "
-                "fru make vän granne").split()
+OTHER_PEOPLE = [*es.OTHER_PEOPLE, *en.OTHER_PEOPLE, *sv.OTHER_PEOPLE]
 _OTHER_PERSON = re.compile(r"(?i:(?<![^\W\d_])(?:" + "|".join(OTHER_PEOPLE) + r"))(?:[ \t]+(?:de[l]?|la|el))?"
                            r"[ \t]*[:,]?[ \t]*$")
 _DOTTED = re.compile(r"(?:[^\W\d_]\.[ \t]?)+")

@@ -1,0 +1,58 @@
+"""English words the framework reads (written for this project, Apache-2.0 as the rest of it; the
+titles are those of the Yuwono et al. 2016 seed)."""
+
+# dates (annotator.deid.surrogates.dates)
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december")
+MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+#: other spellings of a month: word -> (month, "full" or "abbr")
+MONTH_VARIANTS = {"sept": (9, "abbr")}
+#: seasons from winter, per written form (``fall`` the American one)
+SEASONS = (("winter", "spring", "summer", "autumn"), ("winter", "spring", "summer", "fall"))
+#: words of a date that name no calendar date: weekdays, seasons, parts of the day, relative days, fillers
+UNDATED_WORDS = frozenset("""
+monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun
+spring summer autumn fall winter
+today yesterday tomorrow tonight morning afternoon evening night noon midnight
+on the last next this that previous following of in
+""".split())
+
+# numbers in words (ages): 0-19, the tens, the ordinals 1-10
+NUMBER_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                "eighteen", "nineteen")
+NUMBER_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+#: singular -> plural of the age unit words whose form follows the number
+UNIT_PLURALS = {"year": "years", "month": "months", "week": "weeks", "day": "days"}
+
+# words that name no one (annotator.deid.kinship): kinship and sex words, number words and
+# small words; and the age words
+KINSHIP_WORDS = frozenset("""
+    mother father parent parents mom mum dad son daughter sons daughters child children brother
+    brothers sister sisters sibling siblings twin twins grandfather grandmother grandparent
+    grandparents grandson granddaughter grandchildren uncle aunt uncles aunts cousin cousins
+    nephew niece nephews nieces husband wife spouse partner fiance fiancee boyfriend girlfriend
+    stepfather stepmother stepson stepdaughter family relative relatives maternal paternal
+    older younger elder male female man woman boy girl baby infant newborn
+    his her their the a an of and or with both other first second degree side
+    two three four five six seven eight nine ten
+""".split())
+AGE_WORDS = frozenset("year years yr yrs old month months day days week weeks age aged".split())
+
+# people's names (annotator.processing.record_matcher.names), lower-case
+DOCTOR_TITLES = frozenset("dr doctor prof professor a/prof e/prof".split())
+PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen senator sen".split())
+#: words for another person right before a name (regular-expression fragments)
+OTHER_PEOPLE = ("brother sister mother father son daughter wife husband partner friend neighbou?r uncle aunt "
+                "cousin").split()
+
+# words-only descriptions of a patient (annotator.deid.surrogates.numbers), in groups whose
+# members may stand for one another: (masculine, feminine) forms; the first group is the fallback
+PATIENT_DESCRIPTIONS = (
+    (("married", "married"), ("single", "single"), ("widowed", "widowed"), ("divorced", "divorced"),
+     ("separated", "separated")),
+    (("infant", "infant"), ("adolescent", "adolescent"), ("teenager", "teenager"), ("toddler", "toddler")),
+    (("caucasian", "caucasian"), ("white", "white"), ("black", "black"), ("hispanic", "hispanic"),
+     ("asian", "asian"), ("latino", "latina")),
+)

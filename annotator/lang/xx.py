@@ -1,0 +1,5 @@
+"""Words of other languages that multilingual code knows (written for this project, Apache-2.0 as
+the rest of it): name particles met in names from Catalan, Portuguese, Italian, French, Dutch and
+German (annotator.processing.record_matcher.names)."""
+
+NAME_PARTICLES = frozenset("i da das do dos di du van von der den ter".split())
