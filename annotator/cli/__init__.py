@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 
 from annotator.errors import AnnotatorError
@@ -105,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("annotator: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader of stdout went away (`annotator pipelines | head`): stop quietly, and keep
+        # the interpreter's final flush from failing again on the closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

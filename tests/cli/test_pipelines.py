@@ -33,3 +33,14 @@ def test_lists_the_shipped_pipelines_with_language_description_and_output(capsys
     assert meddocan["description"].startswith("De-identification of Spanish clinical case reports (MEDDOCAN)")
     assert meddocan["output types"].startswith("NOMBRE_SUJETO_ASISTENCIA,NOMBRE_PERSONAL_SANITARIO,")
     assert len(meddocan["output types"].split(",")) == 20
+
+
+def test_a_closed_pipe_ends_the_listing_quietly(tmp_path):
+    """``annotator pipelines | head -1``: no traceback when the reader stops early (regression)."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(f"{sys.executable} -m annotator pipelines | head -c 10", shell=True, capture_output=True,
+                         text=True, cwd=tmp_path)
+    assert run.stdout == "name      "
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr
