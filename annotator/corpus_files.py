@@ -24,7 +24,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from annotator import formats
 from annotator.atomic import write_atomic
 from annotator.document import Document
-from annotator.errors import AnnotatorError, InputError, input_error
+from annotator.errors import AnnotatorError, InputError, input_error, log
 
 
 @dataclass
@@ -109,13 +109,40 @@ def write_documents(
     """Write documents to ``dest``: a folder of per-document files (named by document name), or
     one file for a format that holds many documents (i2b2-2006). Returns the paths written.
     Nothing is written if any path would be one of ``inputs`` (E111/E132). A folder's own files
-    (UIMA's ``TypeSystem.xml``) are written last, by the format's ``finish``."""
+    (UIMA's ``TypeSystem.xml``) are written last (``Format.folder_files``); a document they cannot
+    hold is removed, and the first such is raised once they are written (the others are logged)."""
     adapter = formats.get(fmt)
     docs = list(docs)
     written = list(write_digested(docs, dest, fmt, inputs))
-    if not adapter.many:
-        adapter.finish(Path(dest), [used for used in map(adapter.used, docs) if used is not None])
+    if adapter.many:
+        return written
+    folder = adapter.folder_files(Path(dest))
+    refused: list[AnnotatorError] = []
+    for doc in docs:
+        used = adapter.used(doc)
+        try:
+            if used is not None:
+                folder.add(used)
+        except AnnotatorError as exc:
+            remove_written(Path(dest), [doc.name], fmt, inputs)
+            refused.append(exc)
+    folder.write()
+    for exc in refused[1:]:
+        log.warning("%s", exc)
+    if refused:
+        raise refused[0]
     return written
+
+
+def remove_written(folder: Path, names: Iterable[str], fmt: str, inputs: InputFiles | None = None) -> None:
+    """Remove the files documents ``names`` have in ``folder`` in the per-document format ``fmt``
+    (fail closed: a document reported as failed has no output), never an input file."""
+    adapter = formats.get(fmt)
+    for name in names:
+        for suffix in adapter.suffixes:
+            target = folder / f"{name}{suffix}"
+            if target.is_file() and not (inputs is not None and inputs.is_read(target)):
+                target.unlink()
 
 
 def write_digested(

@@ -144,7 +144,7 @@ class Errors:
     E150 = 'UIMA XMI needs dkpro-cassis, which is not installed: pip install "annotator[uima]"'
     E151 = "cannot read the UIMA type system: {reason}"
     E152 = "view {view!r} has another text than the initial view: its annotations are skipped"
-    E153 = "feature {feature!r} of type {type!r} is {a} in one document and {b} in another: one type system cannot hold both"
+    E153 = "feature {feature!r} of type {type!r} is {here} here but {there} in {other}: one TypeSystem.xml cannot hold both: this document is left out"
     E154 = "cannot read the XMI with its type system (give --typesystem FILE?): {reason}"
     E155 = "offset {offset} (UTF-16 units) is not at a character of the text: inside a surrogate pair or past its end"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"

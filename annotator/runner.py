@@ -60,7 +60,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from annotator import engines, formats
 from annotator.atomic import write_atomic
-from annotator.corpus_files import Failure, InputFiles, read_documents, read_units, units, write_digested, write_documents
+from annotator.corpus_files import (Failure, InputFiles, read_documents, read_units, remove_written, units,
+                                    write_digested, write_documents)
 from annotator.document import Document
 from annotator.document_tuples import decode, encode
 from annotator.errors import AnnotatorError, ProcessingError, input_error
@@ -173,13 +174,14 @@ def select_output(doc: Document, set_name: str | None, types: list[str] | None) 
 @dataclass(frozen=True)
 class Written:
     """A document whose files are written: its name, ``{input path: sha256}`` and
-    ``{file name in OUT: sha256}`` (its manifest line), and what the output format's folder
-    files need of it (``Format.used``)."""
+    ``{file name in OUT: sha256}`` (its manifest line), what the output format's folder
+    files need of it (``Format.used``) and the unit file it was read from (None: read by the client)."""
 
     document: str
     inputs: dict[str, str]
     outputs: dict[str, str]
     used: Any = None
+    path: str | None = None
 
 
 @dataclass(frozen=True)
@@ -265,7 +267,7 @@ class _Work:
             return Failed.of(str(Failure(name, exc)), exc, name, str(unit) if unit else exc.path)
         sources = reader.sources(unit) if unit is not None else []
         return Written(name, _checksums(sources), {path.name: digest for path, digest in written.items()},
-                       writer.used(doc))
+                       writer.used(doc), str(unit) if unit else None)
 
 
 MANIFEST = ".annotator-manifest.jsonl"
@@ -433,12 +435,16 @@ def _batches(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
 def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[Any], total: int,
           manifest: Manifest | None, reader: formats.Format) -> int:
     """Run ``work`` on the ``total`` ``items`` in batches on ``runner``; report failures (stderr,
-    ``job.errors``), append to the manifest, write a one-file output at the end; exit status.
-    Nothing is kept per document but the ``--errors`` line of a failed one."""
+    ``job.errors``), add each written document to the output folder's own files
+    (``Format.folder_files``: a document they cannot hold fails there and then), append to the
+    manifest, write a one-file output and the folder's files at the end; exit status. The
+    ``--errors`` file is written even when that end fails. Nothing is kept per document but the
+    ``--errors`` line of a failed one."""
     failed = 0
     error_lines: list[str] = []
     collected: list[Document] = []  # for a one-file output format, written at the end
-    used: list[Any] = []  # what the written documents need in the folder's own files (Format.finish)
+    writer = formats.get(work.to_format)
+    folder = writer.folder_files(job.out)
 
     def report(record: Failed) -> None:
         nonlocal failed
@@ -467,8 +473,13 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
                 if isinstance(record, Failed):
                     report(record)
                 elif isinstance(record, Written):
-                    if record.used is not None:
-                        used.append(record.used)
+                    try:
+                        if record.used is not None:
+                            folder.add(record.used)
+                    except AnnotatorError as exc:  # the folder's own files cannot hold it: it fails alone
+                        remove_written(work.out, [record.document], work.to_format, work.inputs)
+                        report(Failed.of(str(exc), exc, record.document, record.path or exc.path))
+                        continue
                     if manifest is not None:
                         manifest.append(record)
                 elif isinstance(record, Rendered):
@@ -476,13 +487,14 @@ def _loop(job: CorpusJob, runner: engines.Engine, work: _Work, items: Iterable[A
             progress.update(len(batch))
             if failed and not job.keep_going:
                 break
-    if collected and (job.keep_going or not failed):
-        write_documents(collected, job.out, work.to_format, work.inputs)
-    writer = formats.get(work.to_format)
-    if not writer.many and (used or job.out.is_dir()):
-        writer.finish(job.out, used)
-    if job.errors is not None:
-        write_atomic(job.errors, "".join(error_lines).encode("utf-8"))
+    try:
+        if collected and (job.keep_going or not failed):
+            write_documents(collected, job.out, work.to_format, work.inputs)
+        if not writer.many and job.out.is_dir():
+            folder.write()
+    finally:
+        if job.errors is not None:
+            write_atomic(job.errors, "".join(error_lines).encode("utf-8"))
     if failed:
         print(f"annotator: {failed} document(s) failed and were not written", file=sys.stderr)
         return 1
@@ -499,13 +511,8 @@ class _NoBar(nullcontext):
 def _unwrite(work: _Work, names: list[str]) -> None:
     """Remove what the documents of a lost batch wrote before their worker died (fail closed: a
     document reported as failed has no output)."""
-    writer = formats.get(work.to_format)
-    if not writer.many:
-        for name in names:
-            for suffix in writer.suffixes:
-                target = work.out / f"{name}{suffix}"
-                if target.is_file() and not work.inputs.is_read(target):
-                    target.unlink()
+    if not formats.get(work.to_format).many:
+        remove_written(work.out, names, work.to_format, work.inputs)
 
 
 def _read_failure(failure: Failure, reader: formats.Format) -> Failed:

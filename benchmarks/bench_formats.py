@@ -29,7 +29,8 @@ from annotator import formats  # noqa: E402
 from annotator.corpus import Failure, read_documents, write_documents  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "meddocan" / "train" / "brat"
-ORDER = ["brat", "meddocan-xml", "i2b2-2014", "gate-xml", "bdoc", "conll", "text", "i2b2-2006", "uima-xmi"]
+ORDER = ["brat", "meddocan-xml", "i2b2-2014", "gate-xml", "bdoc", "conll", "text", "i2b2-2006", "uima-xmi",
+         "bioc-xml", "bioc-json"]
 
 
 def main() -> None:

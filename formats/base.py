@@ -104,6 +104,20 @@ def _tag_hint(type: str, schema: str, known: frozenset[str]) -> str:
     return ""
 
 
+class FolderFiles:
+    """The files a folder of one format holds once, gathered from its documents as they are
+    written: :meth:`add` for each document written (in the client, as its record arrives),
+    :meth:`write` when the run ends. This base holds no files."""
+
+    def add(self, used: Any) -> None:
+        """Take in what one written document needs (:meth:`Format.used`); raise an
+        :class:`AnnotatorError` naming it when the folder's files cannot hold it: that document
+        then fails alone and its files are removed (by the caller)."""
+
+    def write(self) -> None:
+        """Write the folder's files from what was added (and what the folder held before)."""
+
+
 class Format:
     """One file format. Subclasses set the class attributes and implement read/render.
 
@@ -156,13 +170,14 @@ class Format:
         raise NotImplementedError
 
     def used(self, doc: Document) -> Any:
-        """What a document written by :meth:`render` needs in the folder-level files of
-        :meth:`finish` (small and picklable: workers return it to the client); None: nothing."""
+        """What a document written by :meth:`render` needs in the folder's own files
+        (:meth:`folder_files`; small and picklable: workers return it to the client); None: nothing."""
         return None
 
-    def finish(self, folder: Path, used: list[Any]) -> None:
-        """Write the files a folder of this format holds once (UIMA's ``TypeSystem.xml``), from
-        the :meth:`used` of the documents written; called by the client when a run ends."""
+    def folder_files(self, folder: Path) -> FolderFiles:
+        """The files ``folder`` holds once for this format (UIMA's ``TypeSystem.xml``), gathered in
+        the client from the :meth:`used` of each document as it is written; none by default."""
+        return FolderFiles()
 
     def render_many(self, docs: list[Document]) -> bytes:
         """The one file holding all documents (formats with ``many``)."""

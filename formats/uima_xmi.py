@@ -10,14 +10,15 @@ is skipped with a warning, E152). Offsets are cassis's (code points: cassis conv
 both ways). Features: primitives as typed values, arrays and lists as lists, a reference to an
 annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``.
 
-Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder when the run
-ends, see :meth:`UimaXmiFormat.finish`) keeps our documents lossless:
+Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder, merged in the
+client as each document is written and written when the run ends, see :class:`FolderTypeSystem`)
+keeps our documents lossless:
 
 - a type that is no valid UIMA name (``LOCATION-OTHER``) is written as
   ``annotator.escaped.NAME`` with every character outside ``[A-Za-z0-9]`` as ``_HEX_`` (its code
   point in upper-case hexadecimal), and read back to the original;
 - a feature name that is no Java identifier, begins with ``ann_`` or is taken (``begin``,
-  ``end``, ``sofa``, ``type`` and the attributes of cassis's feature structures) is written as
+  ``end``, ``sofa``, ``type`` and the attributes of cassis's feature structures but ``value``) is written as
   ``ann_x_`` + the escaped name; a value UIMA cannot hold (an object, ``None``, an empty or mixed
   list, an integer beyond 64 bits) is written as a String feature ``ann_json_`` + the escaped
   name holding its JSON; both are read back to the original name and value;
@@ -39,8 +40,8 @@ import regex
 
 from annotator.atomic import write_atomic
 from annotator.document import Document
-from annotator.errors import InputError, input_error, warn
-from annotator.formats.base import Format, add_annotation, read_bytes
+from annotator.errors import input_error, warn
+from annotator.formats.base import FolderFiles, Format, add_annotation, read_bytes
 from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
 ESCAPED = "annotator.escaped."
@@ -78,8 +79,10 @@ def our_type(name: str) -> str:
 
 @lru_cache(maxsize=1)
 def _reserved() -> frozenset[str]:
-    """Names a feature cannot have: the annotation's own and the attributes of cassis's objects."""
-    return frozenset(dir(_cassis().typesystem.FeatureStructure)) | {"begin", "end", "sofa", "xmiID", "type"}
+    """Names a feature cannot have: the annotation's own and the attributes of cassis's objects,
+    but ``value``: a method of cassis's feature structures that a feature may shadow (cassis reads
+    and writes DKPro's ``NamedEntity.value`` as any feature), so it keeps its name."""
+    return (frozenset(dir(_cassis().typesystem.FeatureStructure)) - {"value"}) | {"begin", "end", "sofa", "xmiID", "type"}
 
 
 @lru_cache(maxsize=4096)
@@ -129,7 +132,16 @@ def _cassis():
         import cassis
     except ImportError:
         raise input_error("E150", None, None) from None
+    _fast_offset_tables()
     return cassis
+
+
+@lru_cache(maxsize=1)
+def _fast_offset_tables() -> None:
+    """cassis's offset tables from :mod:`annotator.formats.uima_offsets`, once per process."""
+    from annotator.formats.uima_offsets import use_fast_tables
+
+    use_fast_tables(True)
 
 
 @lru_cache(maxsize=8)
@@ -287,6 +299,12 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
 def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None):
     """A cassis type system declaring ``types`` (as :func:`used_types` gives them)."""
     ts = _cassis().TypeSystem()
+    add_types(ts, types, where)
+    return ts
+
+
+def add_types(ts, types: dict[str, dict[str, str]], where: str | Path | None) -> None:
+    """Declare ``types`` in the cassis type system ``ts``: the types it lacks, the features they lack."""
     for name in sorted(types):
         if name == RELATION:
             t = ts.create_type(RELATION, "uima.cas.TOP")
@@ -305,19 +323,26 @@ def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None)
             existing = t.get_feature(feature)
             if existing is not None:
                 if existing.rangeType.name != rng:
-                    raise input_error("E153", where, None, type=name, feature=feature,
-                                      a=existing.rangeType.name, b=rng)
+                    raise input_error("E153", where, None, type=name, feature=feature, here=rng,
+                                      there=existing.rangeType.name, other="UIMA's own type system")
                 continue
             ts.create_feature(t, feature, rng)
-    return ts
 
 
-def merge_used(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]], where: str | Path | None) -> None:
+def conflict(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]]) -> tuple[str, str] | None:
+    """The first (type, feature) that ``more`` gives another range than ``into``, if any."""
     for name, feats in more.items():
-        have = into.setdefault(name, {})
+        have = into.get(name, {})
         for feature, rng in feats.items():
-            if have.setdefault(feature, rng) != rng:
-                raise input_error("E153", where, None, type=name, feature=feature, a=have[feature], b=rng)
+            if have.get(feature, rng) != rng:
+                return name, feature
+    return None
+
+
+def merge_used(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]]) -> None:
+    """Add ``more`` to ``into`` (no :func:`conflict` between them)."""
+    for name, feats in more.items():
+        into.setdefault(name, {}).update(feats)
 
 
 def _fs_value(ts, rng: str, value: Any) -> Any:
@@ -327,21 +352,29 @@ def _fs_value(ts, rng: str, value: Any) -> Any:
 class _WriterTypes:
     """The type system the documents of this process are written with: every type and feature
     they have used so far, rebuilt only when a document needs more (cassis builds a class per
-    type, too slow to do per document, and cannot add a feature to a type already used)."""
+    type, too slow to do per document, and cannot add a feature to a type already used). Types
+    a document brings that the type system lacks altogether are added to it, keeping the classes
+    cassis has built; a new feature of a type it has means a new type system."""
 
     def __init__(self) -> None:
         self.types: dict[str, dict[str, str]] = {}
         self.ts = None
 
     def covering(self, used: dict[str, dict[str, str]], where: str | Path | None):
-        if self.ts is None or any(name not in self.types or not feats.items() <= self.types[name].items()
-                                  for name, feats in used.items()):
+        missing = {name: feats for name, feats in used.items()
+                   if name not in self.types or not feats.items() <= self.types[name].items()}
+        if self.ts is not None and not missing:
+            return self.ts
+        if self.ts is not None and not any(self.ts.contains_type(name) for name in missing):
+            add_types(self.ts, missing, where)
+            merge_used(self.types, missing)
+            return self.ts
+        if conflict(self.types, used):  # another folder's, or refused by the client (FolderTypeSystem.add)
+            grown = {name: dict(feats) for name, feats in used.items()}
+        else:
             grown = {name: dict(feats) for name, feats in self.types.items()}
-            try:
-                merge_used(grown, used, where)
-            except InputError:  # another folder's documents, maybe: a folder's own conflicts fail in finish
-                grown = {name: dict(feats) for name, feats in used.items()}
-            self.types, self.ts = grown, build_typesystem(grown, where)
+            merge_used(grown, used)
+        self.types, self.ts = grown, build_typesystem(grown, where)
         return self.ts
 
 
@@ -425,19 +458,45 @@ class UimaXmiFormat(Format):
     def render(self, doc: Document) -> dict[str, bytes]:
         return {".xmi": render_xmi(doc)}
 
-    def used(self, doc: Document) -> dict[str, dict[str, str]]:
-        return used_types(doc)
+    def used(self, doc: Document) -> tuple[str, dict[str, dict[str, str]]]:
+        """The document's file name and the types it uses (:func:`used_types`)."""
+        return doc.name + self.suffixes[0], used_types(doc)
 
-    def finish(self, folder: Path, used: list[Any]) -> None:
-        """Write the folder's ``TypeSystem.xml``: what an earlier run wrote there (``--resume``)
-        merged with what the documents of this run used."""
-        merged: dict[str, dict[str, str]] = {}
-        target = folder / TYPESYSTEM
-        if target.is_file():
-            previous = _load_typesystem(str(target), (target.stat().st_mtime_ns, target.stat().st_size))
-            for t in previous.get_types():
-                merged[t.name] = {f.name: f.rangeType.name for f in t.features
-                                  if t.name not in (RELATION, DOC_FEATURES)}
-        for one in used:
-            merge_used(merged, one, target)
-        write_atomic(target, build_typesystem(merged, target).to_xml().encode("utf-8"))
+    def folder_files(self, folder: Path) -> FolderTypeSystem:
+        return FolderTypeSystem(folder)
+
+
+class FolderTypeSystem(FolderFiles):
+    """A folder's ``TypeSystem.xml``: what an earlier run wrote there (``--resume``) merged with
+    what each document written uses, in the order they arrive. A document whose feature has
+    another range than an earlier one gave it (``1`` there, ``"1"`` here) cannot be read with
+    that type system: :meth:`add` refuses it (E153, naming it, the type, the feature and the
+    document that came first), so it fails alone and the others keep a type system they load with."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.target = folder / TYPESYSTEM
+        self.merged: dict[str, dict[str, str]] = {}
+        self.source: dict[tuple[str, str], str] = {}  # (type, feature) -> the file that brought it
+        if self.target.is_file():
+            stat = self.target.stat()
+            for t in _load_typesystem(str(self.target), (stat.st_mtime_ns, stat.st_size)).get_types():
+                self.merged[t.name] = {f.name: f.rangeType.name for f in t.features
+                                       if t.name not in (RELATION, DOC_FEATURES)}
+                self.source.update({(t.name, f): TYPESYSTEM for f in self.merged[t.name]})
+
+    def add(self, used: tuple[str, dict[str, dict[str, str]]]) -> None:
+        """Merge one document's ``(file name, used types)`` (:meth:`UimaXmiFormat.used`), or raise E153."""
+        file_name, types = used
+        clash = conflict(self.merged, types)
+        if clash is not None:
+            name, feature = clash
+            raise input_error("E153", self.folder / file_name, None, type=name, feature=feature,
+                              here=types[name][feature], there=self.merged[name][feature], other=self.source[clash])
+        merge_used(self.merged, types)
+        for name, feats in types.items():
+            for feature in feats:
+                self.source.setdefault((name, feature), file_name)
+
+    def write(self) -> None:
+        write_atomic(self.target, build_typesystem(self.merged, self.target).to_xml().encode("utf-8"))

@@ -46,12 +46,14 @@ def every_annotation(bdoc) -> list:
 
 
 def every_relation(bdoc) -> list:
-    return list(bdoc.relations) + [r for p in bdoc.passages for r in p.relations]
+    return list(bdoc.relations) + [r for p in bdoc.passages for r in p.relations] + \
+        [r for p in bdoc.passages for s in p.sentences for r in s.relations]
 
 
 def bioc_spans(bdoc) -> list[tuple]:
-    """(type, start, end, other infons, id) of every location, as the bioc library reads them."""
-    return sorted((a.infons.get("type"), loc.offset, loc.end, tuple(sorted((k, v) for k, v in a.infons.items()
+    """(type, start, end, other infons, id) of every location, as the bioc library reads them
+    (no ``type`` infon: ``annotation``, as the reader's docstring says)."""
+    return sorted((a.infons.get("type", "annotation"), loc.offset, loc.end, tuple(sorted((k, v) for k, v in a.infons.items()
                    if k != "type")), a.id) for a in every_annotation(bdoc) for loc in a.locations)
 
 
@@ -61,7 +63,7 @@ def our_spans(doc: Document) -> list[tuple]:
 
 
 def bioc_relations(bdoc) -> list[tuple]:
-    return sorted((r.id, r.infons.get("type"), tuple((n.refid, n.role) for n in r.nodes)) for r in every_relation(bdoc))
+    return sorted((r.id, r.infons.get("type", "relation"), tuple((n.refid, n.role) for n in r.nodes)) for r in every_relation(bdoc))
 
 
 def our_relations(doc: Document) -> list[tuple]:
@@ -285,3 +287,27 @@ def bioc_annotation(id, type, offset, text):
     ann.id, ann.text, ann.infons = id, text, {"type": type}
     ann.add_location(bioc.BioCLocation(offset, len(text)))
     return ann
+
+
+HELD_OUT = {"bioc-xml": "handwritten/notes.xml", "bioc-json": "handwritten/notes.json"}
+
+
+@pytest.mark.parametrize("fmt", sorted(HELD_OUT))
+def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, fmt):
+    """Collections written by hand from the BioC DTD (tests/data/README.md): infons at every level,
+    relations in passages, sentences and documents, a passage of sentences, non-ASCII text."""
+    path = bioc_data / HELD_OUT[fmt]
+    collection = load(fmt, path)
+    docs = only_documents(read_documents(path, fmt))
+    assert [d.name for d in docs] == [b.id for b in collection.documents] == ["visit-1", "visit-2"]
+    for doc, bdoc in zip(docs, collection.documents):
+        for piece in [s for p in bdoc.passages for s in ([p] if p.text else p.sentences)]:
+            assert doc.text[piece.offset:piece.offset + len(piece.text)] == piece.text
+        assert our_spans(doc) == bioc_spans(bdoc)
+        assert our_relations(doc) == bioc_relations(bdoc)
+        assert {k: v for k, v in doc.features.items() if not k.startswith("bioc_")} == bdoc.infons
+    written = write_documents(docs, tmp_path, fmt)
+    for bdoc, out in zip(collection.documents, sorted(written)):
+        (back,) = load(fmt, out).documents
+        assert (back.id, back.infons) == (bdoc.id, bdoc.infons)
+        assert bioc_spans(back) == bioc_spans(bdoc) and bioc_relations(back) == bioc_relations(bdoc)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from formatshelp import only_documents, relations, snapshot  # noqa: E402
 from pipeline_test_prs import pipeline_and_corpus  # noqa: E402
 
 from annotator.cli import main  # noqa: E402
-from annotator.corpus import Failure, read_documents, write_documents  # noqa: E402
+from annotator.corpus import Failure, read_documents, run, write_documents  # noqa: E402
 from annotator.document import Document  # noqa: E402
 from annotator.formats.uima_xmi import ESCAPED, dkpro_typesystem, uima_type  # noqa: E402
 
@@ -148,6 +150,26 @@ def test_type_systems_merge_across_documents_and_resume(tmp_path):
     assert dump(back["a"]) == dump(a) and dump(back["b"]) == dump(b)
 
 
+def test_a_growing_type_system_writes_what_a_fresh_one_writes(tmp_path):
+    """Documents bringing new types (added to the type system in use), a new feature of a type
+    already used and a feature of UIMA's DocumentAnnotation (both: a new type system) give the
+    bytes each gives when written alone by a fresh process."""
+    docs = [Document("one two", name=n) for n in "abcd"]
+    docs[0].annset().add("A", 0, 3)
+    docs[1].annset().add("A", 0, 3)
+    docs[1].annset().add("B-X", 4, 7, {"k": "v"})
+    docs[2].annset().add("A", 0, 3, {"n": 2})
+    docs[3].annset().add("uima.tcas.DocumentAnnotation", 0, 7, {"language": "en"})
+    docs[3].annset("other").add("C", 0, 3)
+    write_documents(docs, tmp_path / "xmi", "uima-xmi")
+    for doc in docs:
+        alone = tmp_path / f"alone-{doc.name}"
+        write_documents([doc], alone / "src", "bdoc")
+        subprocess.run([sys.executable, "-m", "annotator", "convert", str(alone / "src"), str(alone / "out"),
+                        "--to", "uima-xmi"], check=True)
+        assert (alone / "out" / f"{doc.name}.xmi").read_bytes() == (tmp_path / "xmi" / f"{doc.name}.xmi").read_bytes()
+
+
 def test_conflicting_feature_kinds_are_one_error(tmp_path):
     a = Document("x", name="a")
     a.annset().add("W", 0, 1, {"v": 1})
@@ -155,6 +177,71 @@ def test_conflicting_feature_kinds_are_one_error(tmp_path):
     b.annset().add("W", 0, 1, {"v": "1"})
     with pytest.raises(Exception, match="E153.*'v'.*'W'"):
         write_documents([a, b], tmp_path, "uima-xmi")
+
+
+def test_a_conflicting_document_is_one_line_and_the_folder_stays_readable(tmp_path, capsys):
+    docs = []
+    for name, value in [("a", 1), ("b", "1"), ("c", 2), ("d", "x")]:
+        doc = Document("one", name=name)
+        doc.annset().add("W", 0, 3, {"v": value})
+        docs.append(doc)
+    write_documents(docs, tmp_path / "src", "bdoc")
+    out = tmp_path / "out"
+    assert main(["convert", str(tmp_path / "src"), str(out), "--to", "uima-xmi", "--keep-going"]) == 1
+    lines = [x for x in capsys.readouterr().err.splitlines() if "E153" in x]  # one per document left out
+    (b,) = [x for x in lines if "b.xmi" in x]
+    assert "'v'" in b and "'W'" in b and "uima.cas.String here but uima.cas.Long in a.xmi" in b
+    assert any("d.xmi" in x for x in lines) and len(lines) == 2
+    assert sorted(p.name for p in out.glob("*.xmi")) == ["a.xmi", "c.xmi"]
+    ts = cassis.load_typesystem(out / "TypeSystem.xml")
+    assert [cassis.load_cas_from_xmi(out / f"{n}.xmi", typesystem=ts).select("W")[0].get("v") for n in "ac"] == [1, 2]
+
+
+def three_documents_conflicting_in_the_second(folder: Path) -> Path:
+    """A bdoc corpus of a, b, c whose feature ``v`` of ``W`` is an integer but in b (a string)."""
+    docs = []
+    for name, value in [("a", 1), ("b", "1"), ("c", 2)]:
+        doc = Document("one", name=name)
+        doc.annset().add("W", 0, 3, {"v": value})
+        docs.append(doc)
+    write_documents(docs, folder, "bdoc")
+    return folder
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_conflict_fails_its_document_as_it_is_written(tmp_path, capsys, workers):
+    """The client merges each document's types as its record arrives: b fails there and then
+    (one E153 line, counted, in --errors, out of the manifest), a and c are written with a
+    TypeSystem.xml both load with; the same when workers write them."""
+    src = three_documents_conflicting_in_the_second(tmp_path / "src")
+    out, errors = tmp_path / "out", tmp_path / "errors.jsonl"
+    if workers == 1:
+        status = main(["convert", str(src), str(out), "--to", "uima-xmi", "--keep-going", "--errors", str(errors)])
+    else:
+        status = run(None, src, out, to_format="uima-xmi", workers=workers, keep_going=True, errors=errors)
+    assert status == 1
+    err = capsys.readouterr().err
+    (line,) = [x for x in err.splitlines() if "E153" in x]
+    assert "b.xmi" in line and "uima.cas.String here but uima.cas.Long in a.xmi" in line
+    assert "1 document(s) failed" in err
+    (record,) = [json.loads(x) for x in errors.read_text(encoding="utf-8").splitlines()]
+    assert (record["document"], record["code"], record["path"]) == ("b", "E153", str(src / "b.bdocjs"))
+    assert sorted(p.name for p in out.glob("*.xmi")) == ["a.xmi", "c.xmi"]
+    manifest = [json.loads(x)["document"] for x in (out / ".annotator-manifest.jsonl").read_text().splitlines()]
+    assert sorted(manifest) == ["a", "c"]
+    ts = cassis.load_typesystem(out / "TypeSystem.xml")
+    assert [cassis.load_cas_from_xmi(out / f"{n}.xmi", typesystem=ts).select("W")[0].get("v") for n in "ac"] == [1, 2]
+
+
+def test_the_errors_file_is_written_when_the_folder_files_fail(tmp_path, capsys):
+    """Without --keep-going the run stops at b; the TypeSystem.xml cannot be written (a folder is
+    in its place), and the --errors file still lists b."""
+    src = three_documents_conflicting_in_the_second(tmp_path / "src")
+    out, errors = tmp_path / "out", tmp_path / "errors.jsonl"
+    (out / "TypeSystem.xml").mkdir(parents=True)
+    with pytest.raises(OSError):
+        main(["convert", str(src), str(out), "--to", "uima-xmi", "--errors", str(errors)])
+    assert [json.loads(x)["document"] for x in errors.read_text(encoding="utf-8").splitlines()] == ["b"]
 
 
 def test_a_sofa_without_a_string_reads_as_empty_text(tmp_path):

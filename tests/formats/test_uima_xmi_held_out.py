@@ -1,0 +1,135 @@
+"""XMI in the layouts other tools write (INCEpTION, UIMA Java, WebAnno), written by hand from the
+format (tests/data/formats/uima-xmi/handwritten): we read what cassis reads, view by view, and what
+we write loads back in cassis the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+cassis = pytest.importorskip("cassis")
+
+from formatshelp import only_documents, snapshot  # noqa: E402
+
+from annotator.corpus import read_documents, write_documents  # noqa: E402
+from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
+
+HELD_OUT = ["dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "uima/emoji-sequences.xmi",
+            "uima/two-views.xmi", "uima/sofa-uri.xmi"]
+ANNOTATION = "uima.tcas.Annotation"
+
+
+def typesystem_of(path: Path):
+    beside = path.parent / "TypeSystem.xml"
+    return cassis.load_typesystem(beside) if beside.is_file() else dkpro_typesystem()
+
+
+def oracle_value(value, ts, primitives_only: bool):
+    """A feature value as the README says we read it, from cassis's objects (None: not compared)."""
+    if isinstance(value, (str, int, float, bool)):
+        return value
+    if hasattr(value, "elements"):
+        items = [oracle_value(v, ts, primitives_only) for v in value.elements]
+        return None if None in items else items
+    if primitives_only:
+        return None
+    if ts.subsumes(ts.get_type(ANNOTATION), value.type):
+        return value.xmiID
+    return {"type": value.type.name, "features": oracle_features(value, ts, False)}
+
+
+def oracle_features(fs, ts, primitives_only: bool) -> dict:
+    out = {}
+    for feature in fs.type.all_features:
+        value = fs.get(feature.name)
+        if feature.name not in ("begin", "end", "sofa") and value is not None:
+            converted = oracle_value(value, ts, primitives_only)
+            if converted is not None:
+                out[feature.name] = converted
+    return out
+
+
+def cassis_reads(path: Path, ts, primitives_only: bool = False) -> dict[str, list[tuple]]:
+    """View -> (id, type, begin, end, features) of its annotations, as cassis reads the file."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    views = {}
+    for sofa in cas.sofas:
+        view = cas.get_view(sofa.sofaID)
+        views["" if sofa.sofaID == "_InitialView" else sofa.sofaID] = sorted(
+            (fs.xmiID, fs.type.name, fs.begin, fs.end, oracle_features(fs, ts, primitives_only))
+            for fs in view.select_all() if ts.subsumes(ts.get_type(ANNOTATION), fs.type))
+    return views
+
+
+def texts(path: Path, ts) -> dict[str, str]:
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    return {("" if s.sofaID == "_InitialView" else s.sofaID): s.sofaString or "" for s in cas.sofas}
+
+
+def without_ids(views: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
+    """The annotations without their XMI ids (ours are renumbered when written), features
+    reduced to primitives and arrays of them; a value we hold as JSON (``ann_json_``, a list of
+    feature structures as SemPred's ``arguments``) is ours to read back, not compared here."""
+    return {name: sorted((t, b, e, sorted((k, v) for k, v in f.items() if not k.startswith("ann_json_")))
+                         for _, t, b, e, f in rows) for name, rows in views.items()}
+
+
+@pytest.mark.parametrize("name", HELD_OUT)
+def test_held_out_files_read_as_cassis_reads_them(formats_data, name):
+    path = formats_data / "uima-xmi" / "handwritten" / name
+    ts = typesystem_of(path)
+    (doc,) = only_documents(read_documents(path, "uima-xmi"))
+    oracle = cassis_reads(path, ts)
+    assert {name: snapshot(doc, name) for name in oracle} == oracle
+    assert set(doc.annset_names()) <= set(oracle)
+    assert doc.text == texts(path, ts)[""]
+
+
+@pytest.mark.parametrize("name", HELD_OUT)
+def test_what_we_write_loads_back_in_cassis(formats_data, tmp_path, name):
+    path = formats_data / "uima-xmi" / "handwritten" / name
+    (doc,) = only_documents(read_documents(path, "uima-xmi"))
+    write_documents([doc], tmp_path, "uima-xmi")
+    written = tmp_path / path.name
+    ts_written = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
+    assert texts(written, ts_written) == texts(path, typesystem_of(path))
+    assert without_ids(cassis_reads(written, ts_written, True)) == without_ids(
+        cassis_reads(path, typesystem_of(path), True))
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    names = {"", *doc.annset_names(), *back.annset_names()}
+    assert {n: snapshot(back, n) for n in names} == {n: snapshot(doc, n) for n in names}
+
+
+def test_what_the_held_out_files_hold(formats_data):
+    """The cases these files are here for, spelled out."""
+    base = formats_data / "uima-xmi" / "handwritten"
+    dkpro = "de.tudarmstadt.ukp.dkpro.core.api."
+    (export,) = only_documents(read_documents(base / "dkpro" / "inception-export.xmi", "uima-xmi"))
+    (ada,) = export.annset().with_type(dkpro + "ner.type.NamedEntity")
+    assert export.text[ada.start:ada.end] == "Ada Byrne" and (ada.start, ada.end) == (8, 17)  # UTF-16: 9-18
+    assert ada.features == {"value": "PER", "identifier": "staff-0042"}
+    (meta,) = export.annset().with_type(dkpro + "metadata.type.DocumentMetaData")
+    assert meta.features["isLastSegment"] is True and meta.features["documentId"] == "ada.txt"
+    (verb,) = [a for a in export.annset().with_type(dkpro + "lexmorph.type.pos.POS") if a.start == 18]
+    assert verb.features == {"PosValue": "VBD", "coarseValue": "VERB"}
+    (links,) = only_documents(read_documents(base / "dkpro" / "semantic-links.xmi", "uima-xmi"))
+    (pred,) = links.annset().with_type(dkpro + "semantics.type.SemPred")
+    link = dkpro + "semantics.type.SemArgLink"
+    assert pred.features["arguments"] == [{"type": link, "features": {"role": role, "target": target}}
+                                          for role, target in [("Agent", 21), ("Theme", 22), ("Goal", 23)]]
+    assert [links.text[links.annset().get(i).start:links.annset().get(i).end] for i in (21, 22, 23)] == [
+        "Dr. Okafor", "the patient", "cardiology"]
+    (emoji,) = only_documents(read_documents(base / "uima" / "emoji-sequences.xmi", "uima-xmi"))
+    words = emoji.annset().with_type("org.example.note.Word")
+    assert [emoji.text[a.start:a.end] for a in words] == [
+        "\U0001f469\U0001f3fd\u200d\u2695\ufe0f", "met", "\U0001f468\U0001f3ff\u200d\U0001f9b0", "and",
+        "\U0001f9d1\U0001f3fc\u200d\U0001f91d\u200d\U0001f9d1\U0001f3fe", "today", "\u2714"]
+    assert [a.features["codePoints"] for a in words] == [a.end - a.start for a in words]
+    assert [a.features["joined"] for a in words] == [True, False, True, False, True, False, False]
+    (two,) = only_documents(read_documents(base / "uima" / "two-views.xmi", "uima-xmi"))
+    assert [len(two.annset(n)) for n in ("", "reviewer")] == [3, 2]
+    (signed,) = two.annset("reviewer").with_type("org.example.note.Word")
+    assert two.text[signed.start:signed.end] == "signed"
+    (uri,) = only_documents(read_documents(base / "uima" / "sofa-uri.xmi", "uima-xmi"))
+    assert (uri.text, len(uri.annset())) == ("", 0)
