@@ -42,6 +42,7 @@ class Errors:
     E510 = "phase file {path} includes itself"
     E511 = "no document found"
     E512 = "span {start}:{end} is past the end of the text ({length})"
+    E513 = "unknown JAPE strategy {strategy!r} (choose one of {known})"
     E530 = "cannot load actions: {reason}"
     E531 = "actions file failed to load: {error}"
     E532 = "actions file has no ACTIONS mapping of action names to functions"

@@ -17,6 +17,7 @@ from annotator.jape.compiler import CompiledPhase, compile_phase, share_start_ke
 from annotator.jape.lexer import Pos, error_at
 from annotator.jape.macros import Scope
 from annotator.jape.parser import JavaBlock, ParsedFile, parse
+from annotator.jape.reference import ReferenceGrammar
 from annotator.jape.runtime import Trace, run_phases
 from annotator.jape.syntax import Diagnostic, Phase
 
@@ -131,12 +132,27 @@ def _first_error(errors: list[GrammarError]) -> GrammarError:
     return first
 
 
-def compile_grammar(path: str | Path, actions: str | Path | None = None) -> Grammar:
+STRATEGIES = ("fast", "reference")
+
+
+def compile_grammar(path: str | Path, actions: str | Path | None = None,
+                    strategy: str = "fast") -> Grammar | ReferenceGrammar:
     """Read and compile a grammar whose actions file, if any, is ``actions`` (see
-    :mod:`annotator.jape.actions`); raises the first GrammarError (naming how many more)."""
+    :mod:`annotator.jape.actions`); raises the first GrammarError (naming how many more).
+    ``strategy``: ``"fast"``, or ``"reference"`` for the plain matcher of
+    :mod:`annotator.jape.reference` (slow; the fast path is checked against it)."""
+    if strategy not in STRATEGIES:
+        raise GrammarError(coded("E513", strategy=strategy, known=", ".join(STRATEGIES)), path=path)
     registry = action_table(actions)
     report = read_grammar(path)
     errors = list(report.errors)
+    if strategy == "reference":
+        try:
+            if not errors:
+                return ReferenceGrammar(Path(path), report.phases, registry, report.warnings, report.files)
+        except GrammarError as exc:
+            errors.append(exc)
+        raise _first_error(errors)
     phases = []
     for phase in report.phases:
         try:

@@ -2,7 +2,8 @@
 
 Parameters as GATE's transducer: ``grammar`` (GATE's ``grammarURL``), ``inputASName`` and
 ``outputASName``; and ``actions``, the Python actions file of a corpus's grammar (the actions
-its right-hand sides name beyond the registered ones), a path relative to the pipeline file.
+its right-hand sides name beyond the registered ones), a path relative to the pipeline file; and
+``strategy``, ``fast`` or ``reference`` (the plain matcher the fast one is checked against).
 The grammar is compiled once in :meth:`setup` (several threads may run one PR at once), and
 ``needs``/``produces`` are read from it: the types the phases read (their ``Input``) that no
 earlier phase writes, and the types its right-hand sides create.
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from annotator.document import Document
 from annotator.jape import compile_grammar
+from annotator.jape.loader import STRATEGIES
 from annotator.processing.base import Param, ProcessingResource, register
 
 
@@ -24,9 +26,11 @@ class JapeTransducer(ProcessingResource):
     grammar = Param(Path, None, "the grammar file (.jape; a MultiPhase file lists its phase files)", required=True)
     actions = Param(Path, None, "the grammar's actions file: a .py file or package folder whose ACTIONS maps "
                                 "the action names the grammar uses to functions (see annotator.jape.actions)")
+    strategy = Param(str, "fast", "the matcher: fast, or reference (a plain walk of each phase, slow: to check "
+                                  "the fast one against, see annotator.jape.reference)", choices=STRATEGIES)
 
     def setup(self) -> None:
-        self.compiled = compile_grammar(self.grammar, self.actions)
+        self.compiled = compile_grammar(self.grammar, self.actions, self.strategy)
         self.needs = tuple(sorted(self.compiled.input_types))
         self.produces = tuple(sorted(self.compiled.output_types))
 
