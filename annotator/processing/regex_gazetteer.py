@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, groupby
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import regex
 
@@ -195,11 +195,12 @@ class Matcher:
     reach: tuple[int, int] | None = None
     known: dict[str, Entry] = field(default_factory=dict)
 
-    def entry(self, text: str, start: int, end: int, deadline: float) -> Entry:
-        """The entry of the match of ``scan`` from ``start`` to ``end``."""
+    def entry(self, text: str, start: int, end: int, deadline: float, memo: bool = True) -> Entry:
+        """The entry of the match of ``scan`` from ``start`` to ``end`` (``memo``: found in
+        ``known`` when it can be)."""
         if self.marked is None:
             return self.entries[0]
-        if self.reach is None or start < self.reach[0] or end + self.reach[1] > len(text):
+        if not memo or self.reach is None or start < self.reach[0] or end + self.reach[1] > len(text):
             return self._marked(text, start, deadline)
         key = text[start - self.reach[0]:end + self.reach[1]]
         entry = self.known.get(key)
@@ -417,6 +418,8 @@ class RegexGazetteer(ProcessingResource):
     gazetteerFeatureSeparator = Param(str, "\t", "separator of entry features in .lst lines (default TAB)")
     encoding = Param(text_encoding, "utf-8", "encoding of the definition and list files")
     timeout = Param(float, 10.0, "seconds one document may take; longer fails the document (E435)", min=0.01)
+    strategy = Param(str, "fast", "fast: find where matches can begin first; reference: try every pattern at "
+                     "every offset (the same Lookups, slowly: to check the fast one)", choices=("fast", "reference"))
 
     def setup(self) -> None:
         self.specs = read_lists_def(self.listsURL, self.encoding, extra_fields=1, extra_help="[:rules]")
@@ -564,33 +567,17 @@ class RegexGazetteer(ProcessingResource):
         longest: dict[int, int] = {}
         after_word = _AFTER_WORD.match if self.wholeWordsOnly else None
         longest_only = self.longestMatchOnly  # a parameter: read once, not per match
-        started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts
-        for folding, groups in self.starts.items():
-            text = views[folding].text
-            for group in groups:
-                try:
-                    started.update(group.find(views[group.view].text, text, deadline))
-                except TimeoutError:
-                    raise self._culprit([self.matchers[index] for index in group.indices], text, doc.name) from None
-        for index in sorted(self.scanned.union(started)):  # in order: the Lookups of a span are in list order
-            matcher = self.matchers[index]
-            view = views[matcher.folding]
-            text = view.text
-            spans: Iterable[tuple[int, int]] | None = started.get(index)
-            if spans is None:
-                if not _may_match(text, matcher.needs, view.present):
-                    continue
-                run_offsets = matcher.runs and matcher.runs.offsets(text, matcher.needs)
-                spans = (_at(matcher.scan, text, run_offsets, deadline) if run_offsets is not None else
-                         (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline))))
+        spans_of = self._reference_spans if self.strategy == "reference" else self._fast_spans(views, deadline, doc.name)
+        for index, matcher in enumerate(self.matchers):  # in order: the Lookups of a span are in list order
+            text = views[matcher.folding].text
             try:
-                for start, end in spans:
+                for start, end in spans_of(index, views[matcher.folding], deadline):
                     if start == end or (after_word is not None and after_word(text, start)):
                         continue
                     if longest_only:
                         if end >= longest.get(start, end):
                             longest[start] = end
-                            entry = matcher.entry(text, start, end, deadline)
+                            entry = matcher.entry(text, start, end, deadline, memo=self.strategy == "fast")
                             found.setdefault((start, end), []).extend(entry.payload)
                     else:
                         for entry, entry_end in self._all_at(matcher, text, start, deadline):
@@ -599,6 +586,42 @@ class RegexGazetteer(ProcessingResource):
                 raise self._culprit([matcher], text, doc.name) from None
         spans = sorted(longest.items() if longest_only else found)  # (start, its longest end) is in found
         add_lookups(doc, self.outputASName, self.specs, ((start, end, found[start, end]) for start, end in spans))
+
+    def _reference_spans(self, index: int, view: "_View", deadline: float) -> Iterator[tuple[int, int]]:
+        """The spans of the matches of matcher ``index``: its pattern (bounded by non-word
+        characters with ``wholeWordsOnly``) tried at every offset of the text."""
+        matcher = self.matchers[index]
+        pattern = matcher.marked or self.own_pattern(matcher.entries[0])
+        for start in range(len(view.text) + 1):
+            match = pattern.match(view.text, start, timeout=_left(deadline))
+            if match is not None:
+                yield match.span()
+
+    def _fast_spans(self, views: dict[tuple[bool, bool], "_View"], deadline: float,
+                    doc_name: str) -> Callable[[int, "_View", float], Iterable[tuple[int, int]]]:
+        """A function giving the spans of the matches of a matcher found the fast way: at the
+        offsets of :attr:`starts` (all found first, for the whole text), on the runs of
+        :class:`Runs`, or by a scan of the text when it holds what the matcher needs."""
+        started: dict[int, list[tuple[int, int]]] = {}  # the spans of the matchers of self.starts
+        for folding, groups in self.starts.items():
+            text = views[folding].text
+            for group in groups:
+                try:
+                    started.update(group.find(views[group.view].text, text, deadline))
+                except TimeoutError:
+                    raise self._culprit([self.matchers[index] for index in group.indices], text, doc_name) from None
+
+        def spans(index: int, view: _View, deadline: float) -> Iterable[tuple[int, int]]:
+            if index in started or index not in self.scanned:
+                return started.get(index, ())
+            matcher, text = self.matchers[index], view.text
+            if not _may_match(text, matcher.needs, view.present):
+                return ()
+            run_offsets = matcher.runs and matcher.runs.offsets(text, matcher.needs)
+            if run_offsets is not None:
+                return _at(matcher.scan, text, run_offsets, deadline)
+            return (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)))
+        return spans
 
     def _all_at(self, matcher: Matcher, text: str, start: int, deadline: float) -> list[tuple[Entry, int]]:
         """Every entry of ``matcher`` that matches at ``start``, with the end of its match."""
