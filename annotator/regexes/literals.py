@@ -33,16 +33,6 @@ text's next characters fit (``5 mg`` fits no date).
 and made of listed characters (``[Ss]ep`` gives ``Sep`` and ``sep``): the regex gazetteer looks
 for the month names a pattern begins with as strings.
 
-``leading_lookbehinds(pattern, n)`` gives the look-behinds of at most ``n`` characters a match
-begins with (``\\b(?<!\\d[-/.:,])\\d+``: ``(?<!\\d[-/.:,])``): the regex gazetteer tries a date
-pattern where the characters before an offset pass them (no date begins inside a date).
-
-``reach(pattern)`` says how many characters before and after the span a path through the
-pattern consumes its assertions can read (``(?<!\\w)...(?!\\w)`` gives (1, 1)): the paths tried
-before the one that matches, and so the path that matches (its marker group), depend only on the
-characters of a match and those in reach around it, so the regex gazetteer remembers which entry
-of a trie such characters are a match of.
-
 ``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
 then a match may start after a non-word character only where ``\\b`` holds, and a scanning
 pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
@@ -60,7 +50,7 @@ from __future__ import annotations
 
 from itertools import product, takewhile
 from math import prod
-from typing import Any, Iterable
+from typing import Any
 
 import regex
 
@@ -163,85 +153,6 @@ def _consumed(items: list, positive: set, negated: list[set]) -> None:
                     _consumed(branch, positive, negated)
         else:  # any character
             raise UnknownSyntax
-
-
-def reach(pattern: str) -> tuple[int, int] | None:
-    """``(before, after)``: how many characters before the start and after the end of the span a
-    path through ``pattern`` consumes its assertions can read (the widest look-behind and
-    look-ahead, 1 for ``\\b``), so that whether a path succeeds depends only on the text from
-    ``before`` characters before its start to ``after`` characters after its end:
-    ``(?<!\\w)a(?:\\s+|(?=[^\\w\\s]))b(?!\\w)`` gives (1, 1). None when not known: anchors (``^``,
-    ``$``: where the text begins or ends is no character), look-arounds of unbounded width or with
-    assertions inside, atomic groups and possessive repeats (which path they keep can depend on
-    characters past the end of the match), syntax this reading does not know."""
-    try:
-        return _reach(parse(pattern))
-    except (UnknownSyntax, RecursionError):
-        return None
-
-
-def _reach(items: list) -> tuple[int, int]:
-    before = after = 0
-    for op, av in items:
-        if op is sx.AT:
-            if av not in (sx.BOUNDARY, sx.NON_BOUNDARY):
-                raise UnknownSyntax
-            found = (1, 1)
-        elif op in (sx.ASSERT, sx.ASSERT_NOT):
-            direction, body = av
-            width = sx.width(body)[1]
-            if _reach(body) != (0, 0) or width >= sx.MAXREPEAT:
-                raise UnknownSyntax
-            found = (width, 0) if direction < 0 else (0, width)
-        elif op in (sx.LITERAL, sx.NOT_LITERAL, sx.IN, sx.ANY, sx.GROUPREF):
-            found = (0, 0)
-        elif op is sx.SUBPATTERN:
-            found = _reach(av[3])
-        elif op in (sx.MAX_REPEAT, sx.MIN_REPEAT):
-            found = _reach(av[2])
-        elif op is sx.BRANCH:
-            found = _widest(map(_reach, av[1]))
-        elif op is sx.GROUPREF_EXISTS:
-            found = _widest(_reach(branch) for branch in av[1:] if branch is not None)
-        else:  # atomic, possessive
-            raise UnknownSyntax
-        before, after = max(before, found[0]), max(after, found[1])
-    return before, after
-
-
-def leading_lookbehinds(pattern: str, width: int) -> str | None:
-    """The look-behinds ``pattern`` tests where a match begins, before it consumes anything, that
-    read at most ``width`` characters and hold no assertions, as one pattern of look-behinds
-    (``\\b(?<!\\d[-/.:,])\\d+`` gives ``(?<!\\d[-/.:,])``, its sets written as this module
-    writes them): every match begins where it matches.
-    None when there are none or the pattern is not known (as for :func:`prefix_sets`)."""
-    found: list[str] = []
-    try:
-        _lookbehinds(parse(pattern), width, found)
-    except (UnknownSyntax, RecursionError):
-        return None
-    return "".join(found) or None
-
-
-def _lookbehinds(items: list, width: int, found: list[str]) -> bool:
-    """Add the look-behinds of ``items`` before the first item that consumes (or may) to ``found``;
-    whether the items consume nothing."""
-    for op, av in items:
-        if op in (sx.ASSERT, sx.ASSERT_NOT):
-            direction, body = av
-            if direction < 0 and sx.width(body)[1] <= width and _reach(body) == (0, 0):
-                found.append(("(?<=" if op is sx.ASSERT else "(?<!") + _plain(body) + ")")
-        elif op is sx.SUBPATTERN and not (av[1] | av[2]) & sx.IGNORECASE:
-            if not _lookbehinds(av[3], width, found):
-                return False
-        elif op is not sx.AT:
-            return False
-    return True
-
-
-def _widest(reaches: Iterable[tuple[int, int]]) -> tuple[int, int]:
-    befores, afters = zip(*reaches, (0, 0))
-    return max(befores), max(afters)
 
 
 # a set of characters: (any character, members, sets whose complements it holds)

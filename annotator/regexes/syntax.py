@@ -66,33 +66,6 @@ def parse(pattern: str) -> Parsed:
     return parsed
 
 
-def width(items: list) -> tuple[int, int]:
-    """The fewest and most characters a sequence of items can match (``MAXREPEAT`` at most)."""
-    low = high = 0
-    for op, av in items:
-        if op in (LITERAL, NOT_LITERAL, IN, ANY):
-            found = (1, 1)
-        elif op in (AT, ASSERT, ASSERT_NOT):
-            found = (0, 0)
-        elif op is SUBPATTERN:
-            found = width(av[3])
-        elif op is ATOMIC_GROUP:
-            found = width(av)
-        elif op in (MAX_REPEAT, MIN_REPEAT, POSSESSIVE_REPEAT):
-            body = width(av[2])
-            found = (body[0] * av[0], body[1] * av[1])
-        elif op is BRANCH:
-            widths = [width(alternative) for alternative in av[1]]
-            found = (min(w[0] for w in widths), max(w[1] for w in widths))
-        elif op is GROUPREF_EXISTS:
-            widths = [width(branch or []) for branch in av[1:]]
-            found = (min(w[0] for w in widths), max(w[1] for w in widths))
-        else:  # a group reference: what its group matched
-            found = (0, MAXREPEAT)
-        low, high = min(low + found[0], MAXREPEAT), min(high + found[1], MAXREPEAT)
-    return low, high
-
-
 class _Reader:
     """The pattern and the offset read up to; the global flags and the groups met."""
 

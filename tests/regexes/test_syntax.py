@@ -35,11 +35,6 @@ def test_flags():
     assert sx.parse("(?i:a)") == [(sx.SUBPATTERN, (None, sx.IGNORECASE, 0, [(sx.LITERAL, ord("a"))]))]
 
 
-def test_width():
-    assert sx.width(sx.parse(r"\d[-/.:,]")) == (2, 2)
-    assert sx.width(sx.parse(r"a?(?:bc|d)+\b")) == (1, sx.MAXREPEAT)
-
-
 @pytest.mark.parametrize("pattern", [r"\p{L}", "(?|a|b)", "(?V1)a", "[[:alpha:]]", "[a--b]", "a{e<=1}",
                                      "(?x)a b", "a**", "(?w)a", r"\X", "(a", "a)", r"\2(a)"])
 def test_unknown_syntax(pattern):
