@@ -35,8 +35,9 @@ folded (``[Ss]ep``, ``SEP`` -> ``sep``: ``prefix_strings``), for all such entrie
 of the time of searching for each alternative on its own). A regex entry whose matches hold no
 spaces and a literal (e-mails, URLs: ``consumed_chars``, ``required_literals``) is tried only on
 the runs of the characters it consumes around that literal (:class:`Runs`). Each of these ways
-finds the same matches as scanning each pattern at every offset, which the tests check on the
-MEDDOCAN texts and on random text.
+finds the same matches as trying each pattern at every offset, which ``strategy="reference"``
+does (plainly, slowly): the tests compare the two on random text, the MEDDOCAN texts and the
+English notes.
 Each other regex entry scans the text of its own (measured: an alternation of regexes is no
 faster than running them one by one, which keeps each one's own search optimisations and
 groups). A regex entry not run by a :class:`Starts` is not run at all on a document that lacks
