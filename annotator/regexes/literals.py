@@ -33,47 +33,32 @@ text's next characters fit (``5 mg`` fits no date).
 and made of listed characters (``[Ss]ep`` gives ``Sep`` and ``sep``): the regex gazetteer looks
 for the month names a pattern begins with as strings.
 
-``leading_lookbehinds(pattern, n)`` gives the look-behinds of at most ``n`` characters a match
-begins with (``\\b(?<!\\d[-/.:,])\\d+``: ``(?<!\\d[-/.:,])``): the regex gazetteer tries a date
-pattern where the characters before an offset pass them (no date begins inside a date).
-
-``reach(pattern)`` says how many characters before and after the span a path through the
-pattern consumes its assertions can read (``(?<!\\w)...(?!\\w)`` gives (1, 1)): the paths tried
-before the one that matches, and so the path that matches (its marker group), depend only on the
-characters of a match and those in reach around it, so the regex gazetteer remembers which entry
-of a trie such characters are a match of.
-
 ``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
 then a match may start after a non-word character only where ``\\b`` holds, and a scanning
 pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
 (it skips to word boundaries) than one that begins with an alternation.
 
-The pattern is read with the standard library's parser (``re._parser``), which knows the common
-syntax the ``regex`` module shares with ``re``. Anything it does not read the same way gives no
-answer ([], False, None): a syntax error for ``re`` (``\\p{L}``, ``(?|...)``, ``(?V1)`` ...), a
-warning (nested sets ``[[:alpha:]]``, set operations), fuzzy constraints (``{e<=1}``, which ``re``
-would read as literal text), case-insensitive or verbose flags. Only literal runs that a match
+The pattern is read by :func:`annotator.regexes.syntax.parse`, which knows the common syntax
+the ``regex`` module shares with ``re``. Anything it does not read gives no answer ([], False,
+None): ``\\p{L}``, ``(?|...)``, ``(?V1)``, nested sets ``[[:alpha:]]``, set operations, fuzzy
+constraints (``{e<=1}``), case-insensitive or verbose flags. Only literal runs that a match
 must go through count (not inside optional parts or look-arounds), so the test can only skip
 documents that have no match.
 """
 
 from __future__ import annotations
 
-import re
-import warnings
 from itertools import product, takewhile
 from math import prod
-from re import _constants as sre  # type: ignore[attr-defined]
-from re import _parser as sre_parse  # type: ignore[attr-defined]
-
-from typing import Any, Iterable
+from typing import Any
 
 import regex
 
-_FUZZY = re.compile(r"(?<!\\)(?:\\\\)*\{(?!\d*,?\d*\})")  # a "{" that is no repeat count
-_FLAGS = sre.SRE_FLAG_IGNORECASE | sre.SRE_FLAG_VERBOSE
-_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
-_ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)  # \b, ^, look-arounds
+from annotator.regexes import syntax as sx
+from annotator.regexes.syntax import UnknownSyntax
+
+_REPEATS = (sx.MAX_REPEAT, sx.MIN_REPEAT, sx.POSSESSIVE_REPEAT)
+_ZERO_WIDTH = (sx.AT, sx.ASSERT, sx.ASSERT_NOT)  # \b, ^, look-arounds
 _WORD = regex.compile(r"\w*")  # the regex module's word characters (its \b tests them)
 # zero-width assertions at the start of a pattern: \b, and look-arounds without groups inside
 _LEAD = regex.compile(r"(?:\\b|\(\?<?[=!](?:[^()\\\[]|\\.|\[\^?\]?(?:[^\]\\]|\\.)*\])*\))*")
@@ -83,10 +68,6 @@ MAX_STRINGS = 24
 
 def _is_word(chars: str) -> bool:
     return _WORD.fullmatch(chars) is not None
-
-
-class UnknownSyntax(Exception):
-    """A construct whose reading by ``re`` may differ from the ``regex`` module's."""
 
 
 def required_literals(pattern: str) -> list[tuple[str, ...]]:
@@ -144,113 +125,34 @@ def _consumed(items: list, positive: set, negated: list[set]) -> None:
     """Add the characters a sequence consumes to ``positive`` (code point ranges and category
     escapes), and the sets it consumes the complement of to ``negated``."""
     for op, av in items:
-        if op in _ZERO_WIDTH or op is sre.GROUPREF:  # a group reference consumes what its group did
+        if op in _ZERO_WIDTH or op is sx.GROUPREF:  # a group reference consumes what its group did
             continue
-        if op is sre.LITERAL:
+        if op is sx.LITERAL:
             positive.add((av, av))
-        elif op is sre.NOT_LITERAL:
+        elif op is sx.NOT_LITERAL:
             negated.append({(av, av)})
-        elif op is sre.IN:
-            if av and av[0][0] is sre.NEGATE:
+        elif op is sx.IN:
+            if av and av[0][0] is sx.NEGATE:
                 negated.append(set(map(_set_member, av[1:])))
             else:
                 positive.update(map(_set_member, av))
-        elif op is sre.SUBPATTERN:
-            if (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+        elif op is sx.SUBPATTERN:
+            if (av[1] | av[2]) & sx.IGNORECASE:
                 raise UnknownSyntax
             _consumed(av[3], positive, negated)
-        elif op is sre.ATOMIC_GROUP:
+        elif op is sx.ATOMIC_GROUP:
             _consumed(av, positive, negated)
         elif op in _REPEATS:
             _consumed(av[2], positive, negated)
-        elif op is sre.BRANCH:
+        elif op is sx.BRANCH:
             for alternative in av[1]:
                 _consumed(alternative, positive, negated)
-        elif op is sre.GROUPREF_EXISTS:
+        elif op is sx.GROUPREF_EXISTS:
             for branch in av[1:]:
                 if branch is not None:
                     _consumed(branch, positive, negated)
         else:  # any character
             raise UnknownSyntax
-
-
-def reach(pattern: str) -> tuple[int, int] | None:
-    """``(before, after)``: how many characters before the start and after the end of the span a
-    path through ``pattern`` consumes its assertions can read (the widest look-behind and
-    look-ahead, 1 for ``\\b``), so that whether a path succeeds depends only on the text from
-    ``before`` characters before its start to ``after`` characters after its end:
-    ``(?<!\\w)a(?:\\s+|(?=[^\\w\\s]))b(?!\\w)`` gives (1, 1). None when not known: anchors (``^``,
-    ``$``: where the text begins or ends is no character), look-arounds of unbounded width or with
-    assertions inside, atomic groups and possessive repeats (which path they keep can depend on
-    characters past the end of the match), syntax this reading does not know."""
-    try:
-        return _reach(parse(pattern))
-    except (UnknownSyntax, RecursionError):
-        return None
-
-
-def _reach(items: list) -> tuple[int, int]:
-    before = after = 0
-    for op, av in items:
-        if op is sre.AT:
-            if av not in (sre.AT_BOUNDARY, sre.AT_NON_BOUNDARY):
-                raise UnknownSyntax
-            found = (1, 1)
-        elif op in (sre.ASSERT, sre.ASSERT_NOT):
-            direction, body = av
-            width = body.getwidth()[1]
-            if _reach(body) != (0, 0) or width >= sre.MAXREPEAT:
-                raise UnknownSyntax
-            found = (width, 0) if direction < 0 else (0, width)
-        elif op in (sre.LITERAL, sre.NOT_LITERAL, sre.IN, sre.ANY, sre.GROUPREF):
-            found = (0, 0)
-        elif op is sre.SUBPATTERN:
-            found = _reach(av[3])
-        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
-            found = _reach(av[2])
-        elif op is sre.BRANCH:
-            found = _widest(map(_reach, av[1]))
-        elif op is sre.GROUPREF_EXISTS:
-            found = _widest(_reach(branch) for branch in av[1:] if branch is not None)
-        else:  # atomic, possessive
-            raise UnknownSyntax
-        before, after = max(before, found[0]), max(after, found[1])
-    return before, after
-
-
-def leading_lookbehinds(pattern: str, width: int) -> str | None:
-    """The look-behinds ``pattern`` tests where a match begins, before it consumes anything, that
-    read at most ``width`` characters and hold no assertions, as one pattern of look-behinds
-    (``\\b(?<!\\d[-/.:,])\\d+`` gives ``(?<!\\d[-/.:,])``, its sets written as this module
-    writes them): every match begins where it matches.
-    None when there are none or the pattern is not known (as for :func:`prefix_sets`)."""
-    found: list[str] = []
-    try:
-        _lookbehinds(parse(pattern), width, found)
-    except (UnknownSyntax, RecursionError):
-        return None
-    return "".join(found) or None
-
-
-def _lookbehinds(items: list, width: int, found: list[str]) -> bool:
-    """Add the look-behinds of ``items`` before the first item that consumes (or may) to ``found``;
-    whether the items consume nothing."""
-    for op, av in items:
-        if op in (sre.ASSERT, sre.ASSERT_NOT):
-            direction, body = av
-            if direction < 0 and body.getwidth()[1] <= width and _reach(body) == (0, 0):
-                found.append(("(?<=" if op is sre.ASSERT else "(?<!") + _plain(body) + ")")
-        elif op is sre.SUBPATTERN and not (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
-            if not _lookbehinds(av[3], width, found):
-                return False
-        elif op is not sre.AT:
-            return False
-    return True
-
-
-def _widest(reaches: Iterable[tuple[int, int]]) -> tuple[int, int]:
-    befores, afters = zip(*reaches, (0, 0))
-    return max(befores), max(afters)
 
 
 # a set of characters: (any character, members, sets whose complements it holds)
@@ -317,23 +219,23 @@ def _one(chars: _Chars) -> _Prefixes:
 def _item_prefixes(op: Any, av: Any, length: int) -> _Prefixes:
     if op in _ZERO_WIDTH:
         return {0: {()}}
-    if op is sre.LITERAL:
+    if op is sx.LITERAL:
         return _one((False, frozenset({(av, av)}), frozenset()))
-    if op is sre.NOT_LITERAL:
+    if op is sx.NOT_LITERAL:
         return _one((False, frozenset(), frozenset({frozenset({(av, av)})})))
-    if op is sre.ANY:
+    if op is sx.ANY:
         return _one(_ANY)
-    if op is sre.IN:
-        if av and av[0][0] is sre.NEGATE:
+    if op is sx.IN:
+        if av and av[0][0] is sx.NEGATE:
             return _one((False, frozenset(), frozenset({frozenset(map(_set_member, av[1:]))})))
         return _one((False, frozenset(map(_set_member, av)), frozenset()))
-    if op is sre.GROUPREF:  # what its group matched: any characters, any length
+    if op is sx.GROUPREF:  # what its group matched: any characters, any length
         return {n: {(_ANY,) * n} for n in range(length + 1)}
-    if op is sre.SUBPATTERN:
-        if (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+    if op is sx.SUBPATTERN:
+        if (av[1] | av[2]) & sx.IGNORECASE:
             raise UnknownSyntax
         return _prefixes(av[3], length)
-    if op is sre.ATOMIC_GROUP:
+    if op is sx.ATOMIC_GROUP:
         return _prefixes(av, length)
     if op in _REPEATS:
         low, high, body = av[0], av[1], _prefixes(av[2], length)
@@ -343,12 +245,12 @@ def _item_prefixes(op: Any, av: Any, length: int) -> _Prefixes:
         for _ in range(min(high - low, length + 1)):
             found = _union(found, _then(found, body, length))
         return found
-    if op is sre.BRANCH:
+    if op is sx.BRANCH:
         found = {}
         for alternative in av[1]:
             found = _union(found, _prefixes(alternative, length))
         return found
-    if op is sre.GROUPREF_EXISTS:
+    if op is sx.GROUPREF_EXISTS:
         found = {}
         for branch in av[1:]:
             found = _union(found, _prefixes(branch, length) if branch is not None else {0: {()}})
@@ -401,30 +303,30 @@ def _plain(items: list) -> str:
 def _plain_item(op: Any, av: Any) -> str:
     if op in _ZERO_WIDTH:
         return ""
-    if op is sre.LITERAL:
+    if op is sx.LITERAL:
         return _member(av)
-    if op is sre.NOT_LITERAL:
+    if op is sx.NOT_LITERAL:
         return f"[^{_member(av)}]"
-    if op is sre.ANY:
+    if op is sx.ANY:
         return "[\\s\\S]"
-    if op is sre.GROUPREF:
+    if op is sx.GROUPREF:
         return "[\\s\\S]*"
-    if op is sre.IN:
-        if av and av[0][0] is sre.NEGATE:
+    if op is sx.IN:
+        if av and av[0][0] is sx.NEGATE:
             return "[^" + _set_text(set(map(_set_member, av[1:]))) + "]"
         return "[" + _set_text(set(map(_set_member, av))) + "]"
-    if op is sre.SUBPATTERN:
-        if (av[1] | av[2]) & sre.SRE_FLAG_IGNORECASE:
+    if op is sx.SUBPATTERN:
+        if (av[1] | av[2]) & sx.IGNORECASE:
             raise UnknownSyntax
         return f"(?:{_plain(av[3])})"
-    if op is sre.ATOMIC_GROUP:
+    if op is sx.ATOMIC_GROUP:
         return f"(?:{_plain(av)})"
     if op in _REPEATS:
         low, high, body = av
-        return f"(?:{_plain(body)}){{{low},{'' if high == sre.MAXREPEAT else high}}}"
-    if op is sre.BRANCH:
+        return f"(?:{_plain(body)}){{{low},{'' if high == sx.MAXREPEAT else high}}}"
+    if op is sx.BRANCH:
         return "(?:" + "|".join(map(_plain, av[1])) + ")"
-    if op is sre.GROUPREF_EXISTS:
+    if op is sx.GROUPREF_EXISTS:
         return "(?:" + "|".join(_plain(branch) if branch is not None else "" for branch in av[1:]) + ")"
     raise UnknownSyntax
 
@@ -504,18 +406,11 @@ def _group_end(pattern: str, start: int) -> tuple[int, list[int]] | None:
     return None
 
 
-def parse(pattern: str, ignore_case: bool = False) -> Any:
-    """``pattern`` as read by ``re``'s parser (UnknownSyntax: ``regex`` may read it otherwise, or
-    it sets the verbose flag, or the case-insensitive one unless ``ignore_case``)."""
-    if _FUZZY.search(pattern):
-        raise UnknownSyntax
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            parsed = sre_parse.parse(pattern)
-    except (re.error, Warning, OverflowError):
-        raise UnknownSyntax from None
-    if parsed.state.flags & _FLAGS & ~(sre.SRE_FLAG_IGNORECASE if ignore_case else 0):
+def parse(pattern: str, ignore_case: bool = False) -> sx.Parsed:
+    """``pattern`` read by :func:`syntax.parse` (UnknownSyntax when it is not known, or sets the
+    case-insensitive flag for the whole pattern unless ``ignore_case``)."""
+    parsed = sx.parse(pattern)
+    if parsed.flags & sx.IGNORECASE and not ignore_case:
         raise UnknownSyntax
     return parsed
 
@@ -536,10 +431,10 @@ def _factors(items: list) -> list[set[str]]:
     out: list[set[str]] = []
     run: list[str] = []
     for op, av in items:
-        if op is sre.LITERAL:
+        if op is sx.LITERAL:
             run.append(chr(av))
             continue
-        if run and op is sre.BRANCH and all(map(_leading_literal, av[1])):
+        if run and op is sx.BRANCH and all(map(_leading_literal, av[1])):
             # the run, then each alternative's own first characters: re's parser takes a prefix
             # that all alternatives share out of them ("\.(?:com|org)" for "(?:\.com|\.org)")
             out.append({"".join(run) + _leading_literal(alternative) for alternative in av[1]})
@@ -547,15 +442,15 @@ def _factors(items: list) -> list[set[str]]:
         if run:
             out.append({"".join(run)})
             run = []
-        if op is sre.SUBPATTERN:
-            if av[1] & _FLAGS:
+        if op is sx.SUBPATTERN:
+            if av[1] & sx.IGNORECASE:
                 raise UnknownSyntax
             out += _factors(av[3])
-        elif op is sre.ATOMIC_GROUP:
+        elif op is sx.ATOMIC_GROUP:
             out += _factors(av)
         elif op in _REPEATS and av[0] >= 1:
             out += _factors(av[2])
-        elif op is sre.BRANCH:  # one string of each alternative's best set
+        elif op is sx.BRANCH:  # one string of each alternative's best set
             chosen = [max(sets, key=_selectivity, default=None) for sets in map(_factors, av[1])]
             if all(chosen):
                 out.append(set().union(*chosen))
@@ -566,7 +461,7 @@ def _factors(items: list) -> list[set[str]]:
 
 def _leading_literal(items: list) -> str:
     """The literal characters a sequence begins with."""
-    return "".join(chr(av) for _, av in takewhile(lambda item: item[0] is sre.LITERAL, items))
+    return "".join(chr(av) for _, av in takewhile(lambda item: item[0] is sx.LITERAL, items))
 
 
 def _first(items: list) -> tuple[bool, bool]:
@@ -575,20 +470,20 @@ def _first(items: list) -> tuple[bool, bool]:
     for op, av in items:
         if op in _ZERO_WIDTH:
             continue
-        if op is sre.LITERAL:
+        if op is sx.LITERAL:
             word, empty = _is_word(chr(av)), False
-        elif op is sre.IN:
+        elif op is sx.IN:
             word, empty = all(map(_in_word, av)), False
-        elif op is sre.SUBPATTERN:
+        elif op is sx.SUBPATTERN:
             if av[1] or av[2]:
                 raise UnknownSyntax
             word, empty = _first(av[3])
-        elif op is sre.ATOMIC_GROUP:
+        elif op is sx.ATOMIC_GROUP:
             word, empty = _first(av)
         elif op in _REPEATS:
             word, empty = _first(av[2])
             empty = empty or av[0] == 0
-        elif op is sre.BRANCH:
+        elif op is sx.BRANCH:
             firsts = [_first(alternative) for alternative in av[1]]
             word, empty = all(w for w, _ in firsts), any(e for _, e in firsts)
         else:  # any character, a negated one, a group reference ...
@@ -607,20 +502,20 @@ def _starts(items: list) -> tuple[set, bool]:
     for op, av in items:
         if op in _ZERO_WIDTH:
             continue
-        if op is sre.LITERAL:
+        if op is sx.LITERAL:
             members, empty = {(av, av)}, False
-        elif op is sre.IN:
+        elif op is sx.IN:
             members, empty = set(map(_set_member, av)), False
-        elif op is sre.SUBPATTERN:
+        elif op is sx.SUBPATTERN:
             if av[1] or av[2]:
                 raise UnknownSyntax
             members, empty = _starts(av[3])
-        elif op is sre.ATOMIC_GROUP:
+        elif op is sx.ATOMIC_GROUP:
             members, empty = _starts(av)
         elif op in _REPEATS:
             members, empty = _starts(av[2])
             empty = empty or av[0] == 0
-        elif op is sre.BRANCH:
+        elif op is sx.BRANCH:
             starts = [_starts(alternative) for alternative in av[1]]
             members, empty = set().union(*(m for m, _ in starts)), any(e for _, e in starts)
         else:
@@ -635,28 +530,24 @@ def _member(code: int) -> str:
     return f"\\U{code:08x}"
 
 
-_CATEGORIES = {sre.CATEGORY_DIGIT: "\\d", sre.CATEGORY_NOT_DIGIT: "\\D", sre.CATEGORY_WORD: "\\w",
-               sre.CATEGORY_NOT_WORD: "\\W", sre.CATEGORY_SPACE: "\\s", sre.CATEGORY_NOT_SPACE: "\\S"}
-
-
 def _set_member(item: tuple) -> tuple[int, int] | str:
     """An item of a character set: a code point range or a category escape (UnknownSyntax for a
     negation)."""
     op, av = item
-    if op is sre.LITERAL:
+    if op is sx.LITERAL:
         return av, av
-    if op is sre.RANGE:
+    if op is sx.RANGE:
         return av
-    if op is sre.CATEGORY and av in _CATEGORIES:
-        return _CATEGORIES[av]
+    if op is sx.CATEGORY:
+        return av
     raise UnknownSyntax
 
 
 def _in_word(item: tuple) -> bool:
     """Whether an item of a character set holds only word characters."""
     op, av = item
-    if op is sre.LITERAL:
+    if op is sx.LITERAL:
         return _is_word(chr(av))
-    if op is sre.RANGE:
+    if op is sx.RANGE:
         return _is_word("".join(map(chr, range(av[0], av[1] + 1))))
-    return op is sre.CATEGORY and av in (sre.CATEGORY_WORD, sre.CATEGORY_DIGIT)  # \w, \d
+    return op is sx.CATEGORY and av in ("\\w", "\\d")

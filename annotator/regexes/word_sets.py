@@ -7,8 +7,8 @@ dictionary lookup instead of one regex call per new string (:class:`annotator.ja
 :func:`words_of` spells out every string a pattern matches in full (``==~``) when the pattern is
 built from literal characters, small character classes, groups, alternatives and bounded
 repetition only; anything else gives None (the test keeps its regex). The pattern is read as
-:func:`annotator.regexes.literals.parse` reads it (the standard library's parser, for the
-syntax the ``regex`` module shares with it).
+:func:`annotator.regexes.syntax.parse` reads it (the syntax the ``regex`` module shares with
+``re``).
 
 A case-insensitive pattern (``(?i)``) gives its strings and the flag; :class:`CaseKey` maps a
 string to a key that is equal whenever the ``regex`` module matches one to the other
@@ -20,19 +20,19 @@ the rule's own test decides.
 
 from __future__ import annotations
 
-from re import _constants as sre  # type: ignore[attr-defined]
 from typing import Iterable, NamedTuple
 
 import regex
 from regex import _regex  # type: ignore[attr-defined]
 
+from annotator.regexes import syntax as sx
 from annotator.regexes.literals import UnknownSyntax, parse
 
 MAX_WORDS = 2_000
 MAX_CLASS = 64  # characters of one [...] class
-_REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
-_STARTS = (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING)
-_ENDS = (sre.AT_END, sre.AT_END_STRING)
+_REPEATS = (sx.MAX_REPEAT, sx.MIN_REPEAT, sx.POSSESSIVE_REPEAT)
+_STARTS = (sx.BEGINNING, sx.BEGINNING_STRING)
+_ENDS = (sx.END, sx.END_STRING)
 
 
 class Words(NamedTuple):
@@ -51,7 +51,7 @@ def words_of(pattern: str) -> Words | None:
         strings = _expand(list(parsed), True, True)
     except (UnknownSyntax, _NotFinite, RecursionError):
         return None
-    return Words(frozenset(strings), bool(parsed.state.flags & sre.SRE_FLAG_IGNORECASE))
+    return Words(frozenset(strings), bool(parsed.flags & sx.IGNORECASE))
 
 
 def _expand(items: list, at_start: bool, at_end: bool) -> set[str]:
@@ -60,17 +60,17 @@ def _expand(items: list, at_start: bool, at_end: bool) -> set[str]:
     out = {""}
     last = len(items) - 1
     for i, (op, av) in enumerate(items):
-        if op is sre.LITERAL:
+        if op is sx.LITERAL:
             part = {chr(av)}
-        elif op is sre.IN:
+        elif op is sx.IN:
             part = _class(av)
-        elif op is sre.BRANCH:
+        elif op is sx.BRANCH:
             part = set().union(*(_expand(list(alt), at_start and i == 0, at_end and i == last) for alt in av[1]))
-        elif op is sre.SUBPATTERN:
+        elif op is sx.SUBPATTERN:
             if av[1] or av[2]:  # flags switched inside the group
                 raise _NotFinite
             part = _expand(list(av[3]), at_start and i == 0, at_end and i == last)
-        elif op in _REPEATS and av[1] is not sre.MAXREPEAT:
+        elif op in _REPEATS and av[1] != sx.MAXREPEAT:
             once = _expand(list(av[2]), False, False)
             part, current = set(), {""}
             for count in range(av[1] + 1):
@@ -79,7 +79,7 @@ def _expand(items: list, at_start: bool, at_end: bool) -> set[str]:
                 current = {a + b for a in current for b in once}
                 if len(part) + len(current) > MAX_WORDS:
                     raise _NotFinite
-        elif op is sre.AT and ((av in _STARTS and at_start and i == 0) or (av in _ENDS and at_end and i == last)):
+        elif op is sx.AT and ((av in _STARTS and at_start and i == 0) or (av in _ENDS and at_end and i == last)):
             continue
         else:
             raise _NotFinite
@@ -92,9 +92,9 @@ def _expand(items: list, at_start: bool, at_end: bool) -> set[str]:
 def _class(items: list) -> set[str]:
     chars: set[str] = set()
     for op, av in items:
-        if op is sre.LITERAL:
+        if op is sx.LITERAL:
             chars.add(chr(av))
-        elif op is sre.RANGE and av[1] - av[0] < MAX_CLASS:
+        elif op is sx.RANGE and av[1] - av[0] < MAX_CLASS:
             chars.update(map(chr, range(av[0], av[1] + 1)))
         else:  # negated class, \d, \w, a wide range ...
             raise _NotFinite

@@ -8,8 +8,7 @@ import random
 import pytest
 import regex
 
-from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, leading_lookbehinds,
-                                        prefix_strings, reach,
+from annotator.regexes.literals import (consumed_chars, first_chars, leading_alternatives, prefix_strings,
                                         required_literals, starts_with_word)
 
 MONTH = r"\b(?:[Ee]nero|[Ff]ebrero|[Mm]arzo)(?:\s+de)?\s+(?:19|20)\d{2}"
@@ -185,59 +184,3 @@ def test_every_match_begins_with_a_prefix_string(pattern: str) -> None:
     text = "".join(rng.choice("abcdSsept ") for _ in range(3000))
     matches = [m.group() for m in regex.finditer(pattern, text, overlapped=True) if m.group()]
     assert matches and all(match[:3] in strings for match in matches)
-
-
-@pytest.mark.parametrize("pattern, expected", [
-    (r"(?<!\w)a(?:\s+|(?<=[^\w\s])|(?=[^\w\s]))b(?!\w)", (1, 1)),  # the separator of munged words
-    (r"\b(?<!\d[-/.:,])\d+", (2, 1)),
-    (r"(a)?(?(1)b|(?<=xy)c)", (2, 0)),                              # a branch of a conditional
-    (r"a|b(?=cd)", (0, 2)),
-    (r"(?P<s>[-/])\d(?P=s)", (0, 0)),                               # a group reference reads what it consumes
-])
-def test_reach(pattern: str, expected: tuple) -> None:
-    assert reach(pattern) == expected
-
-
-@pytest.mark.parametrize("pattern", [r"^a", r"a$", r"\Aa", r"a(?=b+)", r"(?=(?<=a)b)", r"(?>ab|a)", r"a++b", r"\p{L}"])
-def test_reach_unknown(pattern: str) -> None:
-    assert reach(pattern) is None
-
-
-@pytest.mark.parametrize("pattern", [
-    r"(?<!\w)(?:ab()|a(?:\s+|(?<=[^\w\s])|(?=[^\w\s]))b()|a()|b(?=a)()|(?<=a)b()|\bb()|ba?()|a(?=\s)\s()|\s())(?!\w)",
-    r"(?:(a)|b|c)(?(1)b()|(?:(?<=b)a()|a()))",  # a conditional
-])
-def test_the_characters_in_reach_decide_which_path_matches(pattern: str) -> None:
-    """Matches of the same characters with the same ones in reach around them take the same path
-    (the same marker group): the regex gazetteer remembers the entry of a match by them."""
-    before, after = reach(pattern)
-    compiled = regex.compile(pattern)
-    rng = random.Random(5)
-    text = "".join(rng.choice("abc -.") for _ in range(5000))
-    paths: dict[str, set[int]] = {}
-    for start in range(before, len(text)):
-        match = compiled.match(text, start)
-        if match is not None and match.end() + after <= len(text):
-            paths.setdefault(text[start - before:match.end() + after], set()).add(match.lastindex)
-    assert len(set().union(*paths.values())) >= 3 and all(len(found) == 1 for found in paths.values())
-
-
-@pytest.mark.parametrize("pattern, expected", [
-    (r"\b(?<!\d[-/.:,])\d+", r"(?<!\d[-/.:,])"),
-    (r"(?:\b(?:(?<![\w+])\(?3))", r"(?<![\w+])"),       # inside the groups a match begins with
-    (r"(?=x)(?<=ab)(?<!abc)x", r"(?<=ab)"),                # too wide: left out
-    (r"a(?<!b)", None),                                    # after a character: not where a match begins
-    (r"(?:(?<!x)a|b)", None),                              # in one alternative only
-    (r"(?i:(?<!x)a)", None),
-    (r"(?<!a+)b", None),                                   # unbounded
-    (r"(?<=^)a", None),
-])
-def test_leading_lookbehinds(pattern: str, expected: str | None) -> None:
-    found = leading_lookbehinds(pattern, 2)
-    if expected is None:
-        assert found is None
-    else:
-        rng = random.Random(7)
-        text = "".join(rng.choice("ab1(/.,x+ ") for _ in range(3000))
-        assert [m.start() for m in regex.finditer(f"(?={found})", text)] == [
-            m.start() for m in regex.finditer(f"(?={expected})", text)]

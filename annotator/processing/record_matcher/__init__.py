@@ -54,6 +54,9 @@ class RecordMatcher(ProcessingResource):
     strictRecords = Param(bool, False, "a record value not written as its field's kind (date, ID, phone) is an "
                                        "error (false: a warning, and the value is matched as written and as read)")
     outputASName = Param(str, "PHI", "annotation set written by this PR (and read for earlier PHI)")
+    strategy = Param(str, "fast", "fast: names compared with rapidfuzz's bounded search; reference: every word "
+                     "against every name token (the same matches, slowly: to check the fast one)",
+                     choices=("fast", "reference"))
 
     def setup(self) -> None:
         self.by_document: dict[str, Record] = read_records(self.records, self.strictRecords)
@@ -71,7 +74,8 @@ class RecordMatcher(ProcessingResource):
         low, low_folded = (text, fold(text, ignore_case=False, accents=True)) if self.caseSensitive else (lower, folded)
         common = common_words(doc.features.get("language"))
         names = [v for f in NAME_FIELDS for v in record.get(f, ())]
-        found = NameMatcher(names, self.threshold, self.caseSensitive, common).find(text, lower, low, low_folded)
+        found = NameMatcher(names, self.threshold, self.caseSensitive, common,
+                            reference=self.strategy == "reference").find(text, lower, low, low_folded)
         literal = {f: v for f, v in record.items() if f not in LITERAL_EXCEPT}
         dates, with_year = [], set()
         for field in DATE_FIELDS:

@@ -111,6 +111,17 @@ class _Name:
         return found
 
 
+def edit_distance(a: str, b: str) -> int:
+    """The Levenshtein distance of ``a`` and ``b`` (insertions, deletions, substitutions)."""
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        current = [i]
+        for j, other in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
+        previous = current
+    return previous[-1]
+
+
 def _words(text: str) -> set[str]:
     """The words (WORD) of ``text``. A text that is all Latin-1 (most notes) is split where a byte
     table has put a space for every other character: twice as fast as WORD.findall. Another one is
@@ -158,7 +169,11 @@ def _edge(text: str, start: int, end: int) -> bool:
 class NameMatcher:
     """Finds the record's names (several values) in a note."""
 
-    def __init__(self, values: Iterable[str], threshold: float, case_sensitive: bool, common: frozenset[str]) -> None:
+    def __init__(self, values: Iterable[str], threshold: float, case_sensitive: bool, common: frozenset[str],
+                 reference: bool = False) -> None:
+        """``reference``: compare every word of a note with every token of the record by a plain
+        edit distance (:meth:`_similar_reference`), to check the fast comparison against."""
+        self.reference = reference
         self.names = [_Name(v, case_sensitive) for v in values]
         self.threshold = threshold
         self.case_sensitive = case_sensitive
@@ -197,6 +212,20 @@ class NameMatcher:
                 at = folded.find(key, at + 1)
         return {w: list(found.items()) for w, found in hits.items()}
 
+    def _similar_reference(self, words: set[str], low: str, folded: str) -> dict[str, list[tuple[str, float]]]:
+        """What :meth:`_similar` gives, found by comparing every word with every token: a ratio
+        below the threshold, or the same word once accents are folded (ratio 0)."""
+        hits: dict[str, dict[str, float]] = defaultdict(dict)
+        for word in words:
+            for token in self.tokens:
+                ratio = edit_distance(word, token) / min(len(word), len(token))
+                if ratio < self.threshold:
+                    hits[word][token] = ratio
+            token = self.by_folded.get(fold(word, ignore_case=False, accents=True))
+            if token is not None:
+                hits[word][token] = 0.0
+        return {w: list(found.items()) for w, found in hits.items()}
+
     def _strong(self, text: str, start: int, end: int, ratio: float) -> bool:
         """True when the match needs no neighbour (see the module docstring)."""
         before = text[max(0, start - 32):start]
@@ -215,8 +244,10 @@ class NameMatcher:
         if not self.names:
             return []
         found: list[Match] = []
-        words = _words(low)
-        hits = self._similar(words, low, low_folded) if self.tokens else {}
+        words_of = (lambda text: set(WORD.findall(text))) if self.reference else _words
+        words = words_of(low)
+        similar = self._similar_reference if self.reference else self._similar
+        hits = similar(words, low, low_folded) if self.tokens else {}
         if hits:
             # per name: (start, end, ratio, strong)
             per_name: dict[int, list[tuple[int, int, float, bool]]] = defaultdict(list)
@@ -236,7 +267,7 @@ class NameMatcher:
                 found.extend(self._spans(text, self.names[index], occurrences))
         for name in self.names:
             found.extend(name.acronyms(text))
-        titled, doctors = self._titled(text, lower, words if low is lower else _words(lower), found)
+        titled, doctors = self._titled(text, lower, words if low is lower else words_of(lower), found)
         return [Match(n.start, n.end, n.field, n.ratio, DOCTOR) if (n.start, n.end) in doctors else n
                 for n in found] + titled
 

@@ -3,8 +3,8 @@
 A value is compared by its letters and digits alone: between two runs of them the note may have up
 to two separators (spaces, ``- . / ( )``), so ``546 79 80`` is ``5467980`` and ``(91) 234-56-78`` is
 ``912345678``; case is ignored. Values are looked for in the note's chunks of digits (with letters
-in them, one or two letters around them), so a value needs a digit; only in the chunks around the
-places where the note's digits hold a value's digits (or 6 of them in a row). A phone with an
+in them, one or two letters around them), so a value needs a digit; only in the chunks whose
+digits hold a value's digits (or 6 of them in a row). A phone with an
 international prefix (``+34``, ``0046``) is also looked for without it (and with the trunk ``0``
 for the countries that dial one). A run of at least six digits of the note that is part of a
 longer value (``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits)
@@ -26,16 +26,10 @@ _ALNUM_RUN = re.compile(r"[^\W_]+")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _NOT_DIGIT = re.compile(r"\D+")
 _DIGITS = re.compile(r"\d+")
-_NOT_DIGIT_BYTES = bytes(c for c in range(256) if not 0x30 <= c <= 0x39)  # Latin-1 bytes that are no digit
 # a run of digits and what may continue it: letters, digits, up to two separators (spaces, - . / ( ))
 # before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
 # skips ahead to digits; letters and digits as runs ([^\W_]*), which re reads faster than one by one
 _CHUNK = re.compile(r"\d[^\W_]*(?:[\s\-./()]{1,2}(?=\d|[^\W\d_]{1,2}(?![^\W_]))[^\W_]*)*")
-# Latin-1 byte -> 2 for a digit, 0 for a character that no chunk holds (not a letter, digit, space or
-# - . / ( )), else 1 (see _stretches); "?" 1: it stands for any character Latin-1 lacks
-_MARKS = bytes(2 if 0x30 <= c <= 0x39 else 0 if re.match(r"[^\W_]|[\s\-./()?]", chr(c)) is None else 1
-               for c in range(256))
-_BLOCK = 256  # characters of a note whose digits are counted at a time (see _stretches)
 _PREFIX = re.compile(r"[^\W\d_]{1,2}[\s\-./()]{0,2}$")
 _DIGIT_GROUPS = re.compile(r"\d+(?:[ \-./]\d+)*")
 _INTERNATIONAL = re.compile(r"^(?:\+|00)(1|3\d|4\d|\d{3})")
@@ -86,37 +80,6 @@ def national_forms(phone: str) -> list[str]:
     return [f for f in forms if len(f) >= 3]
 
 
-def _stretches(latin1: bytes, note_digits: str, needles: list[str]) -> list[tuple[int, int]]:
-    """Where in a note (``latin1``: its Latin-1 bytes, "?" for what Latin-1 lacks; ``note_digits``:
-    its digits, all 0-9) the chunks start whose digits may hold one of ``needles`` (strings of
-    digits): stretches ``[start, end)`` in order, one around each block of _BLOCK characters where a
-    needle's first digit is (the note's digits counted block by block). A stretch starts right after
-    the last character before its block that no chunk holds, where a scan of all the note's chunks
-    starts anew too: its chunks are that scan's."""
-    firsts = set()  # where the needles start in the note's digits
-    for needle in needles:
-        at = note_digits.find(needle)
-        while at != -1:
-            firsts.add(at)
-            at = note_digits.find(needle, at + 1)
-    left = sorted(firsts, reverse=True)  # those not yet in a block, the first last
-    marks = latin1.translate(_MARKS)
-    stretches: list[tuple[int, int]] = []
-    seen = 0  # digits before the next block
-    for block in range(0, len(latin1), _BLOCK):
-        if not left:
-            break
-        seen += marks.count(2, block, block + _BLOCK)
-        if left[-1] < seen:
-            while left and left[-1] < seen:
-                left.pop()
-            start = marks.rfind(0, 0, block) + 1
-            if stretches and start <= stretches[-1][1]:
-                start = stretches.pop()[0]
-            stretches.append((start, block + _BLOCK))
-    return stretches
-
-
 def _bounded(text: str, start: int, end: int) -> bool:
     """Not inside a longer run of letters or digits."""
     return (start == 0 or not _ALNUM.match(text[start - 1])) and (end == len(text) or not _ALNUM.match(text[end]))
@@ -151,39 +114,27 @@ class NumberMatcher:
         one, of those that the note's digits hold (few: the rest are not looked for)."""
         if not self.forms:
             return []
-        # the note's bytes (for _stretches) and digits, by byte tables: for a note that is not Latin-1
-        # (one in ten) only when its digits (\d, all of Unicode's) are 0-9, else the whole note is read
-        latin1: bytes | None = text.encode("latin-1", "replace")
-        note_digits = latin1.translate(None, _NOT_DIGIT_BYTES).decode("ascii")
-        if b"?" in latin1 and text.count("?") != latin1.count(b"?"):  # some characters are not Latin-1
-            digits = _NOT_DIGIT.sub("", text)
-            if digits != note_digits:
-                latin1, note_digits = None, digits
+        note_digits = _NOT_DIGIT.sub("", text)
         wholes = [d for d in self.skeleton_digits if d in note_digits]  # "" (a value of letters) always
         grams = [g for g in self.grams if g in note_digits]
         if not wholes and not grams:
             return []
-        stretches = [(0, len(text))] if latin1 is None or "" in wholes else \
-            _stretches(latin1, note_digits, wholes + grams)
         whole, parts = [], []
         shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
         least = min(shortest, MIN_PARTIAL)
-        for begin, stop in stretches:
-            for chunk in _CHUNK.finditer(text, begin):
-                start, end = chunk.span()
-                if start >= stop:
-                    break
-                if end - start < least:
-                    continue
-                held = _NOT_DIGIT.sub("", chunk.group())
-                if end - start >= shortest and any(map(held.__contains__, wholes)):
-                    whole.extend(self._whole(text, start, end))
-                if end - start >= MIN_PARTIAL and any(map(held.__contains__, grams)):
-                    for run in _DIGIT_GROUPS.finditer(text, start, end):
-                        if len(run.group()) >= MIN_PARTIAL and \
-                                any(map(_NOT_DIGIT.sub("", run.group()).__contains__, grams)) and \
-                                _bounded(text, run.start(), run.end()):
-                            parts.extend(self._partial(run))
+        for chunk in _CHUNK.finditer(text):
+            start, end = chunk.span()
+            if end - start < least:
+                continue
+            held = _NOT_DIGIT.sub("", chunk.group())
+            if end - start >= shortest and any(map(held.__contains__, wholes)):
+                whole.extend(self._whole(text, start, end))
+            if end - start >= MIN_PARTIAL and any(map(held.__contains__, grams)):
+                for run in _DIGIT_GROUPS.finditer(text, start, end):
+                    if len(run.group()) >= MIN_PARTIAL and \
+                            any(map(_NOT_DIGIT.sub("", run.group()).__contains__, grams)) and \
+                            _bounded(text, run.start(), run.end()):
+                        parts.extend(self._partial(run))
         spans = {(m.start, m.end) for m in whole}
         return whole + [m for m in parts if (m.start, m.end) not in spans]
 
