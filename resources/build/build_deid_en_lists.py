@@ -123,6 +123,8 @@ musician;artist;actor;writer;professor;scientist;veterinarian;vet;pharmacist;den
 care worker;carer;childminder;nanny;social worker;civil servant;manager;clerk;bank clerk;
 fisherman;baker;butcher;tailor;machinist;roofer;scaffolder;delivery driver;courier;
 retail worker;office worker;administrator;teaching assistant;lecturer;estate agent;real estate agent;
+player;attendant;conductor;tuner;instructor;coach;technician;analyst;designer;operator;worker;
+inspector;supervisor;editor;photographer;translator;broker;surveyor;clerk;chef;cook;driver;
 """
 PROFESSIONS = [p.strip() for p in PROFESSIONS.replace("\n", "").split(";") if p.strip()]
 
@@ -184,6 +186,7 @@ chorea;ataxia;encephalopathy;thyroiditis;esophagus;oesophagus;diverticulum;posit
 fundoplication;block;bodies;cyst;cysts;swallow;meal;enema;respiration;
 breathing;questionnaire;pouch;
 scale;coma scale;sepsis;hernia;cyanosis;purpura;dystrophy;anaemia;anemia;
+virus;viruses;fever;spotted fever;encephalitis;assessment;flu;measles;
 """.replace("\n", "").split(";")
 
 DRUGS_AND_DEVICES = """
