@@ -270,7 +270,7 @@ UNIT_HEADS = "Ward;Unit;Wing;Clinic;Department;Dept;Suite;Pavilion;Building;Floo
 
 STREET_HEADS_EXTRA = ("Lane;Road;Rd;Street;St;Avenue;Ave;Drive;Dr;Close;Crescent;Way;Court;Ct;Place;Pl;Terrace;"
                       "Grove;Gardens;Boulevard;Blvd;Parkway;Pkwy;Square;Sq;Row;Walk;Mews;Hill;Highway;Hwy;"
-                      "Circle;Cir;Trail;Path;Green;Rise;View;Park").split(";")
+                      "Circle;Cir;Trail;Path;Green;Rise;View;Park;Parade;Quay;Wharf;Esplanade;Promenade;Causeway").split(";")
 
 UK_DISTRICTS = """
 Headingley;Chapel Allerton;Kirkstall;Roundhay;Armley;Beeston;Harehills;Seacroft;Horsforth;Moortown;

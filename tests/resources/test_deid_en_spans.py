@@ -272,3 +272,22 @@ def test_eponyms_with_words_between(hipaa, text, expected):
 ])
 def test_professions_with_a_modifier(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a street without a house number after "on", "along", "off"
+    ("He lives on Elm Street with his wife.", [("STREET", "Elm Street")]),
+    ("Address: Suite 4, 22 Ocean Parade.", [("STREET", "Suite 4, 22 Ocean Parade")]),
+    ("Turn on Monday Road?", []),
+])
+def test_a_street_without_a_number(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an initial in lower case after a name at the end of a query; not the word "a"
+    ("okafor r", [("PATIENT", "okafor r")]),
+    ("smith a", [("PATIENT", "smith")]),
+])
+def test_a_lower_case_initial_ends_a_query(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

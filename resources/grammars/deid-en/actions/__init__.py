@@ -406,6 +406,9 @@ NAMES = {"PATIENT", "DOCTOR"}
 #: a capitalised word beside a name, one space away (its other part: Hyun-woo Lee, Nguyễn Thị Lan)
 _WORD_AFTER = re.compile(rf"[ ]({_WORD})(?![\w.'’\-])")
 _WORD_BEFORE = re.compile(rf"(?<![\w.'’\-])({_WORD})[ ]$")
+#: an initial in lower case after a name at the end of a line, as a search query writes it: "okafor r"
+#: (not the words "a" and "i")
+_INITIAL_AFTER = re.compile(r"[ ][b-hj-z](?=[ \t]*$)", re.M)
 #: Lookups whose word is no part of a name beside it (Mrs, Herr, Sister, Ward, Street, MRN ...)
 _NOT_NAME = frozenset("title role label head date block common nationality profession place org".split())
 #: the particles of a name between two of its parts (guidelines 2.3: the whole name with its
@@ -445,27 +448,39 @@ def _chain_type(words: str, before_zip: bool) -> str | None:
     return None
 
 
-def _grow_names(text: str, kept: list[list], taken: bytearray, not_name: set[int]) -> None:
-    """A name takes the capitalised words (two each side) right beside it that is no English word, lies in no other
-    value and start no Block or Lookup of :data:`_NOT_NAME` (guidelines 2.3: the whole name)."""
+def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
+    """A name takes the capitalised words (two each side) right beside it that are no English
+    words, lie in no other value and start no Block (Herr, Frau) or Lookup of :data:`_NOT_NAME`
+    (guidelines 2.3: the whole name), and an initial after it at the line's end (:data:`_INITIAL_AFTER`)."""
+    text = ctx.doc.text
+    lookups, blocks = ctx.input.with_type("Lookup"), ctx.input.with_type("Block")
+
     def fits(m: re.Match | None) -> bool:
         if m is None:
             return False
-        word = m.group(1)
-        return (word[0].isupper() and word.lower() not in ENGLISH and not any(taken[m.start(1):m.end(1)])
-                and m.start(1) not in not_name and any(c.islower() for c in word))
+        word, at = m.group(1), m.start(1)
+        return (word[0].isupper() and any(c.islower() for c in word) and word.lower() not in ENGLISH
+                and not any(taken[at:m.end(1)]) and not blocks.starting_at(at)
+                and not any(a.features.get("majorType") in _NOT_NAME for a in lookups.starting_at(at)))
+
     for value in kept:
         if value[2] not in NAMES:
             continue
         for _ in range(2):  # up to two words each side
-            after = _WORD_AFTER.match(text, value[1])
-            if fits(after):
+            after = _WORD_AFTER.match(text, value[1]) if text[value[1] + 1:value[1] + 2].isupper() else None
+            grew = fits(after)
+            if grew:
                 value[1] = after.end(1)
                 taken[after.start(1):after.end(1)] = b"\x01" * (after.end(1) - after.start(1))
-            before = _WORD_BEFORE.search(text, max(0, value[0] - 40), value[0])
+            before = _WORD_BEFORE.search(text, max(0, value[0] - 40), value[0]) if text[value[0] - 1:value[0]] == " " else None
             if fits(before):
                 value[0] = before.start(1)
                 taken[before.start(1):before.end(1)] = b"\x01" * (before.end(1) - before.start(1))
+            elif not grew:
+                break
+        if (initial := _INITIAL_AFTER.match(text, value[1])) is not None and not taken[initial.end() - 1]:
+            value[1] = initial.end()
+            taken[initial.end() - 1] = 1
 
 
 def _join(text: str, kept: list[list], taken: bytearray) -> None:
@@ -529,9 +544,7 @@ def resolve(ctx: ActionContext) -> None:
         if type_ in ZIP_BEFORE and (zip_span := _zip_after(text, end, taken)) is not None:
             kept.append([*zip_span, "ZIP", RULE_CONFIDENCE["ZipAfter"], None])
     kept.sort()
-    not_name = {a.start for a in ctx.input.with_type("Lookup") if a.features.get("majorType") in _NOT_NAME}
-    not_name.update(b.start for b in ctx.input.with_type("Block"))  # Herr, Frau (foreign titles), eponyms
-    _grow_names(text, kept, taken, not_name)
+    _grow_names(ctx, kept, taken)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:
         features = {"policies": policies} if policies else {}
