@@ -291,3 +291,16 @@ def test_a_street_without_a_number(hipaa, text, expected):
 ])
 def test_a_lower_case_initial_ends_a_query(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a facility named head first, up to the first English word
+    ("Seen at Centro de Salud Lavapiés today", [("HOSPITAL", "Centro de Salud Lavapiés")]),
+    ("Transferred to Hospital Pablo Tobón Uribe by air", [("HOSPITAL", "Hospital Pablo Tobón Uribe")]),
+    ("Hospital Course: uneventful", []),
+    # an organisation's head word: capitalised in the name, in lower case not; the head first
+    ("Pick up at Walgreens Pharmacy.", [("ORGANIZATION", "Walgreens Pharmacy")]),
+    ("She studied at the University of Nairobi.", [("ORGANIZATION", "University of Nairobi")]),
+])
+def test_facilities_and_organisations_with_their_heads(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -112,6 +112,14 @@ _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\
 # in the action; a month is no prefix: DEC-03-2021)
 _PREFIXED_ID = re.compile(r"(?<![\w@./\-])(?=[A-Z])(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b)"
                           r"[A-Z]{1,6}(?:[\-/][A-Z0-9]+)+(?![\w@\-/]|\.\d)")
+# a facility named head first, as Spanish, Portuguese, French, Italian and German write it: "Hospital
+# Italiano de Buenos Aires", "Centro de Salud Lavapiés", "Clínica Alemana", "Hôpital Saint-Louis"; its
+# name words capitalised, with particles between, up to the first English word ("Hospital Course")
+_HEAD_FIRST = re.compile(
+    r"\b(?:Hospital(?: Universitario| General| Regional)?|Clínica|Clinica|Clinique|Hôpital|Ospedale|Policlinico|"
+    r"Centro (?:de Salud|Médico|Medico|Hospitalar)|Centre Hospitalier|Sanatorio|Klinikum|Hospital das Clínicas)"
+    r"((?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*){1,4})")
+_NAME_WORDS = re.compile(r"(?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?([A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*))")
 _NAT_PHONE = re.compile(
     r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{1,8}"
     r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)")
@@ -255,6 +263,14 @@ def structured(ctx: ActionContext) -> None:
         _add(ctx, "ZIP", m.start(), m.end(), 40, "ZipZero")
     for m in _LOCAL_PHONE.finditer(text):
         _add(ctx, "PHONE", m.start(), m.end(), 55, "LocalPhone")
+    for m in _HEAD_FIRST.finditer(text):
+        end = m.start(1)
+        for word in _NAME_WORDS.finditer(text, m.start(1), m.end(1)):
+            if word.group(1).lower() in ENGLISH:
+                break
+            end = word.end()
+        if end > m.start(1):
+            _add(ctx, "HOSPITAL", m.start(), end, 82, "HospitalHeadFirst")
     for m in _PREFIXED_ID.finditer(text):
         if _digits(m.group()) >= 5:
             _add(ctx, "IDNUM", m.start(), m.end(), 66, "PrefixedId")  # above the library's phones and a weak Block
