@@ -123,6 +123,8 @@ musician;artist;actor;writer;professor;scientist;veterinarian;vet;pharmacist;den
 care worker;carer;childminder;nanny;social worker;civil servant;manager;clerk;bank clerk;
 fisherman;baker;butcher;tailor;machinist;roofer;scaffolder;delivery driver;courier;
 retail worker;office worker;administrator;teaching assistant;lecturer;estate agent;real estate agent;
+player;attendant;conductor;tuner;instructor;coach;technician;analyst;designer;operator;worker;
+inspector;supervisor;editor;photographer;translator;broker;surveyor;clerk;chef;cook;driver;
 """
 PROFESSIONS = [p.strip() for p in PROFESSIONS.replace("\n", "").split(";") if p.strip()]
 
@@ -184,6 +186,7 @@ chorea;ataxia;encephalopathy;thyroiditis;esophagus;oesophagus;diverticulum;posit
 fundoplication;block;bodies;cyst;cysts;swallow;meal;enema;respiration;
 breathing;questionnaire;pouch;
 scale;coma scale;sepsis;hernia;cyanosis;purpura;dystrophy;anaemia;anemia;
+virus;viruses;fever;spotted fever;encephalitis;assessment;flu;measles;
 """.replace("\n", "").split(";")
 
 DRUGS_AND_DEVICES = """
@@ -267,7 +270,7 @@ UNIT_HEADS = "Ward;Unit;Wing;Clinic;Department;Dept;Suite;Pavilion;Building;Floo
 
 STREET_HEADS_EXTRA = ("Lane;Road;Rd;Street;St;Avenue;Ave;Drive;Dr;Close;Crescent;Way;Court;Ct;Place;Pl;Terrace;"
                       "Grove;Gardens;Boulevard;Blvd;Parkway;Pkwy;Square;Sq;Row;Walk;Mews;Hill;Highway;Hwy;"
-                      "Circle;Cir;Trail;Path;Green;Rise;View;Park").split(";")
+                      "Circle;Cir;Trail;Path;Green;Rise;View;Park;Parade;Quay;Wharf;Esplanade;Promenade;Causeway").split(";")
 
 UK_DISTRICTS = """
 Headingley;Chapel Allerton;Kirkstall;Roundhay;Armley;Beeston;Harehills;Seacroft;Horsforth;Moortown;

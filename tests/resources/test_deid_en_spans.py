@@ -146,7 +146,8 @@ def test_phone_groupings_of_other_countries(hipaa, text, expected):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("Ottawa ON K2P 1L4 is the new address.", [("CITY", "Ottawa"), ("ZIP", "K2P 1L4")]),
+    # the province code between the town and the postcode is a STATE (the address chain)
+    ("Ottawa ON K2P 1L4 is the new address.", [("CITY", "Ottawa"), ("STATE", "ON"), ("ZIP", "K2P 1L4")]),
     ("Moved to Dublin D08 VF8H last year.", [("CITY", "Dublin"), ("ZIP", "D08 VF8H")]),
     ("Address ends 3011 XB Rotterdam.", [("ZIP", "3011 XB"), ("CITY", "Rotterdam")]),
     ("Now at 75014 Paris with her sister.", [("ZIP", "75014"), ("CITY", "Paris")]),
@@ -156,7 +157,7 @@ def test_phone_groupings_of_other_countries(hipaa, text, expected):
     ("CEP 22041-001 on the referral.", [("ZIP", "22041-001")]),
     ("〒530-0001 on the envelope.", [("ZIP", "530-0001")]),
     ("Vienna 1090, Austria.", [("CITY", "Vienna"), ("ZIP", "1090"), ("COUNTRY", "Austria")]),
-    ("Lives in Melbourne VIC 3004 now.", [("CITY", "Melbourne"), ("ZIP", "3004")]),
+    ("Lives in Melbourne VIC 3004 now.", [("CITY", "Melbourne"), ("STATE", "VIC"), ("ZIP", "3004")]),
 ])
 def test_postcodes_of_other_countries(hipaa, text, expected):
     assert phi(hipaa, text) == expected
@@ -180,3 +181,126 @@ def test_postcodes_of_other_countries(hipaa, text, expected):
 ])
 def test_phi_free_text_stays_untouched(hipaa, text):
     assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a value ends at a line break or a form's field gap: a name its first line ...
+    ("Name: Maria K.\nAge: 45", [("PATIENT", "Maria K.")]),
+    ("Consultant: A. Zielinska   Date: 03/03/2021", [("DOCTOR", "A. Zielinska"), ("DATE", "03/03/2021")]),
+    # ... a facility, whose head word ends it, its last
+    ("Kind regards,\nDr Priya Raman\nFallowfield Medical Practice",
+     [("DOCTOR", "Priya Raman"), ("HOSPITAL", "Fallowfield Medical Practice")]),
+])
+def test_a_value_ends_at_a_break(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the unit after any street line, in the words of other countries
+    ("Lives at Rua Augusta 1508, apto 32.", [("STREET", "Rua Augusta 1508, apto 32")]),
+    ("Address: Av. Corrientes 1847, Piso 5, Depto B.", [("STREET", "Av. Corrientes 1847, Piso 5, Depto B")]),
+    ("She lives at 12 rue des Lilas, Bât. B, Lyon.", [("STREET", "12 rue des Lilas, Bât. B"), ("CITY", "Lyon")]),
+    # a postal district after a town
+    ("Seen at Beaumont Hospital, Dublin 9, today.", [("HOSPITAL", "Beaumont Hospital"), ("CITY", "Dublin 9")]),
+])
+def test_the_unit_of_a_street_and_a_postal_district(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the words between two parts of an address: a town (an English word too before a postcode) or a state code
+    ("Address: Unit 3, 78 Mill Lane, Cork T12 X70A",
+     [("STREET", "Unit 3, 78 Mill Lane"), ("CITY", "Cork"), ("ZIP", "T12 X70A")]),
+    ("Send it to 48 Harbour Street, Haymarket NSW 2000.",
+     [("STREET", "48 Harbour Street"), ("CITY", "Haymarket"), ("STATE", "NSW"), ("ZIP", "2000")]),
+    # not a department after a hospital
+    ("Seen at St Mary's Hospital, Cardiology, Leeds.", [("HOSPITAL", "St Mary's Hospital"), ("CITY", "Leeds")]),
+])
+def test_the_words_between_parts_of_an_address(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an identifier with its letter prefix joined by a hyphen or slash
+    ("Order PE-88120934 was shipped.", [("IDNUM", "PE-88120934")]),
+    ("Ms Wanjiru Kamau (KNH/2021/04417) was seen.", [("PATIENT", "Wanjiru Kamau"), ("IDNUM", "KNH/2021/04417")]),
+    ("Tracking CO-880412773 by courier.", [("IDNUM", "CO-880412773")]),
+    # codes with fewer digits are no identifiers
+    ("COVID-19 and HIV-1 tests, ICD-10 E11.9, BRCA-2 negative.", []),
+])
+def test_an_identifier_with_its_prefix(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a country in lower case, as in search queries; a lower-case English word stays
+    ("travel to nigeria", [("COUNTRY", "nigeria")]),
+    ("sale of goods in bath", []),
+])
+def test_lower_case_places(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the particles between two parts of a name
+    ("Fernando Pereira da Silva signed the lease.", [("PATIENT", "Fernando Pereira da Silva")]),
+    ("Please ship to Nurul Izzah binti Abdullah today.", [("PATIENT", "Nurul Izzah binti Abdullah")]),
+    # a capitalised word in no list beside a name is part of it; a title is not
+    ("Hyun-woo Lee, 33, lives in Busan.", [("PATIENT", "Hyun-woo Lee"), ("CITY", "Busan")]),
+    ("Herr Dieter Schäfer was seen.", [("PATIENT", "Dieter Schäfer")]),
+])
+def test_the_parts_of_a_name_join(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # capitalised words between a place or name and an eponym head: a disease or test, no PHI
+    ("West Nile virus is spread by mosquitoes.", []),
+    ("The Montreal Cognitive Assessment takes ten minutes.", []),
+    # a hospital's head word is none of them
+    ("Referred to Leeds General Infirmary fracture clinic.", [("HOSPITAL", "Leeds General Infirmary")]),
+])
+def test_eponyms_with_words_between(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a profession with a word before its head
+    ("He is a civil engineer in Dubai.", [("PROFESSION", "civil engineer"), ("CITY", "Dubai")]),
+    ("Job title: payroll clerk", [("PROFESSION", "payroll clerk")]),
+    ("He is a heavy smoker.", []),
+])
+def test_professions_with_a_modifier(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a street without a house number after "on", "along", "off"
+    ("He lives on Elm Street with his wife.", [("STREET", "Elm Street")]),
+    ("Address: Suite 4, 22 Ocean Parade.", [("STREET", "Suite 4, 22 Ocean Parade")]),
+    ("Turn on Monday Road?", []),
+])
+def test_a_street_without_a_number(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an initial in lower case after a name at the end of a query; not the word "a"
+    ("okafor r", [("PATIENT", "okafor r")]),
+    ("smith a", [("PATIENT", "smith")]),
+])
+def test_a_lower_case_initial_ends_a_query(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a facility named head first, up to the first English word
+    ("Seen at Centro de Salud Lavapiés today", [("HOSPITAL", "Centro de Salud Lavapiés")]),
+    ("Transferred to Hospital Pablo Tobón Uribe by air", [("HOSPITAL", "Hospital Pablo Tobón Uribe")]),
+    ("Hospital Course: uneventful", []),
+    # an organisation's head word: capitalised in the name, in lower case not; the head first
+    ("Pick up at Walgreens Pharmacy.", [("ORGANIZATION", "Walgreens Pharmacy")]),
+    ("She studied at the University of Nairobi.", [("ORGANIZATION", "University of Nairobi")]),
+])
+def test_facilities_and_organisations_with_their_heads(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

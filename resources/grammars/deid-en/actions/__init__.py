@@ -26,7 +26,7 @@ from importlib.resources import files
 
 from annotator.jape.actions import ActionContext, keeps_features, output_only
 
-from .context import cue_name, cues
+from .context import ENGLISH, cue_name, cues
 
 I2B2_ONLY = "i2b2-2014"
 #: ages above this are PHI under HIPAA Safe Harbor too
@@ -49,7 +49,9 @@ RULE_CONFIDENCE = {
     "MonthDate": 0.9,    # Feb 3, 2021; 5th of November
     "Age": 0.85,         # 45 year old, 72yo, aged 80
     "LocalPhone": 0.8,   # 555-0142, (617) 555-0142
+    "PrefixedId": 0.8,   # PE-88120934, KNH/2021/04417
     "ZipAfter": 0.8,     # five digits after a name, town, state or street
+    "AddressChain": 0.6,  # a capitalised word between two parts of an address
 }
 
 _SKIP = re.compile(r"[ \t]*(?:(?:#|no\.?|num(?:ber)?\.?|nr\.?)[ \t]*)?(?:[:#=]|is\b)?[ \t]*", re.I)
@@ -105,6 +107,19 @@ _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\
 # (020 7946 0958, (02) 9374 4000, 06.12.34.56.78, 090-1234-5678, 030/1234567, +55 (11) 91234-5678);
 # 9 to 13 digits; not groups that are all 24-hour times (0800 1200 1600, a drug chart) nor a counted
 # sequence (01 02 03 04 05)
+# an identifier with its letter prefix joined by a hyphen or slash (guidelines: the whole identifier):
+# PE-88120934, KNH/2021/04417, LD/PI/2021/338, P/211114/01/2021/004512 (5 digits or more, counted
+# in the action; a month is no prefix: DEC-03-2021)
+_PREFIXED_ID = re.compile(r"(?<![\w@./\-])(?=[A-Z])(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b)"
+                          r"[A-Z]{1,6}(?:[\-/][A-Z0-9]+)+(?![\w@\-/]|\.\d)")
+# a facility named head first, as Spanish, Portuguese, French, Italian and German write it: "Hospital
+# Italiano de Buenos Aires", "Centro de Salud Lavapiés", "Clínica Alemana", "Hôpital Saint-Louis"; its
+# name words capitalised, with particles between, up to the first English word ("Hospital Course")
+_HEAD_FIRST = re.compile(
+    r"\b(?:Hospital(?: Universitario| General| Regional)?|Clínica|Clinica|Clinique|Hôpital|Ospedale|Policlinico|"
+    r"Centro (?:de Salud|Médico|Medico|Hospitalar)|Centre Hospitalier|Sanatorio|Klinikum|Hospital das Clínicas)"
+    r"((?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*){1,4})")
+_NAME_WORDS = re.compile(r"(?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?([A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*))")
 _NAT_PHONE = re.compile(
     r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{1,8}"
     r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)")
@@ -248,6 +263,17 @@ def structured(ctx: ActionContext) -> None:
         _add(ctx, "ZIP", m.start(), m.end(), 40, "ZipZero")
     for m in _LOCAL_PHONE.finditer(text):
         _add(ctx, "PHONE", m.start(), m.end(), 55, "LocalPhone")
+    for m in _HEAD_FIRST.finditer(text):
+        end = m.start(1)
+        for word in _NAME_WORDS.finditer(text, m.start(1), m.end(1)):
+            if word.group(1).lower() in ENGLISH:
+                break
+            end = word.end()
+        if end > m.start(1):
+            _add(ctx, "HOSPITAL", m.start(), end, 82, "HospitalHeadFirst")
+    for m in _PREFIXED_ID.finditer(text):
+        if _digits(m.group()) >= 5:
+            _add(ctx, "IDNUM", m.start(), m.end(), 66, "PrefixedId")  # above the library's phones and a weak Block
     for m in _BARE_ID.finditer(text):
         word = m.group()
         digits = sum(c.isdigit() for c in word)
@@ -353,12 +379,13 @@ ZIP_BEFORE = {"PATIENT", "CITY", "STATE", "STREET"}
 _ZIP_AFTER = re.compile(r"[ \t,]+(\d{5}(?:-\d{4})?)(?![\w/.\-])")
 
 
-def _zip_after(ctx: ActionContext, end: int, taken: bytearray) -> None:
-    m = _ZIP_AFTER.match(ctx.doc.text, end)
+def _zip_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
+    """The span of a bare ZIP code right after ``end``, not yet taken (then marked taken)."""
+    m = _ZIP_AFTER.match(text, end)
     if m is None or any(taken[m.start(1):m.end(1)]):
-        return
+        return None
     taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
-    ctx.output.add("ZIP", m.start(1), m.end(1), {"confidence": RULE_CONFIDENCE["ZipAfter"]})
+    return m.start(1), m.end(1)
 
 
 def confidence(features: dict) -> float:
@@ -372,10 +399,138 @@ def confidence(features: dict) -> float:
     return max(band, RULE_CONFIDENCE.get(str(features.get("rule")), 0.0))
 
 
+#: a value ends at a line break, a tab or a run of spaces (the gap between a form's fields:
+#: "Name: Maria K.\nAge: 45", "Consultant: A. Zielińska   Date: ..."); a candidate of these types,
+#: whose evidence is its last word (Hospital, Road), keeps its last line instead
+#: ("Dr Priya Raman\nFallowfield Medical Practice")
+_BREAK = re.compile(r"\n|\t| {2,}")
+HEAD_LAST = {"HOSPITAL", "STREET", "DEPARTMENT", "LOCATION-OTHER"}
+#: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
+#: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456"
+_UNIT_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
+    r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
+    r"|#)(?=[\w\-]*\d|(?-i:[A-Z])\b)[A-Za-z0-9][\w\-]{0,6}(?![\w\-])", re.I)
+#: a postal district after a town: "Dublin 7", "Dublin 9," (then punctuation or the line's end)
+_DISTRICT = re.compile(r"[ \t]\d{1,2}(?=[ \t]*(?:[,.;)]|$))", re.M)
+#: an address's parts that the words between two of them belong to (a district, town or state; not a
+#: hospital, which a department may follow: "St Mary's Hospital, Cardiology")
+ADDRESS = {"STREET", "CITY", "STATE", "ZIP", "COUNTRY"}
+_WORD = r"[^\W\d_][^\W\d_'’]*(?:[\-'’][^\W\d_]+)*"
+_CHAIN_GAP = re.compile(rf"[ \t]*(?:[,\-–][ \t]*)?({_WORD}(?:[ \t]{_WORD}){{0,2}})[ \t]*(?:[,\-–][ \t]*)?")
+NAMES = {"PATIENT", "DOCTOR"}
+#: a capitalised word beside a name, one space away (its other part: Hyun-woo Lee, Nguyễn Thị Lan)
+_WORD_AFTER = re.compile(rf"[ ]({_WORD})(?![\w.'’\-])")
+_WORD_BEFORE = re.compile(rf"(?<![\w.'’\-])({_WORD})[ ]$")
+#: an initial in lower case after a name at the end of a line, as a search query writes it: "okafor r"
+#: (not the words "a" and "i")
+_INITIAL_AFTER = re.compile(r"[ ][b-hj-z](?=[ \t]*$)", re.M)
+#: Lookups whose word is no part of a name beside it (Mrs, Herr, Sister, Ward, Street, MRN ...)
+_NOT_NAME = frozenset("title role label head date block common nationality profession place org".split())
+#: the particles of a name between two of its parts (guidelines 2.3: the whole name with its
+#: particles): Fernando Pereira da Silva, Nurul Izzah binti Abdullah, Yosef ben David, Jan van der Berg
+_PARTICLES = re.compile(
+    r"(?:[ \t]+(?:da|de|del|della|dei|di|do|dos|das|du|van|von|der|den|ter|ten|zu|bin|binti|bint|ben|bat|"
+    r"ibn|ibnu|al|el|la|le|ap|y|e|mac|ó|ua|ní|nic|mhic|thi|thị|văn|van)){1,3}[ \t]+")
+
+
+def _span(text: str, cand) -> tuple[int, int] | None:
+    """The span of a candidate cut at the breaks (:data:`_BREAK`) inside it: its first line, or for
+    the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number); None
+    when no value is left."""
+    start, end = cand.start, cand.end
+    m = _BREAK.search(text, start, end)
+    if m is None:
+        return start, end
+    if cand.features["type"] not in HEAD_LAST:
+        return (start, m.start()) if any(c.isalnum() for c in text[start:m.start()]) else None
+    while m is not None:
+        start = m.end()
+        m = _BREAK.search(text, start, end)
+    value = text[start:end]
+    if len(value.split()) < 2 or (cand.features["type"] == "STREET" and not _DIGIT.search(value)):
+        return None
+    return start, end
+
+
+def _chain_type(words: str, before_zip: bool) -> str | None:
+    """CITY (STATE for a code in capitals: NSW, BC, SP) for the words between two parts of an
+    address, when each is capitalised and none an English word (before a postcode it may
+    be one: "Mill Lane, Cork T12 X70A", "Reading RG1 1AA"); else None."""
+    if all(len(w) <= 3 and w.isupper() for w in words.split()):
+        return "STATE"
+    if all(w[0].isupper() and (before_zip or w.lower() not in ENGLISH) for w in words.split()):
+        return "CITY"
+    return None
+
+
+def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
+    """A name takes the capitalised words (two each side) right beside it that are no English
+    words, lie in no other value and start no Block (Herr, Frau) or Lookup of :data:`_NOT_NAME`
+    (guidelines 2.3: the whole name), and an initial after it at the line's end (:data:`_INITIAL_AFTER`)."""
+    text = ctx.doc.text
+    lookups, blocks = ctx.input.with_type("Lookup"), ctx.input.with_type("Block")
+
+    def fits(m: re.Match | None) -> bool:
+        if m is None:
+            return False
+        word, at = m.group(1), m.start(1)
+        return (word[0].isupper() and any(c.islower() for c in word) and word.lower() not in ENGLISH
+                and not any(taken[at:m.end(1)]) and not blocks.starting_at(at)
+                and not any(a.features.get("majorType") in _NOT_NAME for a in lookups.starting_at(at)))
+
+    for value in kept:
+        if value[2] not in NAMES:
+            continue
+        for _ in range(2):  # up to two words each side
+            after = _WORD_AFTER.match(text, value[1]) if text[value[1] + 1:value[1] + 2].isupper() else None
+            grew = fits(after)
+            if grew:
+                value[1] = after.end(1)
+                taken[after.start(1):after.end(1)] = b"\x01" * (after.end(1) - after.start(1))
+            before = _WORD_BEFORE.search(text, max(0, value[0] - 40), value[0]) if text[value[0] - 1:value[0]] == " " else None
+            if fits(before):
+                value[0] = before.start(1)
+                taken[before.start(1):before.end(1)] = b"\x01" * (before.end(1) - before.start(1))
+            elif not grew:
+                break
+        if (initial := _INITIAL_AFTER.match(text, value[1])) is not None and not taken[initial.end() - 1]:
+            value[1] = initial.end()
+            taken[initial.end() - 1] = 1
+
+
+def _join(text: str, kept: list[list], taken: bytearray) -> None:
+    """Completes the values of ``kept`` (sorted ``[start, end, type, confidence, policies]``) from
+    what lies between two of them: the particles between two parts of a name join them into one
+    name; the words between two parts of an address (STREET, CITY, ZIP ...), on one line, become a
+    CITY or STATE: "78 Mill Lane, Cork T12 X70A", "Haymarket NSW 2000", "House 7, Ring Road East,
+    Osu, Accra"."""
+    joined: list[list] = []
+    towns: list[list] = []
+    for value in kept:
+        if joined:
+            left = joined[-1]
+            if left[2] in NAMES and value[2] in NAMES and _PARTICLES.fullmatch(text, left[1], value[0]):
+                left[1] = value[1]
+                left[3] = max(left[3], value[3])
+                continue
+            if left[2] in ADDRESS and value[2] in ADDRESS and value[0] - left[1] <= 40:
+                m = _CHAIN_GAP.fullmatch(text, left[1], value[0])
+                if m is not None and not any(taken[m.start(1):m.end(1)]):
+                    type_ = _chain_type(m.group(1), value[2] == "ZIP")
+                    if type_ is not None:
+                        towns.append([m.start(1), m.end(1), type_, RULE_CONFIDENCE["AddressChain"], None])
+        joined.append(value)
+    kept[:] = sorted(joined + towns)
+
+
 @output_only
 def resolve(ctx: ActionContext) -> None:
-    """The best non-overlapping candidates, written to the output set; Blocks drop those below them."""
-    text_length = len(ctx.doc.text)
+    """The best non-overlapping candidates, written to the output set; Blocks drop those below them.
+    A street line takes the unit after it, a town a postal district number, a name, a street or a
+    town a ZIP code after it; then :func:`_grow_names` and :func:`_join`."""
+    text = ctx.doc.text
+    text_length = len(text)
     block_prio = [0] * (text_length + 1)  # per character: the highest Block over it
     for b in ctx.input.with_type("Block"):
         prio = WEAK_BLOCK_PRIO if b.features.get("weak") else BLOCK_PRIO
@@ -387,18 +542,30 @@ def resolve(ctx: ActionContext) -> None:
         prio = int(cand.features.get("prio", 0))
         if cand.end > cand.start and prio < max(block_prio[cand.start:cand.end]):
             continue
-        candidates.append((-prio, cand.start - cand.end, cand.start, cand))
+        span = _span(text, cand)
+        if span is not None:
+            candidates.append((-prio, span[0] - span[1], span[0], span[1], cand))
     candidates.sort(key=lambda c: c[:3])
     taken = bytearray(text_length + 1)  # per character: 1 when a kept value covers it
-    for _, _, _, cand in candidates:
-        if any(taken[cand.start:cand.end]):
+    kept: list[list] = []
+    for _, _, start, end, cand in candidates:
+        if any(taken[start:end]):
             continue
-        taken[cand.start:cand.end] = b"\x01" * (cand.end - cand.start)
-        features = {"policies": cand.features["policies"]} if "policies" in cand.features else {}
-        features["confidence"] = confidence(cand.features)
-        ctx.output.add(str(cand.features["type"]), cand.start, cand.end, features)
-        if cand.features["type"] in ZIP_BEFORE:
-            _zip_after(ctx, cand.end, taken)
+        type_ = str(cand.features["type"])
+        extension = _UNIT_AFTER if type_ == "STREET" else _DISTRICT if type_ == "CITY" else None
+        while extension is not None and (m := extension.match(text, end)) is not None and not any(taken[end:m.end()]):
+            end = m.end()
+        taken[start:end] = b"\x01" * (end - start)
+        kept.append([start, end, type_, confidence(cand.features), cand.features.get("policies")])
+        if type_ in ZIP_BEFORE and (zip_span := _zip_after(text, end, taken)) is not None:
+            kept.append([*zip_span, "ZIP", RULE_CONFIDENCE["ZipAfter"], None])
+    kept.sort()
+    _grow_names(ctx, kept, taken)
+    _join(text, kept, taken)
+    for start, end, type_, value, policies in kept:
+        features = {"policies": policies} if policies else {}
+        features["confidence"] = value
+        ctx.output.add(type_, start, end, features)
 
 
 ACTIONS = {"structured": structured, "resolve": resolve, "cue_name": cue_name, "cues": cues}

@@ -20,7 +20,8 @@ from importlib.resources import files
 from annotator.jape.actions import ActionContext, keeps_features
 
 _RESOURCES = files("annotator.resources")
-_ENGLISH = frozenset((_RESOURCES / "gazetteers" / "en" / "deid_english.lst").read_text(encoding="utf-8").split()) | \
+#: English words (no name or place in their own right), lower case
+ENGLISH = frozenset((_RESOURCES / "gazetteers" / "en" / "deid_english.lst").read_text(encoding="utf-8").split()) | \
     frozenset((_RESOURCES / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -36,7 +37,7 @@ def cue_name(ctx: ActionContext) -> None:
     start, end = min(a.start for a in anns), max(a.end for a in anns)
     stop = start
     for m in _WORD.finditer(text, start, end):
-        if len(m.group()) > 1 and m.group().lower() in _ENGLISH:
+        if len(m.group()) > 1 and m.group().lower() in ENGLISH:
             break
         stop = m.end()
     if stop > start:
@@ -87,7 +88,7 @@ def cues(ctx: ActionContext) -> None:
             return None
         first = end
         for w in reversed(list(_WORD.finditer(text, m.start(), end))):
-            if (len(w.group()) > 1 and w.group().lower() in _ENGLISH) or no_name(w.start()):
+            if (len(w.group()) > 1 and w.group().lower() in ENGLISH) or no_name(w.start()):
                 break
             if w.group()[0].isupper():  # "O'Connor" is O, Connor: the name starts at O
                 first = w.start()
@@ -105,7 +106,7 @@ def cues(ctx: ActionContext) -> None:
     for m in _TOWN.finditer(text):  # English words only before the last: New Amsterdam, Port Harcourt
         words = list(_WORD.finditer(text, m.start(1), m.end(1)))
         if any(major == "place" and minor in _AREA for major, minor in features_at(m.end())) and \
-                words[-1].group().lower() not in _ENGLISH and not any(no_name(w.start()) for w in words):
+                words[-1].group().lower() not in ENGLISH and not any(no_name(w.start()) for w in words):
             _candidate(ctx, (m.start(1), m.end(1)), "CITY", 69, "TownBeforeArea")
 
 
