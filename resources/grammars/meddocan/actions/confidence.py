@@ -35,6 +35,7 @@ RULES = {
         "sex-de-age", "colon-sex-de-age", "sex-comma-age", "patient-sex-de-age", "child-sex-de-age",
         "sex-after-colon", "introduced-sex", "age-after-verb", "patient-de-age", "age-de-vida",
         "date", "year", "year-citation", "year-citation-end", "email", "phone-after-cue", "narrative-street",
+        "other-identifier-after-cue",
     ), FORM),
     **dict.fromkeys((
         "age-de-edad", "a-los-age", "a-los-age-de-edad", "a-los-ages-coordinated", "bare-age-number", "child-sex",
