@@ -33,7 +33,7 @@ def document_order(ann: "Annotation") -> tuple[int, int, int]:
     return (ann.start, -ann.end, ann.id)
 
 
-_ID, _START, _END = attrgetter("_id"), attrgetter("_start"), attrgetter("_end")  # Annotation's slots
+_ID, _START, _END = attrgetter("id"), attrgetter("start"), attrgetter("end")
 
 
 def in_document_order(annotations: Iterable["Annotation"]) -> list["Annotation"]:

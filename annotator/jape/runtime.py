@@ -17,10 +17,7 @@ match there are tried, so offsets where no rule can start cost nothing
 each of its feature tests that a missing feature fails); of those, a rule that needs a second
 element is tried only when, for one of its first elements holding there, the key of one of the
 elements that may follow it holds at the next visible offset after the end of an annotation
-starting there; while walking, a transition is tested only where its keys hold; and, in the
-phases where that pays, a rule with a cut (keys every match passes within a bounded number of
-elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules
-that walk runs of capitalised words to a rare head word were tried at every such word). A type
+starting there; while walking, a transition is tested only where its keys hold. A type
 that no first element of a phase reads (the Tokens of a grammar whose rules all start at a Lookup)
 is looked up in the set's index only at the offsets its walks reach (:class:`Reached`), unless the
 phase reads every annotation's span anyway.
@@ -38,7 +35,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 import weakref
 from bisect import bisect_left, bisect_right
 from collections import deque
@@ -46,11 +42,10 @@ from itertools import chain, compress, islice, repeat
 from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
+from annotator.document import end_of
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
-from annotator.jape.anchors import distances
-from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
-from annotator.jape.constraints import MEMO_LIMIT
+from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch, Inputs
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import CHANGED, Match, bindings_of
 
@@ -58,9 +53,7 @@ log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
-_END = attrgetter("_end")  # Annotation's slot, read without the property
 _NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
-_ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
@@ -68,20 +61,13 @@ Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
 def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
-    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch. For plain
-    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), the values not
-    in its memo yet are added to it first, then one C-level memo lookup each; ``mask_of`` for the rest."""
-    memo = by_value.memo
-    if distinct is not None and len(distinct) < MEMO_LIMIT // 2:
-        missing = distinct.difference(memo)
-        if missing:
-            if len(memo) + len(missing) > MEMO_LIMIT:
-                memo.clear()  # mask_of must not clear it half-way
-            mask_of = by_value.mask_of
-            for value in missing:
-                mask_of(value)
-        return list(map(memo.__getitem__, values))
-    return list(map(by_value.mask_of, values))
+    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
+    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), one call per
+    distinct value, then one C-level lookup each; ``mask_of`` on each for the rest."""
+    if distinct is None:
+        return list(map(by_value.mask_of, values))
+    masks = dict(zip(distinct, map(by_value.mask_of, distinct)))
+    return list(map(masks.__getitem__, values))
 
 
 def _same_values(now: list, before: list) -> bool:
@@ -163,7 +149,7 @@ class Reached:
 
     def starts(self) -> list[int]:
         """Sorted offsets where an annotation starts."""
-        return list(dict.fromkeys(compress(self._starts, map(lt, self._starts, map(_END, self._anns)))))
+        return list(dict.fromkeys(compress(self._starts, map(lt, self._starts, map(end_of, self._anns)))))
 
 
 class NextStarts(dict):
@@ -261,7 +247,6 @@ class Lattice:
         self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
         self._distinct: dict[tuple[str, str], set | None] = {}
         self._nexts: dict[tuple[str, ...], NextStarts] = {}
-        self._preds: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
         self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
         self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> what derived() made, columns it read
         self._reads: set | None = None  # while derived() makes a value: the columns read
@@ -299,7 +284,7 @@ class Lattice:
         if found is None:
             inset = self.inset
             starts, anns = inset.in_order(type_name)
-            ends = list(map(_END, anns))
+            ends = list(map(end_of, anns))
             if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
                 keep = list(map(lt, starts, ends))
                 starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
@@ -410,29 +395,6 @@ class Lattice:
                                                                [self.reached(t) for t in reached])
         return found
 
-    def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
-        """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
-        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`):
-        in C-level passes for a type whose annotations each lead to another offset (Tokens), then
-        the others but those that lead where the first type's annotation at their start does."""
-        found = self._preds.get(types)
-        if found is None:
-            next_at = self.nexts(types)
-            found = {}
-            first_next: dict[int, int] = {}
-            for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
-                begins, ends = self.spans(type_name)
-                nexts = next_at.of(ends)
-                if not found and all(map(lt, nexts, islice(nexts, 1, None))):
-                    found = dict(zip(nexts, zip(begins)))
-                    first_next = dict(zip(begins, nexts))
-                    continue
-                new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
-                for p, q in zip(compress(begins, new), compress(nexts, new)):
-                    found[q] = found.get(q, ()) + (p,)
-            self._preds[types] = found
-        return found
-
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is cached about ``types`` (everything when None) after they changed."""
         self._drop_types(set(self._built_from) if types is None else types)
@@ -474,8 +436,6 @@ class Lattice:
                 del cache[key]
         for key in [k for k in self._nexts if types.intersection(k[0])]:
             del self._nexts[key]
-        for key in [k for k in self._preds if types.intersection(k)]:
-            del self._preds[key]
         for key in [k for k in self._derived if types.intersection(k[0])]:
             del self._derived[key]
 
@@ -530,33 +490,25 @@ class PhaseRun:
         self.lattice = lattice
         self.trace = trace
         self.touched = 0  # what actions may have changed in the input set (rhs.ADDED, rhs.CHANGED)
-        env = phase.env
-        env.text = doc.text
-        env.inset = inset
-        if phase.input is None:
-            types = tuple(sorted(inset.types()))
-            for t in types:
-                env.slot(t)
-        else:
-            types = tuple(sorted(set(phase.input)))
+        types = tuple(sorted(inset.types() if phase.input is None else set(phase.input)))
         self.types = types
         self.visible = set(types)
         reached = self.reached_types()
-        for t, slot in env.slots.items():
-            slot.at = _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached else lattice.at(t)
-        self.anchoring = False  # whether this run checks cuts (set by run)
+        self.inputs = Inputs({t: _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached
+                              else lattice.at(t) for t in dict.fromkeys(phase.reads + types)}, doc.text, inset)
         self.next_at = lattice.nexts(types, reached)
-        self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
+        self.held: dict[int, int] = {}  # the keys holding at each offset (set by run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
-        self.walk: Callable | None = None  # the walk over the lattice (made by _run, once held is known)
+        self.walk: Callable | None = None  # the walk over the lattice (made by run, once held is known)
+        self.firsts: dict[tuple[int, int | None], list[tuple]] = {}  # (rules, keys held) -> first_elements()
 
     def reached_types(self) -> tuple[str, ...]:
-        """The input types whose slots are filled in only where walks reach (:class:`Reached`): those
-        that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`), unless
-        the phase reads the span of every annotation anyway (to filter rules by their second
-        element, or to check cuts: :meth:`after`, :meth:`anchored`)."""
+        """The input types whose tables are filled in only where walks reach (:class:`Reached`):
+        those that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`),
+        unless the phase reads the span of every annotation anyway (to filter rules by their
+        second element: :meth:`after`)."""
         phase = self.phase
-        if phase.leading is None or phase.dispatch.filtered or phase.plan.anchoring is not False:
+        if phase.leading is None or phase.dispatch.filtered:
             return ()
         return tuple(t for t in self.types if t not in phase.leading)
 
@@ -566,92 +518,18 @@ class PhaseRun:
         return self.next_at.starts
 
     # ------------------------------------------------------------------ candidates
-    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
+    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int], dict[int, int]]:
         """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
-        a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
-        and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
-        of its keys' offsets can be reached; and for each the mask of the keys holding there."""
+        a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`);
+        for each the mask of the keys holding there; and for each mask of keys, the starts it allows."""
         plan = self.phase.dispatch
         held, values = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
             held, values = {**dict.fromkeys(self.starts, 0), **held}, values | {0}
-        rules = plan.rules(values)
+        rules, starts = plan.rules(values)
         order = sorted(compress(held, map(rules.__getitem__, held.values())))
         trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
-        if self.anchoring:
-            anchored, allowed = self.anchored()
-            if anchored:
-                kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
-                trig = dict(zip(trig, kept))
-                order = list(compress(trig, trig.values()))
-        return order, trig, held
-
-    def anchored(self) -> tuple[int, dict[int, int]]:
-        """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
-        this document, and for each offset those of them that may start there. Of a rule's cuts the
-        one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
-        of the offsets (it would exclude little and cost more); a key found that common in a
-        document is not read again (:attr:`PhasePlan.broad`). A search back that reaches half the
-        offsets is given up (it would exclude little)."""
-        plan = self.phase.plan
-        limit = len(self.starts) // 10
-        at_key = self.key_offsets(plan.anchors, plan.broad)
-        for key, offsets in at_key.items():
-            if len(offsets) > limit:
-                plan.broad |= key
-        sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
-        chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
-        for bit, cuts in plan.cuts:
-            best = None
-            for keys, hops in cuts:
-                if keys & plan.broad:
-                    continue
-                size = sizes.get(keys)
-                if size is None:
-                    size = sizes[keys] = sum(len(offsets) for key, offsets in at_key.items() if key & keys)
-                if size <= limit and (best is None or size < sizes[best[0]]):
-                    best = (keys, hops)
-            if best is not None:
-                chosen.setdefault(best[0], []).append((1 << bit, best[1]))
-        anchored, allowed = 0, {}
-        if chosen:
-            preds = self.lattice.preds(self.types)
-            for keys, rules in chosen.items():
-                hops = max(d for _, d in rules)
-                within = [sum(mask for mask, d in rules if d >= h) for h in range(hops + 1)]
-                anchors = set(chain.from_iterable(offsets for key, offsets in at_key.items() if key & keys))
-                distance = distances(anchors, hops, preds, len(self.starts) // 2)
-                if distance is None:
-                    continue
-                if not allowed:
-                    allowed = dict(zip(distance, map(within.__getitem__, distance.values())))
-                else:
-                    get = allowed.get
-                    for p, h in distance.items():
-                        allowed[p] = get(p, 0) | within[h]
-                anchored |= within[0]
-        return anchored, allowed
-
-    def key_offsets(self, plan: Dispatch, skip: int) -> dict[int, list[int]]:
-        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) but those of ``skip`` holds,
-        from the lattice's columns."""
-        out: dict[int, list[int]] = {}
-        lattice, visible = self.lattice, self.visible
-        for type_name, mask in plan.types.items():
-            if type_name in visible and mask & ~skip:
-                out[mask] = list(lattice.at(type_name))
-        for (type_name, feature), by_value in plan.features.items():
-            wanted = by_value.mask & ~skip
-            if type_name not in visible or not wanted:
-                continue
-            starts, values = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, values, lattice.distinct(type_name, feature))
-            found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
-            while wanted:
-                bit = wanted & -wanted
-                wanted ^= bit
-                out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
-        return out
+        return order, trig, held, starts
 
     def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
@@ -696,30 +574,44 @@ class PhaseRun:
     def expiries(self) -> list[tuple[int, int]]:
         """``(offset, rule mask)``, sorted: past that offset the rules of the mask cannot start any
         more, because an element every match of them needs does not occur later in this document."""
-        return sorted((self.last_offset(key), mask) for key, mask in self.phase.plan.required)
+        return sorted((self.last_offset(key), mask) for key, mask in self.phase.required)
 
-    def matches(self, rules: list[CompiledRule], p: int) -> list[Candidate]:
-        """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
+    def matches(self, mask: int, p: int) -> list[Candidate]:
+        """Every way each rule of ``mask`` matches from offset ``p`` (depth-first, in rule order)."""
         out: list[Candidate] = []
-        walk = self.walk
-        keys, filtering = self.held.get(p, 0), self.filtering
+        walk, inputs = self.walk, self.inputs
         first: dict[Any, Any] = {}  # rules often start with the same element: test it once
-        for rule in rules:
-            for test, labels, target, need, bar in rule.start.keyed:
-                if filtering and (keys & need != need or keys & bar):
-                    continue
+        for test, labels, target, rule, shared in self.first_elements(mask, p):
+            if shared:
                 found = first.get(test)
                 if found is None:
-                    found = first[test] = test(p)
-                if not found:
-                    continue
-                if target.keyed:
-                    for end, item in found:
-                        walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
-                else:  # a one-element rule: no walk needed
-                    for end, item in found:
-                        out.append((end, 1, (labels, item, None) if labels else None, rule))
+                    found = first[test] = test(inputs, p)
+            else:
+                found = test(inputs, p)
+            if not found:
+                continue
+            if target.keyed:
+                for end, item in found:
+                    walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
+            else:  # a one-element rule: no walk needed
+                for end, item in found:
+                    out.append((end, 1, (labels, item, None) if labels else None, rule))
         return out
+
+    def first_elements(self, mask: int, p: int) -> list[tuple]:
+        """The first transitions of the rules of ``mask`` that the keys holding at ``p`` allow (all
+        of them when not :attr:`filtering`), in rule order: ``(test, labels, target, rule,
+        shared)``, ``shared`` when another of them has the same test. Made once per run for each
+        combination of rules and keys met (few occur)."""
+        keys = self.held.get(p, 0) if self.filtering else None
+        found = self.firsts.get((mask, keys))
+        if found is None:
+            found = [(test, labels, target, rule) for i, rule in enumerate(self.phase.rules) if mask >> i & 1
+                     for test, labels, target, need, bar in rule.start.keyed
+                     if keys is None or (keys & need == need and not keys & bar)]
+            tests = [entry[0] for entry in found]
+            found = self.firsts[(mask, keys)] = [(*entry, tests.count(entry[0]) > 1) for entry in found]
+        return found
 
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
@@ -730,6 +622,8 @@ class PhaseRun:
         and where an annotation of the type its test needs starts (a state's ``runs``: half the
         tests of a walk over Tokens and SpaceTokens are of the type not there)."""
         next_at, held, filtering, nowhere = self.next_at, self.held.get, self.filtering, _NOWHERE
+        inputs = self.inputs
+        at = inputs.at
 
         def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
             stack = [(state, pos, chain, depth)]
@@ -747,13 +641,13 @@ class PhaseRun:
                 depth += 1
                 mark = len(stack)
                 keys = held(q, 0)
-                for slot, trans in runs:
-                    if slot is not None and q not in slot.at:
+                for type_name, trans in runs:
+                    if type_name is not None and q not in at[type_name]:
                         continue
                     for test, labels, target, need, bar in trans:
                         if filtering and (keys & need != need or keys & bar):
                             continue
-                        for end, item in test(q):
+                        for end, item in test(inputs, q):
                             push((target, end, (labels, item, chain) if labels else chain, depth))
                 if len(stack) - mark > 1:
                     stack[mark:] = reversed(stack[mark:])
@@ -778,13 +672,15 @@ class PhaseRun:
             if q < 0:
                 continue
             for test, labels, target in state.trans:
-                for end, item in test(q):
+                for end, item in test(self.inputs, q):
                     queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule))
         return None
 
     # ------------------------------------------------------------------ firing
     def fire(self, cand: Candidate) -> None:
         rule = cand[3]
+        if not rule.actions:
+            return
         m = Match(self.doc, cand[2], self.inset, self.outset, rule.name, self.phase.name)
         for act in rule.actions:
             try:
@@ -800,24 +696,13 @@ class PhaseRun:
             self.walk = self._walker()
 
     def run(self) -> None:
-        """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
-        plan = self.phase.plan
-        self.anchoring = bool(plan.cuts) and plan.anchoring is not False and len(self.starts) >= _ANCHORED_SIZE
-        if not self.anchoring or plan.anchoring:
-            self._run()
-            return
-        self.anchoring = plan.trial_mode()
-        start = time.process_time()
-        self._run()
-        plan.record(self.anchoring, (time.process_time() - start) / len(self.starts))
-
-    def _run(self) -> None:
+        """Run the phase over the document."""
         phase = self.phase
         rules = phase.rules
         last = self.next_at.last()  # no rule starts after it
         if not rules or last < 0:
             return
-        order, trig, held = self.triggers()
+        order, trig, held, starts_at = self.triggers()
         if not order:
             return
         self.held = held
@@ -826,13 +711,10 @@ class PhaseRun:
         filtered = dispatch.filtered
         if filtered:
             after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
-        starts_at, rules_of, allowed_by, followed = dispatch.at, dispatch.rules_of, dispatch.allowed, dispatch.followed
+        rules_of, followed = dispatch.rules_of, dispatch.followed
         expiries = self.expiries()
         expired, next_expiry = 0, expiries[0][0] if expiries else last
         allowed = (1 << len(rules)) - 1
-        by_mask = phase.by_mask
-        if len(by_mask) > 100_000:
-            by_mask.clear()
         style = phase.control
         trace = self.trace
         resume = -1
@@ -846,20 +728,13 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
-                keys_after = after.get(p, 0)
-                starts = allowed_by.get(keys_after)
-                if starts is None:
-                    starts = followed(keys_after)
-                mask &= rules_of(starts_at[held[p]] & starts)  # a first element and what follows it
+                mask &= rules_of(starts_at[held[p]] & followed(after.get(p, 0)))  # a first element and what follows it
             if not mask:
                 continue
-            cands = by_mask.get(mask)
-            if cands is None:
-                cands = by_mask[mask] = [r for i, r in enumerate(rules) if mask >> i & 1]
             if style == "first" or style == "once":
-                found = self.first_match(cands, p)
+                found = self.first_match([r for i, r in enumerate(rules) if mask >> i & 1], p)
                 if trace is not None:
-                    trace(phase, p, self.matches(cands, p), [found] if found else [])
+                    trace(phase, p, self.matches(mask, p), [found] if found else [])
                 if found is None:
                     continue
                 self.fire(found)
@@ -867,7 +742,7 @@ class PhaseRun:
                     return
                 resume = found[0]
                 continue
-            out = self.matches(cands, p)
+            out = self.matches(mask, p)
             if not out:
                 continue
             if style == "appelt":
@@ -911,26 +786,15 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
 
     The cyclic garbage collector is paused meanwhile: matching allocates many short-lived tuples
     (freed by reference counting) and, with a large document alive, the collector's passes over
-    every annotation cost a third of the run. Afterwards the phases' environments let go of the
-    document (a compiled grammar must not keep the last document's annotations alive)."""
+    every annotation cost a third of the run. What a run reads of the document lives in its
+    :class:`PhaseRun` objects, not in the compiled phases: any number of runs may use them at once."""
     with gc_paused():
         lattice = lattice_of(inset)
-        try:
-            for phase in phases:
-                run = PhaseRun(phase, doc, inset, outset, lattice, trace)
-                run.run()
-                if run.touched:
-                    lattice.refresh(features_changed=run.touched == CHANGED)
-                elif outset is inset and phase.produces:
-                    lattice.forget(phase.produces)
-            keep_lattice(inset, lattice)
-        finally:
-            for phase in phases:
-                _release(phase.env)
-
-
-def _release(env: Any) -> None:
-    """Drop an environment's references to the document it last read."""
-    env.text, env.inset = "", None
-    for slot in env.slots.values():
-        slot.at = _EMPTY
+        for phase in phases:
+            run = PhaseRun(phase, doc, inset, outset, lattice, trace)
+            run.run()
+            if run.touched:
+                lattice.refresh(features_changed=run.touched == CHANGED)
+            elif outset is inset and phase.produces:
+                lattice.forget(phase.produces)
+        keep_lattice(inset, lattice)

@@ -1,8 +1,5 @@
-"""Rules tried only where a key every match needs can be reached (annotator/jape/anchors.py): in
-documents long enough for the runtime to check cuts, the matches must be those of a full search.
-
-Each document is padded with ordinary words, so that the rules' rare keys ("University",
-"Hospital") hold at few of its offsets and their cuts are checked.
+"""Rules that walk runs of capitalised words to a rare head word ("University", "Hospital"), in
+documents padded with ordinary words: the matches are those of a full search.
 """
 
 from __future__ import annotations
