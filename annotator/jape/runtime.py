@@ -230,39 +230,74 @@ class NextStarts(dict):
         return found
 
 
-class Lattice:
-    """The visible annotations of one input set, by type and start offset, shared by phases, with
-    what is derived from them (feature columns, start lists, dispatch masks) until they change.
-    It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
-    must not keep its document alive."""
+class Column:
+    """The value of one feature (None: missing) of each annotation of a :class:`Layer`, in its
+    order, with the set of those values (``distinct``: None unless all are plain, str, int or
+    None, so that equal ones are one dict key) and the last start of each string value
+    (``lasts``), each made when first asked."""
 
-    def __init__(self, inset: Any) -> None:
-        self._inset = weakref.ref(inset)
-        self._at: dict[str, dict[int, list | tuple]] = {}
-        self._built_from: dict[str, object] = {}  # type -> the set's type_version when the type was first read
-        self._lists: dict[str, tuple[list[int], list, list[int]]] = {}  # type -> starts, annotations, ends of :meth:`at`
-        self._reached: dict[str, Reached] = {}
-        self._features: dict[str, list] = {}  # type -> the features of each annotation of _lists
-        self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
-        self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
-        self._distinct: dict[tuple[str, str], set | None] = {}
-        self._nexts: dict[tuple[str, ...], NextStarts] = {}
-        self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
-        self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> what derived() made, columns it read
-        self._reads: set | None = None  # while derived() makes a value: the columns read
+    __slots__ = ("values", "_distinct", "_lasts", "_starts")
+
+    def __init__(self, values: list, starts: list[int]) -> None:
+        self.values, self._starts = values, starts
+        self._distinct: set | None | bool = False  # False: not made yet
+        self._lasts: dict[Any, int] | None = None
 
     @property
-    def inset(self) -> Any:
-        return self._inset()
+    def distinct(self) -> set | None:
+        if self._distinct is False:
+            self._distinct = set(self.values) if _PLAIN.issuperset(map(type, self.values)) else None
+        return self._distinct  # type: ignore[return-value]
 
-    def at(self, type_name: str) -> dict[int, list | tuple]:
-        """``{start: annotations}`` for the non-empty annotations of a type (document order): a
-        1-tuple where one starts alone (a list each costs three times as much: a Token table is
-        built for every document), a list where several start together; built by C-level maps
-        but for those lists. Read only."""
-        found = self._at.get(type_name)
-        if found is None:
-            starts, anns, _ = self._listed(type_name)
+    @property
+    def lasts(self) -> dict[Any, int]:
+        if self._lasts is None:
+            try:
+                self._lasts = dict(zip(self.values, self._starts))  # later pairs overwrite earlier ones
+            except TypeError:  # an unhashable value
+                self._lasts = {v: p for v, p in zip(self.values, self._starts) if v.__class__ is str}
+        return self._lasts
+
+
+class Layer:
+    """What a lattice holds of one type of its set, valid while the set's
+    :meth:`~annotator.document.AnnotationSet.type_version` of it is ``version``: the set's index's
+    lists (``index``: starts and annotations in document order), and, each made when first asked,
+    the non-empty annotations (:attr:`listed`), their table :attr:`at`, the :class:`Reached` of
+    the type and feature :class:`Column` s. ``before`` holds the columns read before the
+    features may have changed (:meth:`Lattice.refresh`), compared when next read."""
+
+    def __init__(self, inset: Any, type_name: str) -> None:
+        self.version = inset.type_version(type_name)
+        self.index = inset.in_order(type_name)
+        self._listed: tuple[list[int], list, list[int]] | None = None
+        self._at: dict[int, list | tuple] | None = None
+        self._reached: Reached | None = None
+        self.features: list | None = None
+        self.columns: dict[str, Column] = {}
+        self.before: dict[str, Column] = {}
+
+    @property
+    def listed(self) -> tuple[list[int], list, list[int]]:
+        """``(starts, annotations, ends)`` of the non-empty annotations in document order (read
+        only: the index's lists when none is empty; that index takes annotations that the set
+        holds in document order already, as a tokenizer adds its Tokens, as they are)."""
+        if self._listed is None:
+            starts, anns = self.index
+            ends = list(map(end_of, anns))
+            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
+                keep = list(map(lt, starts, ends))
+                starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
+            self._listed = (starts, anns, ends)
+        return self._listed
+
+    @property
+    def at(self) -> dict[int, list | tuple]:
+        """``{start: annotations}``, document order: a 1-tuple where one starts alone (a list each
+        costs three times as much: a Token table is built for every document), a list where
+        several start together; built by C-level maps but for those lists. Read only."""
+        if self._at is None:
+            starts, anns, _ = self.listed
             found = dict(zip(starts, zip(anns)))
             if len(found) < len(anns):  # some start together: a list of them where they do
                 together: dict[int, list] = {}
@@ -273,33 +308,56 @@ class Lattice:
                     else:
                         run.append(anns[i + 1])
                 found.update(together)
-            self._at[type_name] = found
+            self._at = found
+        return self._at
+
+    @property
+    def reached(self) -> Reached:
+        if self._reached is None:
+            self._reached = Reached(*self.index)
+        return self._reached
+
+    def read(self, feature: str) -> Column:
+        """The :class:`Column` of ``feature``, read now with C-level maps."""
+        if self.features is None:
+            self.features = list(map(_FEATURES, self.listed[1]))
+        try:
+            values = list(map(dict.get, self.features, repeat(feature)))
+        except TypeError:  # features that are another kind of mapping
+            values = list(map(methodcaller("get", feature), self.features))
+        return Column(values, self.listed[0])
+
+
+class Lattice:
+    """The visible annotations of one input set, by type and start offset, shared by phases, with
+    what is derived from them until they change: one :class:`Layer` a type, and values derived
+    from several types (``_derived``: the dispatch masks and the :class:`NextStarts` of the
+    phases reading them), each with the columns it read. It holds the set by a weak reference:
+    a lattice kept for the next grammar (:func:`lattice_of`) must not keep its document alive."""
+
+    def __init__(self, inset: Any) -> None:
+        self._inset = weakref.ref(inset)
+        self._layers: dict[str, Layer] = {}
+        self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> value, columns read
+        self._reads: set | None = None  # while derived() makes a value: the columns read
+
+    @property
+    def inset(self) -> Any:
+        return self._inset()
+
+    def layer(self, type_name: str) -> Layer:
+        found = self._layers.get(type_name)
+        if found is None:
+            found = self._layers[type_name] = Layer(self.inset, type_name)
         return found
 
-    def _listed(self, type_name: str) -> tuple[list[int], list, list[int]]:
-        """``(starts, annotations, ends)`` of the non-empty annotations of a type in document order
-        (read only: the set's index's lists when none is empty; that index takes annotations that
-        the set holds in document order already, as a tokenizer adds its Tokens, as they are)."""
-        found = self._lists.get(type_name)
-        if found is None:
-            inset = self.inset
-            starts, anns = inset.in_order(type_name)
-            ends = list(map(end_of, anns))
-            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
-                keep = list(map(lt, starts, ends))
-                starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
-            found = self._lists[type_name] = (starts, anns, ends)
-            self._built_from.setdefault(type_name, inset.type_version(type_name))
-        return found
+    def at(self, type_name: str) -> dict[int, list | tuple]:
+        """``{start: annotations}`` for the non-empty annotations of a type (:attr:`Layer.at`)."""
+        return self.layer(type_name).at
 
     def reached(self, type_name: str) -> Reached:
         """The :class:`Reached` of a type: its table filled in where walks reach."""
-        found = self._reached.get(type_name)
-        if found is None:
-            inset = self.inset
-            found = self._reached[type_name] = Reached(*inset.in_order(type_name))
-            self._built_from.setdefault(type_name, inset.type_version(type_name))
-        return found
+        return self.layer(type_name).reached
 
     def last_start(self, type_name: str) -> int:
         """The last offset where a non-empty annotation of a type starts; -1: none (from the set's
@@ -308,135 +366,91 @@ class Lattice:
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
-        starts, _, ends = self._listed(type_name)
+        starts, _, ends = self.layer(type_name).listed
         return starts, ends
 
-    def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
-        """``(starts, values)``: the start offset and the value of ``feature`` (None: missing) of
-        each annotation of :meth:`at`, in that order, read with C-level maps (rule dispatch reads
-        a feature of every Token in each phase)."""
-        key = (type_name, feature)
-        values = self._columns.get(key)
-        if values is None:
-            values = self._columns[key] = self._read(type_name, feature)
-            before = self._unchecked.pop(key, None)
-            if before is not None and not _same_values(values, before):
-                self._drop_column(key)  # what was derived from the values read before the refresh
-                self._columns[key] = values
+    def column(self, type_name: str, feature: str) -> Column:
+        """The :class:`Column` of ``feature`` over the annotations of :meth:`at` (rule dispatch
+        reads a feature of every Token in each phase). One read before a refresh is read again
+        and, when its values changed, what was derived from it is dropped."""
+        layer = self.layer(type_name)
+        found = layer.columns.get(feature)
+        if found is None:
+            found = layer.columns[feature] = layer.read(feature)
+            before = layer.before.pop(feature, None)
+            if before is not None and not _same_values(found.values, before.values):
+                self._drop((type_name, feature))
         if self._reads is not None:
-            self._reads.add(key)
-        return self._listed(type_name)[0], values
-
-    def _read(self, type_name: str, feature: str) -> list:
-        """The value of ``feature`` of each annotation of :meth:`at` (None: missing), read now."""
-        feats = self._features.get(type_name)
-        if feats is None:
-            feats = self._features[type_name] = list(map(_FEATURES, self._listed(type_name)[1]))
-        try:
-            return list(map(dict.get, feats, repeat(feature)))
-        except TypeError:  # features that are another kind of mapping
-            return list(map(methodcaller("get", feature), feats))
-
-    def distinct(self, type_name: str, feature: str) -> set | None:
-        """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
-        are one dict key), else None."""
-        key = (type_name, feature)
-        values = self.column(type_name, feature)[1]  # first: a column read before a refresh is compared
-        if key not in self._distinct:
-            self._distinct[key] = set(values) if _PLAIN.issuperset(map(type, values)) else None
-        return self._distinct[key]
+            self._reads.add((type_name, feature))
+        return found
 
     def has_column(self, type_name: str, feature: str) -> bool:
         """Whether :meth:`column` of that feature is read (so costs little)."""
-        return (type_name, feature) in self._columns or (type_name, feature) in self._unchecked
-
-    def last_starts(self, type_name: str, feature: str) -> dict[Any, int]:
-        """``{value: the last offset where an annotation with it starts}`` from :meth:`column`, for
-        string values (another value equal to one, a ``str`` subclass, may give a later offset)."""
-        starts, values = self.column(type_name, feature)  # first: a column read before a refresh is compared
-        found = self._lasts.get((type_name, feature))
-        if found is None:
-            try:
-                found = dict(zip(values, starts))  # later pairs overwrite earlier ones
-            except TypeError:  # an unhashable value
-                found = {value: start for value, start in zip(values, starts) if value.__class__ is str}
-            self._lasts[(type_name, feature)] = found
-        return found
+        layer = self._layers.get(type_name)
+        return layer is not None and (feature in layer.columns or feature in layer.before)
 
     def derived(self, types: tuple[str, ...], key: Any, make: Callable[[], Any]) -> Any:
         """What ``make()`` returns, remembered under ``key`` until what the lattice holds of one of
-        ``types`` (annotations, feature values) changes: ``make`` reads nothing else of the set.
-        The phases of a grammar that read the same types share their dispatch masks so. After a
-        refresh the columns ``make`` read are compared before the value is used again (only
-        those: a grammar whose dispatch reads no feature compares none)."""
+        ``types`` (annotations, the feature columns it read) changes: ``make`` reads nothing else
+        of the set. The phases of a grammar that read the same types share their dispatch masks
+        so. After a refresh the columns ``make`` read are compared before the value is used again
+        (only those: a grammar whose dispatch reads no feature compares none)."""
         found = self._derived.get((types, key))
         if found is not None:
-            for column in found[1]:
-                if column not in self._columns:
-                    self.column(*column)  # a changed one drops this value
+            for type_name, feature in found[1]:
+                layer = self._layers.get(type_name)
+                if layer is None or feature not in layer.columns:
+                    self.column(type_name, feature)  # a changed one drops this value
             found = self._derived.get((types, key))
         if found is None:
-            self._reads = set()
+            outer, self._reads = self._reads, set()
             try:
                 value = make()
             finally:
-                reads, self._reads = self._reads, None
+                reads, self._reads = self._reads, outer
+            if outer is not None:
+                outer |= reads
             found = self._derived[(types, key)] = (value, reads)
         return found[0]
 
-    def nexts(self, types: tuple[str, ...], reached: tuple[str, ...] = ()) -> "NextStarts":
+    def nexts(self, types: tuple[str, ...], reached: tuple[str, ...] = ()) -> NextStarts:
         """The :class:`NextStarts` of ``types``: where a match goes on after an annotation ending at
         an offset (the walk and the second-element filter of each phase reading them ask), and
         the sorted offsets where one of them starts; the types of ``reached`` are read through their
         :meth:`reached` (the others through :meth:`at`)."""
-        found = self._nexts.get((types, reached))
-        if found is None:
-            found = self._nexts[(types, reached)] = NextStarts([self.at(t) for t in types if t not in reached],
-                                                               [self.reached(t) for t in reached])
-        return found
+        return self.derived(types, ("nexts", reached), lambda: NextStarts(
+            [self.at(t) for t in types if t not in reached], [self.reached(t) for t in reached]))
 
     def forget(self, types: set[str] | None = None) -> None:
-        """Drop what is cached about ``types`` (everything when None) after they changed."""
-        self._drop_types(set(self._built_from) if types is None else types)
+        """Drop what is held about ``types`` (everything when None) after they changed."""
+        for t in set(self._layers) if types is None else types.intersection(self._layers):
+            del self._layers[t]
+            self._drop(t)
 
     def refresh(self, features_changed: bool = True) -> None:
-        """After Python actions, which may have changed the input set in any way: keep the
-        ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
-        :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
-        other types; read each feature column read so far again when it is next asked for (a
-        feature may have been changed in place, or an annotation given a new features dict), and
-        keep what is derived from it when its values are still the same (not when
-        ``features_changed`` is False: the actions changed no feature, ``actions.keeps_features``).
-        Saves rebuilding the lattice of the big unchanged types (Token), and their dispatch masks,
-        after every phase with a Python action, and reading columns that no later phase asks for."""
+        """After Python actions, which may have changed the input set in any way: keep the layer
+        of each type whose annotations are still the same (the set's ``type_version`` of it is
+        the one read), forget the others; read each feature column read so far again when it is
+        next asked for (a feature may have been changed in place, or an annotation given a new
+        features dict), and keep what is derived from it when its values are still the same (not
+        when ``features_changed`` is False: the actions changed no feature,
+        ``actions.keeps_features``). Saves rebuilding the tables of the big unchanged types
+        (Token), and their dispatch masks, after every phase with a Python action."""
         inset = self.inset
-        self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
+        self.forget({t for t, layer in self._layers.items() if inset.type_version(t) is not layer.version})
         if features_changed:
-            self._features.clear()
-            self._unchecked.update(self._columns)
-            self._columns.clear()
+            for layer in self._layers.values():
+                layer.features = None
+                layer.before.update(layer.columns)
+                layer.columns = {}
 
-    def _drop_column(self, key: tuple[str, str]) -> None:
-        """Forget a feature column that changed, and what was derived from its type."""
-        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
-            cache.pop(key, None)
-        for derived in [k for k in self._derived if key[0] in k[0]]:
-            del self._derived[derived]
-
-    def _drop_types(self, types: set[str]) -> None:
-        """Forget the lattice, feature values, start lists and derived values of ``types``."""
-        types = types.intersection(self._built_from)  # all that is cached is of types read (outputs often are not)
-        if not types:
-            return
-        for t in types:
-            for cache in (self._at, self._built_from, self._lists, self._features, self._reached):
-                cache.pop(t, None)
-        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
-            for key in [k for k in cache if k[0] in types]:
-                del cache[key]
-        for key in [k for k in self._nexts if types.intersection(k[0])]:
-            del self._nexts[key]
-        for key in [k for k in self._derived if types.intersection(k[0])]:
+    def _drop(self, what: str | tuple[str, str]) -> None:
+        """Forget the derived values that read a type (a name) or one of its columns (a pair)."""
+        if isinstance(what, str):
+            stale = [key for key in self._derived if what in key[0]]
+        else:
+            stale = [key for key, (_, reads) in self._derived.items() if what in reads]
+        for key in stale:
             del self._derived[key]
 
 
@@ -544,7 +558,8 @@ class PhaseRun:
         for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            masks = _value_masks(by_value, lattice.column(type_name, feature)[1], lattice.distinct(type_name, feature))
+            column = lattice.column(type_name, feature)
+            masks = _value_masks(by_value, column.values, column.distinct)
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
@@ -569,7 +584,7 @@ class PhaseRun:
             return -1
         if len(key) == 1 or not self.lattice.has_column(type_name, key[1]):
             return self.lattice.last_start(type_name)
-        return self.lattice.last_starts(type_name, key[1]).get(key[2], -1)
+        return self.lattice.column(type_name, key[1]).lasts.get(key[2], -1)
 
     def expiries(self) -> list[tuple[int, int]]:
         """``(offset, rule mask)``, sorted: past that offset the rules of the mask cannot start any
