@@ -63,10 +63,12 @@ Trace = Callable[[CompiledPhase, int, list, list], None]
 def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
     """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
     values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), one call per
-    distinct value, then one C-level lookup each; ``mask_of`` on each for the rest."""
+    distinct value not in its memo yet, then one C-level lookup each; ``mask_of`` on each for the rest."""
     if distinct is None:
         return list(map(by_value.mask_of, values))
-    masks = dict(zip(distinct, map(by_value.mask_of, distinct)))
+    masks = dict(zip(distinct, map(by_value.memo.get, distinct)))
+    for value in [value for value, mask in masks.items() if mask is None]:
+        masks[value] = by_value.mask_of(value)
     return list(map(masks.__getitem__, values))
 
 
@@ -727,6 +729,7 @@ class PhaseRun:
         if filtered:
             after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
         rules_of, followed = dispatch.rules_of, dispatch.followed
+        following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
         expired, next_expiry = 0, expiries[0][0] if expiries else last
         allowed = (1 << len(rules)) - 1
@@ -743,7 +746,11 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
-                mask &= rules_of(starts_at[held[p]] & followed(after.get(p, 0)))  # a first element and what follows it
+                pair = (held[p], after.get(p, 0))  # the keys holding at p and after what starts there
+                allowed_after = following.get(pair)
+                if allowed_after is None:  # the rules with a first element there and what follows it
+                    allowed_after = following[pair] = rules_of(starts_at[pair[0]] & followed(pair[1]))
+                mask &= allowed_after
             if not mask:
                 continue
             if style == "first" or style == "once":
