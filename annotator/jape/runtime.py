@@ -295,9 +295,9 @@ class Layer:
 
     @property
     def at(self) -> dict[int, list | tuple]:
-        """``{start: annotations}``, document order: a 1-tuple where one starts alone (a list each
-        costs three times as much: a Token table is built for every document), a list where
-        several start together; built by C-level maps but for those lists. Read only."""
+        """``{start: annotations}``, document order: a 1-tuple where one starts alone (cheaper than
+        a list: a Token table is built for every document), a list where several start together;
+        built by C-level maps but for those lists. Read only."""
         if self._at is None:
             starts, anns, _ = self.listed
             found = dict(zip(starts, zip(anns)))
@@ -636,8 +636,8 @@ class PhaseRun:
         Kleene operator over a whole document cannot exhaust Python's recursion limit. A transition
         is tested only where the keys it needs hold and none that exclude it (``held``, the keys
         holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``,
-        and where an annotation of the type its test needs starts (a state's ``runs``: half the
-        tests of a walk over Tokens and SpaceTokens are of the type not there)."""
+        and where an annotation of the type its test needs starts (a state's ``runs``: in a walk
+        over Tokens and SpaceTokens, many tests are of the type not there)."""
         next_at, held, filtering, nowhere = self.next_at, self.held.get, self.filtering, _NOWHERE
         inputs = self.inputs
         at = inputs.at
@@ -808,7 +808,7 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
 
     The cyclic garbage collector is paused meanwhile: matching allocates many short-lived tuples
     (freed by reference counting) and, with a large document alive, the collector's passes over
-    every annotation cost a third of the run. What a run reads of the document lives in its
+    every annotation cost much of the run. What a run reads of the document lives in its
     :class:`PhaseRun` objects, not in the compiled phases: any number of runs may use them at once."""
     with gc_paused():
         lattice = lattice_of(inset)
