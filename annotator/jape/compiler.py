@@ -249,9 +249,10 @@ class StartPlan:
     lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
     ``keys`` gives each key a bit (the :class:`Dispatch` of a :class:`KeySpace`: its own, or one
     shared with other phases, :func:`share_start_keys`); :meth:`rules` maps the keys holding at an
-    offset to the rules that may start there (``known``) and the starts (``at``), :meth:`followed`
-    the keys holding after it to the starts they allow; all remembered across documents: few
-    combinations occur. ``filtered``: the rules with a start that needs a second element."""
+    offset to the rules that may start there and the starts, :meth:`followed` the keys holding
+    after it to the starts they allow; both pure functions of the masks, remembered across
+    documents (few combinations occur; a memo is only read with ``get``, so calls at once share
+    it safely). ``filtered``: the rules with a start that needs a second element."""
 
     def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)

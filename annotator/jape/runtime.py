@@ -38,8 +38,8 @@ import threading
 import weakref
 from bisect import bisect_left, bisect_right
 from collections import deque
-from itertools import chain, compress, islice, repeat
-from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
+from itertools import compress, islice, repeat
+from operator import attrgetter, eq, is_, lt, methodcaller, or_
 from typing import Any, Callable
 
 from annotator.document import end_of
