@@ -19,6 +19,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, Callable, Iterable
 
+from annotator.jape.anchors import rule_cuts
 from annotator.jape.constraints import MEMO_LIMIT, conjunction, value_test
 from annotator.jape.rhs import compile_actions
 from annotator.jape.syntax import Basic, Constraint, Element, Group, Phase, Predicate, Rule
@@ -351,7 +352,9 @@ class CompiledPhase:
     they were compiled: :meth:`Inputs.all_at` goes through them so), the types its first elements
     read (``leading``: :func:`leading_types`) and ``required``, ``(key, mask of the rules that
     need an element with that dispatch key)`` (:attr:`CompiledRule.required`): past the last
-    offset where the key holds, those rules cannot start."""
+    offset where the key holds, those rules cannot start. With the option ``cuts = true``,
+    ``cuts`` and ``anchors`` (:func:`phase_cuts`) let the runtime skip the offsets from which no
+    key of a rule's cut is reached; empty without it."""
 
     def __init__(self, phase: Phase, rules: list[CompiledRule], reads: tuple[str, ...], produces: set[str]) -> None:
         self.name = phase.name
@@ -370,6 +373,18 @@ class CompiledPhase:
             for key in rule.required:
                 required[key] = required.get(key, 0) | 1 << bit
         self.required = list(required.items())
+        self.cuts, self.anchors = phase_cuts(rules) if phase.option_flag("cuts") else ([], Dispatch([]))
+
+
+def phase_cuts(rules: list[CompiledRule]) -> tuple[list[tuple[int, list[tuple[int, int]]]], Dispatch]:
+    """The cuts of ``rules`` (:func:`annotator.jape.anchors.rule_cuts`) as ``(rule bit, [(mask of
+    anchor keys, bound)])``, for the rules that have one, with ``anchors``, the :class:`Dispatch`
+    giving each of their keys a bit."""
+    found = [rule_cuts(rule.start, ANY) for rule in rules]
+    keys = list(dict.fromkeys(key for cuts in found for cut, _ in cuts for key in cut))
+    key_bit = {key: 1 << i for i, key in enumerate(keys)}
+    cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in cuts]) for bit, cuts in enumerate(found) if cuts]
+    return cuts, Dispatch([{key} for key in keys])
 
 
 def leading_types(rules: list[CompiledRule]) -> frozenset[str] | None:

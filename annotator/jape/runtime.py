@@ -17,7 +17,10 @@ match there are tried, so offsets where no rule can start cost nothing
 each of its feature tests that a missing feature fails); of those, a rule that needs a second
 element is tried only when, for one of its first elements holding there, the key of one of the
 elements that may follow it holds at the next visible offset after the end of an annotation
-starting there; while walking, a transition is tested only where its keys hold. A type
+starting there; while walking, a transition is tested only where its keys hold; and, in the
+phases with the option ``cuts = true``, a rule with a cut (keys every match passes within a
+bounded number of elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can
+be reached (rules that walk runs of capitalised words to a rare head word). A type
 that no first element of a phase reads (the Tokens of a grammar whose rules all start at a Lookup)
 is looked up in the set's index only at the offsets its walks reach (:class:`Reached`), unless the
 phase reads every annotation's span anyway.
@@ -38,13 +41,14 @@ import threading
 import weakref
 from bisect import bisect_left, bisect_right
 from collections import deque
-from itertools import compress, islice, repeat
-from operator import attrgetter, eq, is_, lt, methodcaller, or_
+from itertools import chain, compress, islice, repeat
+from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
 from annotator.document import end_of
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
+from annotator.jape.anchors import distances
 from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch, Inputs
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import CHANGED, Match, bindings_of
@@ -54,6 +58,7 @@ _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
 _NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
+_ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
@@ -423,6 +428,29 @@ class Lattice:
         return self.derived(types, ("nexts", reached), lambda: NextStarts(
             [self.at(t) for t in types if t not in reached], [self.reached(t) for t in reached]))
 
+    def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
+        """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
+        end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`):
+        in C-level passes for a type whose annotations each lead to another offset (Tokens), then
+        the others but those that lead where the first type's annotation at their start does."""
+        return self.derived(types, "preds", lambda: self._preds(types))
+
+    def _preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
+        next_at = self.nexts(types)
+        found: dict[int, tuple[int, ...]] = {}
+        first_next: dict[int, int] = {}
+        for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
+            begins, ends = self.spans(type_name)
+            nexts = next_at.of(ends)
+            if not found and all(map(lt, nexts, islice(nexts, 1, None))):
+                found = dict(zip(nexts, zip(begins)))
+                first_next = dict(zip(begins, nexts))
+                continue
+            new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
+            for p, q in zip(compress(begins, new), compress(nexts, new)):
+                found[q] = found.get(q, ()) + (p,)
+        return found
+
     def forget(self, types: set[str] | None = None) -> None:
         """Drop what is held about ``types`` (everything when None) after they changed."""
         for t in set(self._layers) if types is None else types.intersection(self._layers):
@@ -522,9 +550,9 @@ class PhaseRun:
         """The input types whose tables are filled in only where walks reach (:class:`Reached`):
         those that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`),
         unless the phase reads the span of every annotation anyway (to filter rules by their
-        second element: :meth:`after`)."""
+        second element, or to check cuts: :meth:`after`, :meth:`anchored`)."""
         phase = self.phase
-        if phase.leading is None or phase.dispatch.filtered:
+        if phase.leading is None or phase.dispatch.filtered or phase.cuts:
             return ()
         return tuple(t for t in self.types if t not in phase.leading)
 
@@ -537,7 +565,9 @@ class PhaseRun:
     def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int], dict[int, int]]:
         """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`);
-        for each the mask of the keys holding there; and for each mask of keys, the starts it allows."""
+        and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
+        of its keys' offsets can be reached; for each the mask of the keys holding there; and for
+        each mask of keys, the starts it allows."""
         plan = self.phase.dispatch
         held, values = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
@@ -545,7 +575,77 @@ class PhaseRun:
         rules, starts = plan.rules(values)
         order = sorted(compress(held, map(rules.__getitem__, held.values())))
         trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
+        if self.phase.cuts and len(self.starts) >= _ANCHORED_SIZE:
+            anchored, allowed = self.anchored()
+            if anchored:
+                kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
+                trig = dict(zip(trig, kept))
+                order = list(compress(trig, trig.values()))
         return order, trig, held, starts
+
+    def anchored(self) -> tuple[int, dict[int, int]]:
+        """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
+        this document, and for each offset those of them that may start there. Of a rule's cuts the
+        one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
+        of the offsets (it would exclude little and cost more). A search back that reaches half the
+        offsets is given up (it would exclude little)."""
+        phase = self.phase
+        limit = len(self.starts) // 10
+        at_key = self.key_offsets(phase.anchors)
+        broad = sum(key for key, offsets in at_key.items() if len(offsets) > limit)
+        sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
+        chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
+        for bit, cuts in phase.cuts:
+            best = None
+            for keys, hops in cuts:
+                if keys & broad:
+                    continue
+                size = sizes.get(keys)
+                if size is None:
+                    size = sizes[keys] = sum(len(offsets) for key, offsets in at_key.items() if key & keys)
+                if size <= limit and (best is None or size < sizes[best[0]]):
+                    best = (keys, hops)
+            if best is not None:
+                chosen.setdefault(best[0], []).append((1 << bit, best[1]))
+        anchored, allowed = 0, {}
+        if chosen:
+            preds = self.lattice.preds(self.types)
+            for keys, rules in chosen.items():
+                hops = max(d for _, d in rules)
+                within = [sum(mask for mask, d in rules if d >= h) for h in range(hops + 1)]
+                anchors = set(chain.from_iterable(offsets for key, offsets in at_key.items() if key & keys))
+                distance = distances(anchors, hops, preds, len(self.starts) // 2)
+                if distance is None:
+                    continue
+                if not allowed:
+                    allowed = dict(zip(distance, map(within.__getitem__, distance.values())))
+                else:
+                    get = allowed.get
+                    for p, h in distance.items():
+                        allowed[p] = get(p, 0) | within[h]
+                anchored |= within[0]
+        return anchored, allowed
+
+    def key_offsets(self, plan: Dispatch) -> dict[int, list[int]]:
+        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) holds, from the lattice's
+        columns."""
+        out: dict[int, list[int]] = {}
+        lattice, visible = self.lattice, self.visible
+        for type_name, mask in plan.types.items():
+            if type_name in visible:
+                out[mask] = list(lattice.at(type_name))
+        for (type_name, feature), by_value in plan.features.items():
+            wanted = by_value.mask
+            if type_name not in visible or not wanted:
+                continue
+            column = lattice.column(type_name, feature)
+            masks = _value_masks(by_value, column.values, column.distinct)
+            found = list(compress(zip(lattice.spans(type_name)[0], masks), map(and_, masks, repeat(wanted))))
+            while wanted:
+                bit = wanted & -wanted
+                wanted ^= bit
+                out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
+        return out
 
     def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
