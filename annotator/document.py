@@ -173,7 +173,9 @@ class Relation:
         return f"Relation({self.id}, {self.type!r}, {self.members!r}, {self.features!r})"
 
 
-_START, _END = attrgetter("_start"), attrgetter("_end")  # the slots, read without the property
+#: ``start_of(a)`` and ``end_of(a)`` are ``a.start`` and ``a.end`` read by C getters of the slots,
+#: without the property: for ``map`` over the annotations of a type (the JAPE lattice's columns).
+start_of, end_of = attrgetter("_start"), attrgetter("_end")
 
 
 class _Queries:
@@ -324,7 +326,7 @@ class TypeView(_Queries):
     def edges(self) -> tuple[set[int], set[int]]:
         """The start offsets and the end offsets of the annotations, as two sets, without building
         an index (what a whole-word matcher checks)."""
-        return set(map(_START, self.unordered())), set(map(_END, self.unordered()))
+        return set(map(start_of, self.unordered())), set(map(end_of, self.unordered()))
 
     def __len__(self) -> int:
         return sum(len(self._set._by_type.get(t, ())) for t in self._types)

@@ -33,12 +33,13 @@ def document_order(ann: "Annotation") -> tuple[int, int, int]:
     return (ann.start, -ann.end, ann.id)
 
 
-_ID, _START, _END = attrgetter("_id"), attrgetter("_start"), attrgetter("_end")  # Annotation's slots
+_ID, _START, _END = attrgetter("id"), attrgetter("start"), attrgetter("end")
 
 
 def in_document_order(annotations: Iterable["Annotation"]) -> list["Annotation"]:
     """``sorted(annotations, key=document_order)`` by three stable sorts on C-level keys (id, end
-    descending, start): twice as fast, and a JAPE lattice sorts every Token and Lookup this way."""
+    descending, start), faster than one sort on a tuple key: a JAPE lattice sorts every Token and
+    Lookup this way."""
     ordered = sorted(annotations, key=_ID)
     ordered.sort(key=_END, reverse=True)  # reverse=True keeps equal ends in id order
     ordered.sort(key=_START)

@@ -22,6 +22,11 @@ Decisions where GATE's sources leave a choice or Python differs (tests in tests/
 * a phase's lattice is fixed when the phase starts: annotations it adds are seen by later phases
   only (and only when the output set is the input set, as in GATE);
 * option names and keywords are case-insensitive; values such as ``appelt`` too;
+* our extension, ``Options: cuts = true`` (GATE reads only the options it knows): the
+  runtime tries a rule only at offsets from which a key every match of it needs is reached in
+  few elements (:mod:`annotator.jape.anchors`). Same matches; faster in a phase whose rules walk
+  runs of common words to a rare head word, slower in most others (the check costs passes over
+  the document), hence off by default and set per phase where measured to pay;
 * Python actions replace Java (``:label { action: "name", param = value }``, see ``actions``);
   ``Imports:`` blocks are ignored with a warning, other Java blocks are errors.
 """

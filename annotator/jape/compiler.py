@@ -7,8 +7,9 @@ Kleene operators and alternatives become epsilon edges, removed at compile time.
 transition carries the labels of the groups around its element, so bindings are collected while
 walking. Bounded repetitions ``[n,m]`` are unrolled.
 
-Constraint tests read the current document through :class:`Env` (filled in by the runtime for
-each run), so a grammar is compiled once and used for any number of documents.
+Constraint tests read the current document through the :class:`Inputs` the runtime passes them
+(one per phase run), so a grammar is compiled once and used for any number of documents, by any
+number of calls at once.
 """
 
 from __future__ import annotations
@@ -27,40 +28,24 @@ from annotator.regexes.word_sets import CaseKey
 _SCALARS = {int, float, bool}
 ANY = ("*",)  # dispatch key of rules whose first element may be any annotation
 _END = attrgetter("end")
-TRIALS = 8  # timed runs of a phase, half with cuts checked, before PhasePlan.anchoring is decided
 
 
-class TypeSlot:
-    """The visible annotations of one type in the current run: ``{start offset: annotations}``
-    (a list or a tuple, read only: :meth:`annotator.jape.runtime.Lattice.at`)."""
+class Inputs:
+    """What compiled tests read of the document a phase runs on: ``at``, ``{type: {start offset:
+    annotations}}`` for every type the phase's tests read (a list or a tuple, read only:
+    :meth:`annotator.jape.runtime.Lattice.at`; empty for a type the phase does not see), the
+    text and the input set. One per phase run, so a compiled grammar holds no document."""
 
-    __slots__ = ("at",)
+    __slots__ = ("at", "text", "inset")
 
-    def __init__(self) -> None:
-        self.at: dict[int, list | tuple] = {}
-
-
-class Env:
-    """What compiled tests read about the current document; set by the runtime before a run."""
-
-    __slots__ = ("text", "inset", "slots")
-
-    def __init__(self) -> None:
-        self.text = ""
-        self.inset: Any = None
-        self.slots: dict[str, TypeSlot] = {}
-
-    def slot(self, type_name: str) -> TypeSlot:
-        found = self.slots.get(type_name)
-        if found is None:
-            found = self.slots[type_name] = TypeSlot()
-        return found
+    def __init__(self, at: dict[str, dict[int, list | tuple]], text: str, inset: Any) -> None:
+        self.at, self.text, self.inset = at, text, inset
 
     def all_at(self, q: int) -> list:
         """Every visible annotation starting at ``q`` (for elements with only negated constraints)."""
         out: list = []
-        for slot in self.slots.values():
-            anns = slot.at.get(q)
+        for table in self.at.values():
+            anns = table.get(q)
             if anns:
                 out.extend(anns)
         return out
@@ -70,8 +55,8 @@ class State:
     """An automaton state: ``trans`` = (test, labels, target) after epsilon removal; ``keyed`` the
     same with the masks of the keys each test needs and of those that exclude it, in its phase's
     :class:`KeySpace` (:meth:`KeySpace.key_states`), and ``runs`` those in runs of consecutive
-    transitions whose tests need an annotation of one type (``(slot, transitions)``:
-    ``test.slot``, None for the others): the walk skips a run where its slot has nothing (a
+    transitions whose tests need an annotation of one type (``(type, transitions)``:
+    ``test.type``, None for the others): the walk skips a run where that type has nothing (a
     Token position for the SpaceToken tests of a run); ``eps`` and ``consuming`` hold the edges
     while the automaton is being built."""
 
@@ -80,7 +65,7 @@ class State:
     def __init__(self) -> None:
         self.trans: list[tuple[Callable, tuple[str, ...], "State"]] = []
         self.keyed: list[tuple[Callable, tuple[str, ...], "State", int, int]] = []
-        self.runs: list[tuple[TypeSlot | None, list]] = []
+        self.runs: list[tuple[str | None, list]] = []
         self.final = False
         self.eps: list[State] = []
         self.consuming: list[tuple[Callable, tuple[str, ...], "State"]] = []
@@ -241,7 +226,7 @@ class KeySpace:
         for state in _states(rules):
             state.keyed = [(test, labels, target, self.mask(test.keys), self.mask(test.unless))
                            for test, labels, target in state.trans]
-            state.runs = [(slot, list(run)) for slot, run in itertools.groupby(state.keyed, lambda t: t[0].slot)]
+            state.runs = [(slot, list(run)) for slot, run in itertools.groupby(state.keyed, lambda t: t[0].type)]
 
 
 def _states(rules: list[CompiledRule]) -> list[State]:
@@ -265,9 +250,10 @@ class StartPlan:
     lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
     ``keys`` gives each key a bit (the :class:`Dispatch` of a :class:`KeySpace`: its own, or one
     shared with other phases, :func:`share_start_keys`); :meth:`rules` maps the keys holding at an
-    offset to the rules that may start there (``known``) and the starts (``at``), :meth:`followed`
-    the keys holding after it to the starts they allow; all remembered across documents: few
-    combinations occur. ``filtered``: the rules with a start that needs a second element."""
+    offset to the rules that may start there and the starts, :meth:`followed` the keys holding
+    after it to the starts they allow; both pure functions of the masks, remembered across
+    documents (few combinations occur; a memo is only read with ``get``, so calls at once share
+    it safely). ``filtered``: the rules with a start that needs a second element."""
 
     def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
@@ -291,8 +277,7 @@ class StartPlan:
         for (bit, _, _, _), ok in zip(self.starts, keyed):
             if ok:
                 self.filtered |= 1 << bit
-        self.known: dict[int, int] = {}
-        self.at: dict[int, int] = {}
+        self.known: dict[int, tuple[int, int]] = {}
         self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
         self.allowed: dict[int, int] = {}  # keys holding after an offset -> the starts they allow
 
@@ -311,23 +296,23 @@ class StartPlan:
             self.allowed[after] = found
         return found
 
-    def rules(self, held: set[int]) -> dict[int, int]:
-        """``known``, holding for each mask of ``held`` (the keys holding at an offset) the rules that
-        may start there (and ``at`` the starts)."""
+    def rules(self, held: set[int]) -> tuple[dict[int, int], dict[int, int]]:
+        """For each mask of ``held`` (the keys holding at an offset) the rules that may start there,
+        and the starts (remembered in ``known``)."""
         known = self.known
-        missing = held.difference(known)
-        if len(known) + len(missing) > MEMO_LIMIT:
+        if len(known) + len(held) > MEMO_LIMIT:
             known.clear()
-            self.at.clear()
-            missing = held
-        for keys_held in missing:
-            found = 0
-            for needed, unless, starts in self.groups:
-                if keys_held & needed == needed and not keys_held & unless:
-                    found |= starts
-            self.at[keys_held] = found
-            known[keys_held] = self.rules_of(found)
-        return known
+        rules, starts = {}, {}
+        for keys_held in held:
+            found = known.get(keys_held)
+            if found is None:
+                bits = 0
+                for needed, unless, group in self.groups:
+                    if keys_held & needed == needed and not keys_held & unless:
+                        bits |= group
+                found = known[keys_held] = (self.rules_of(bits), bits)
+            rules[keys_held], starts[keys_held] = found
+        return rules, starts
 
     def rules_of(self, starts: int) -> int:
         """The rules of a mask of starts (remembered)."""
@@ -362,50 +347,16 @@ def first_elements(start: State) -> dict[tuple[frozenset, frozenset], set | None
     return out
 
 
-class PhasePlan:
-    """What the runtime's anchoring needs to know of a phase's rules: ``required``, ``(key, mask of
-    the rules that need an element with that dispatch key)`` (:attr:`CompiledRule.required`); ``cuts``,
-    ``(rule bit, [(mask of anchor keys, bound)])`` (:func:`annotator.jape.anchors.rule_cuts`) with
-    ``anchors``, a :class:`Dispatch` giving each of those keys a bit; ``broad``, the mask of the
-    anchor keys the runtime found too common to check, and ``anchoring``, whether checking cuts
-    pays in this phase (None: not yet known, see :meth:`record`), learnt from the documents run."""
-
-    def __init__(self, rules: list[CompiledRule]) -> None:
-        required: dict[tuple, int] = {}
-        for bit, rule in enumerate(rules):
-            for key in rule.required:
-                required[key] = required.get(key, 0) | 1 << bit
-        self.required = list(required.items())
-        cuts = [rule_cuts(rule.start, ANY) for rule in rules]
-        keys = list(dict.fromkeys(key for found in cuts for cut, _ in found for key in cut))
-        key_bit = {key: 1 << i for i, key in enumerate(keys)}
-        self.anchors = Dispatch([{key} for key in keys])
-        self.cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in found])
-                     for bit, found in enumerate(cuts) if found]
-        self.broad = 0
-        self.anchoring: bool | None = None if self.cuts else False
-        self.trials: list[tuple[bool, float]] = []
-
-    def trial_mode(self) -> bool:
-        """Whether the next timed run checks cuts: runs alternate with and without."""
-        return len(self.trials) % 2 == 0
-
-    def record(self, anchoring: bool, seconds: float) -> None:
-        """A timed run's CPU seconds per offset; after :data:`TRIALS` runs ``anchoring`` is decided:
-        checking cuts stays on when its median run was the faster (it costs passes over the
-        document, and saves walks: which weighs more depends on the grammar and the text)."""
-        self.trials.append((anchoring, seconds))
-        if len(self.trials) >= TRIALS:
-            on = sorted(t for a, t in self.trials if a)
-            off = sorted(t for a, t in self.trials if not a)
-            self.anchoring = on[len(on) // 2] < off[len(off) // 2]
-
-
 class CompiledPhase:
-    """A phase ready to run: its rules, options, the environment its tests read and the types its
-    first elements read (``leading``: :func:`leading_types`)."""
+    """A phase ready to run: its rules, options, the types its tests read (``reads``, in the order
+    they were compiled: :meth:`Inputs.all_at` goes through them so), the types its first elements
+    read (``leading``: :func:`leading_types`) and ``required``, ``(key, mask of the rules that
+    need an element with that dispatch key)`` (:attr:`CompiledRule.required`): past the last
+    offset where the key holds, those rules cannot start. With the option ``cuts = true``,
+    ``cuts`` and ``anchors`` (:func:`phase_cuts`) let the runtime skip the offsets from which no
+    key of a rule's cut is reached; empty without it."""
 
-    def __init__(self, phase: Phase, rules: list[CompiledRule], env: Env, produces: set[str]) -> None:
+    def __init__(self, phase: Phase, rules: list[CompiledRule], reads: tuple[str, ...], produces: set[str]) -> None:
         self.name = phase.name
         self.path = phase.path
         self.input = phase.input
@@ -413,12 +364,27 @@ class CompiledPhase:
         self.debug = phase.option_flag("debug")
         self.match_group = phase.option_flag("matchGroup")
         self.rules = rules
-        self.env = env
+        self.reads = reads
         self.produces = produces
         self.dispatch = StartPlan(rules)
-        self.plan = PhasePlan(rules)
         self.leading = leading_types(rules)
-        self.by_mask: dict[int, list[CompiledRule]] = {}  # the rules of each dispatch mask seen, across documents
+        required: dict[tuple, int] = {}
+        for bit, rule in enumerate(rules):
+            for key in rule.required:
+                required[key] = required.get(key, 0) | 1 << bit
+        self.required = list(required.items())
+        self.cuts, self.anchors = phase_cuts(rules) if phase.option_flag("cuts") else ([], Dispatch([]))
+
+
+def phase_cuts(rules: list[CompiledRule]) -> tuple[list[tuple[int, list[tuple[int, int]]]], Dispatch]:
+    """The cuts of ``rules`` (:func:`annotator.jape.anchors.rule_cuts`) as ``(rule bit, [(mask of
+    anchor keys, bound)])``, for the rules that have one, with ``anchors``, the :class:`Dispatch`
+    giving each of their keys a bit."""
+    found = [rule_cuts(rule.start, ANY) for rule in rules]
+    keys = list(dict.fromkeys(key for cuts in found for cut, _ in cuts for key in cut))
+    key_bit = {key: 1 << i for i, key in enumerate(keys)}
+    cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in cuts]) for bit, cuts in enumerate(found) if cuts]
+    return cuts, Dispatch([{key} for key in keys])
 
 
 def leading_types(rules: list[CompiledRule]) -> frozenset[str] | None:
@@ -467,14 +433,14 @@ def _group_constraints(constraints: list[Constraint], negation_grouping: bool) -
     return list(positive.items()), list(negated.values())
 
 
-def _single_feature_test(slot: TypeSlot, pred: Predicate) -> Callable[[int], Any]:
+def _single_feature_test(type_name: str, pred: Predicate) -> Callable[[Inputs, int], Any]:
     """The most common element, ``{Type.feature OP value}``, written out for speed (this runs for
     most candidate offsets): a string or int value is looked up in the test's memo first (saves a call)."""
     name, test = pred.name, value_test(pred)
     known = test.memo.get  # type: ignore[attr-defined]
 
-    def single_feature(q: int) -> Any:
-        anns = slot.at.get(q)
+    def single_feature(inputs: Inputs, q: int) -> Any:
+        anns = inputs.at[type_name].get(q)
         if not anns:
             return ()
         if len(anns) == 1:
@@ -497,17 +463,17 @@ def canonical(basic: Basic) -> tuple:
     return tuple((c.type, c.negated, tuple(pred_key(p) for p in c.predicates)) for c in basic.constraints)
 
 
-def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
-    """The transition test of ``{...}``: ``test(q)`` lists ``(end, item)`` for each way the element
-    matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of them).
-    ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its :func:`element_keys`,
-    ``test.unless`` its :func:`element_unless`; ``test.slot`` the :class:`TypeSlot` of a type
-    it needs an annotation of at ``q`` (it matches nothing where that type has none), None for an
-    element of negated constraints only; ``test.reads`` the types whose slots it reads (None:
-    every type, an element of negated constraints only: :meth:`Env.all_at`)."""
-    test = _element_matcher(basic, env, negation_grouping)
+def element_test(basic: Basic, negation_grouping: bool) -> Callable[[Inputs, int], Any]:
+    """The transition test of ``{...}``: ``test(inputs, q)`` lists ``(end, item)`` for each way the
+    element matches annotations starting at offset ``q`` (``item``: an annotation or a tuple of
+    them). ``test.key`` is the element's :func:`dispatch_key`, ``test.keys`` its
+    :func:`element_keys`, ``test.unless`` its :func:`element_unless`; ``test.type`` a type it
+    needs an annotation of at ``q`` (it matches nothing where that type has none), None for an
+    element of negated constraints only; ``test.reads`` the types it reads (None: every type, an
+    element of negated constraints only: :meth:`Inputs.all_at`)."""
+    test = _element_matcher(basic, negation_grouping)
     needed = [c.type for c in basic.constraints if not c.negated]
-    test.slot = env.slot(needed[0]) if needed else None  # type: ignore[attr-defined]
+    test.type = needed[0] if needed else None  # type: ignore[attr-defined]
     test.reads = frozenset(c.type for c in basic.constraints) if needed else None  # type: ignore[attr-defined]
     test.key = dispatch_key(basic)  # type: ignore[attr-defined]
     test.keys = element_keys(basic)  # type: ignore[attr-defined]
@@ -515,54 +481,54 @@ def element_test(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[i
     return test
 
 
-def _element_matcher(basic: Basic, env: Env, negation_grouping: bool) -> Callable[[int], Any]:
+def _element_matcher(basic: Basic, negation_grouping: bool) -> Callable[[Inputs, int], Any]:
     positive, negated = _group_constraints(basic.constraints, negation_grouping)
-    pos_tests = [(env.slot(t), conjunction(preds, env)) for t, preds in positive]
-    neg_tests = [(env.slot(t), conjunction(preds, env)) for t, preds in negated]
+    pos_tests = [(t, conjunction(preds)) for t, preds in positive]
+    neg_tests = [(t, conjunction(preds)) for t, preds in negated]
 
     if len(pos_tests) == 1 and not neg_tests and len(positive[0][1]) == 1 and positive[0][1][0].accessor == "feature":
         return _single_feature_test(pos_tests[0][0], positive[0][1][0])
     if len(pos_tests) == 1 and not neg_tests:
-        slot, ok = pos_tests[0]
+        type_name, ok = pos_tests[0]
         if ok is None:
-            def single(q: int) -> Any:
-                anns = slot.at.get(q)
+            def single(inputs: Inputs, q: int) -> Any:
+                anns = inputs.at[type_name].get(q)
                 return [(a.end, a) for a in anns] if anns else ()
             return single
 
-        def single_ok(q: int) -> Any:
-            anns = slot.at.get(q)
-            return [(a.end, a) for a in anns if ok(a)] if anns else ()
+        def single_ok(inputs: Inputs, q: int) -> Any:
+            anns = inputs.at[type_name].get(q)
+            return [(a.end, a) for a in anns if ok(a, inputs)] if anns else ()
         return single_ok
 
-    def excluded(q: int) -> bool:
+    def excluded(inputs: Inputs, q: int) -> bool:
         """Whether a negated constraint holds at ``q`` (an annotation meets all its tests)."""
-        for slot, ok in neg_tests:
-            anns = slot.at.get(q)
+        for type_name, ok in neg_tests:
+            anns = inputs.at[type_name].get(q)
             if anns:
                 if ok is None:
                     return True
                 for a in anns:
-                    if ok(a):
+                    if ok(a, inputs):
                         return True
         return False
 
-    def general(q: int) -> Any:
+    def general(inputs: Inputs, q: int) -> Any:
         # the positive constraints first: they fail at most offsets (the tests have no side effects)
         lists = []
-        for slot, ok in pos_tests:
-            anns = slot.at.get(q)
+        for type_name, ok in pos_tests:
+            anns = inputs.at[type_name].get(q)
             if not anns:
                 return ()
             if ok is not None:
-                anns = [a for a in anns if ok(a)]
+                anns = [a for a in anns if ok(a, inputs)]
                 if not anns:
                     return ()
             lists.append(anns)
-        if neg_tests and excluded(q):
+        if neg_tests and excluded(inputs, q):
             return ()
         if not lists:
-            return [(a.end, a) for a in env.all_at(q)]
+            return [(a.end, a) for a in inputs.all_at(q)]
         if len(lists) == 1:
             return [(a.end, a) for a in lists[0]]
         return [(max(map(_END, combo)), combo) for combo in itertools.product(*lists)]
@@ -640,9 +606,9 @@ def feature_key(type_name: str, p: Predicate) -> tuple | None:
 
 # ---------------------------------------------------------------------- automaton
 class _Builder:
-    def __init__(self, env: Env, negation_grouping: bool) -> None:
-        self.env = env
+    def __init__(self, negation_grouping: bool) -> None:
         self.negation_grouping = negation_grouping
+        self.reads: dict[str, None] = {}  # the types the tests read, in the order compiled
         self.tests: dict[tuple, Callable] = {}  # canonical element -> its shared test
 
     def element(self, elem: Element, labels: tuple[str, ...], start: State, end: State) -> None:
@@ -650,7 +616,9 @@ class _Builder:
             key = canonical(elem)
             test = self.tests.get(key)
             if test is None:
-                test = self.tests[key] = element_test(elem, self.env, self.negation_grouping)
+                test = self.tests[key] = element_test(elem, self.negation_grouping)
+                self.reads.update(dict.fromkeys([c.type for c in elem.constraints if not c.negated] +
+                                                [c.type for c in elem.constraints if c.negated]))
             start.consuming.append((test, labels, end))
             return
         inner = labels + tuple(label for label in elem.labels if label not in labels)
@@ -732,8 +700,7 @@ def mandatory(group: Group) -> list[Basic]:
 
 def compile_phase(phase: Phase, registry: Any) -> CompiledPhase:
     """Compile one parsed phase; raises GrammarError (unknown action, bad regex ...)."""
-    env = Env()
-    builder = _Builder(env, phase.option_flag("negationGrouping", True))
+    builder = _Builder(phase.option_flag("negationGrouping", True))
     rules = []
     produces: set[str] = set()
     for rule in phase.rules:
@@ -748,7 +715,6 @@ def compile_phase(phase: Phase, registry: Any) -> CompiledPhase:
         actions = compile_actions(rule.rhs, registry)
         produces.update(a.type for a in rule.rhs if hasattr(a, "type"))
         rules.append(CompiledRule(rule, start, actions, keys, required))
-    for type_name in phase.input or ():
-        env.slot(type_name)
-    return CompiledPhase(phase, rules, env, produces)
+    reads = tuple(dict.fromkeys([*builder.reads, *(phase.input or ())]))
+    return CompiledPhase(phase, rules, reads, produces)
 

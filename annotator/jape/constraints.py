@@ -20,7 +20,7 @@ from annotator.jape.syntax import Constraint, Predicate
 from annotator.jape.values import clean_string, predicate
 from annotator.regexes.word_sets import words_of
 
-AnnTest = Callable[[Any], bool]
+AnnTest = Callable[[Any, Any], bool]
 MEMO_LIMIT = 100_000
 
 
@@ -58,20 +58,20 @@ def value_test(pred: Predicate) -> Callable[[Any], bool]:
     return test
 
 
-def conjunction(preds: list[Predicate], env: Any) -> AnnTest | None:
-    """One function testing every predicate of ``preds`` on an annotation, in order, stopping at the
-    first that fails (None: no predicates). ``env`` supplies the document's text and input set
-    (:class:`annotator.jape.compiler.Env`)."""
+def conjunction(preds: list[Predicate]) -> AnnTest | None:
+    """One function ``ok(a, inputs)`` testing every predicate of ``preds`` on an annotation, in
+    order, stopping at the first that fails (None: no predicates). ``inputs`` supplies the
+    document's text and input set (:class:`annotator.jape.compiler.Inputs`)."""
     if not preds:
         return None
-    names: dict[str, Any] = {"env": env}
-    lines = ["def ok(a):"]
+    names: dict[str, Any] = {}
+    lines = ["def ok(a, inputs):"]
     if any(p.accessor == "feature" for p in preds):
         lines.append("    f = a.features")
     for i, p in enumerate(preds):
         if p.accessor == "embedded":
-            names[f"e{i}"] = _embedded_test(p, env)
-            lines.append(f"    if not e{i}(a): return False")
+            names[f"e{i}"] = _embedded_test(p)
+            lines.append(f"    if not e{i}(a, inputs): return False")
             continue
         if p.accessor == "feature":
             names[f"n{i}"] = p.name
@@ -79,10 +79,10 @@ def conjunction(preds: list[Predicate], env: Any) -> AnnTest | None:
         elif p.name == "length":
             lines.append("    v = a.end - a.start")
         elif p.name == "string":
-            lines.append("    v = env.text[a.start:a.end]")
+            lines.append("    v = inputs.text[a.start:a.end]")
         else:
             names["clean_string"] = clean_string
-            lines.append("    v = clean_string(env.text[a.start:a.end])")
+            lines.append("    v = clean_string(inputs.text[a.start:a.end])")
         if p.op in ("==", "!=") and isinstance(p.value, str):  # GATE's string equality, inline
             names[f"s{i}"] = p.value
             equal = f"v == s{i} and v.__class__ is str"
@@ -97,20 +97,20 @@ def conjunction(preds: list[Predicate], env: Any) -> AnnTest | None:
     return names["ok"]
 
 
-def _embedded_test(pred: Predicate, env: Any) -> AnnTest:
+def _embedded_test(pred: Predicate) -> AnnTest:
     """``contains``/``within``/``notContains``/``notWithin``: a range query on the whole input set."""
     inner = pred.value
     if isinstance(inner, Constraint):
-        type_name, ok = inner.type, conjunction(inner.predicates, env)
+        type_name, ok = inner.type, conjunction(inner.predicates)
     else:
         type_name, ok = str(inner), None
     around = pred.name in ("within", "notWithin")
     positive = pred.name in ("contains", "within")
 
-    def test(a: Any) -> bool:
-        view = env.inset.with_type(type_name)
+    def test(a: Any, inputs: Any) -> bool:
+        view = inputs.inset.with_type(type_name)
         found = view.covering(a.start, a.end) if around else view.within(a.start, a.end)
-        hit = any(ok(b) for b in found) if ok is not None else bool(found)
+        hit = any(ok(b, inputs) for b in found) if ok is not None else bool(found)
         return hit if positive else not hit
 
     return test

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from annotator.errors import GrammarError, coded
 from annotator.jape.actions import action_table
@@ -78,20 +78,14 @@ def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path],
 
 class Grammar:
     """A compiled grammar: its phases in order. Call it on a document; any number of threads may
-    call one grammar at once. Compiled tests read the document being processed through their
-    phase's environment, so each call takes a compilation of the phases that no other call is
-    using: an idle one, or a new one of the parsed phases when every one is busy (compiling takes
-    a fraction of a second). ``phases`` is the first compilation (for reading the rules)."""
+    call one grammar at once (what a call reads of its document stays in that call's runtime
+    objects, :class:`~annotator.jape.runtime.PhaseRun`)."""
 
-    def __init__(self, path: Path, parsed: list[Phase], phases: list[CompiledPhase],
-                 registry: Callable[[str], Any] | None, warnings: list[Diagnostic], files: list[Path]) -> None:
+    def __init__(self, path: Path, phases: list[CompiledPhase], warnings: list[Diagnostic], files: list[Path]) -> None:
         self.path = path
         self.phases = phases
         self.warnings = warnings
         self.files = files
-        self._parsed = parsed
-        self._registry = registry
-        self._idle = [phases]  # compilations no call is using (list.pop and append are atomic)
 
     @property
     def input_types(self) -> set[str]:
@@ -110,15 +104,7 @@ class Grammar:
     def __call__(self, doc: Any, inset: Any = None, outset: Any = None, trace: Trace | None = None) -> None:
         inset = doc.annset() if inset is None else inset
         outset = inset if outset is None else outset
-        try:
-            phases = self._idle.pop()
-        except IndexError:
-            phases = [compile_phase(phase, self._registry) for phase in self._parsed]
-            share_start_keys(phases)
-        try:
-            run_phases(phases, doc, inset, outset, trace)
-        finally:
-            self._idle.append(phases)
+        run_phases(self.phases, doc, inset, outset, trace)
 
     def __repr__(self) -> str:
         return f"Grammar({str(self.path)!r}, {len(self.phases)} phases)"
@@ -162,7 +148,7 @@ def compile_grammar(path: str | Path, actions: str | Path | None = None,
     if errors:
         raise _first_error(errors)
     share_start_keys(phases)
-    return Grammar(Path(path), report.phases, phases, registry, report.warnings, report.files)
+    return Grammar(Path(path), phases, report.warnings, report.files)
 
 
 def check(path: str | Path, actions: str | Path | None = None) -> Report:

@@ -18,9 +18,9 @@ each of its feature tests that a missing feature fails); of those, a rule that n
 element is tried only when, for one of its first elements holding there, the key of one of the
 elements that may follow it holds at the next visible offset after the end of an annotation
 starting there; while walking, a transition is tested only where its keys hold; and, in the
-phases where that pays, a rule with a cut (keys every match passes within a bounded number of
-elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can be reached (rules
-that walk runs of capitalised words to a rare head word were tried at every such word). A type
+phases with the option ``cuts = true``, a rule with a cut (keys every match passes within a
+bounded number of elements, :mod:`annotator.jape.anchors`) only where an offset of its keys can
+be reached (rules that walk runs of capitalised words to a rare head word). A type
 that no first element of a phase reads (the Tokens of a grammar whose rules all start at a Lookup)
 is looked up in the set's index only at the offsets its walks reach (:class:`Reached`), unless the
 phase reads every annotation's span anyway.
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 import weakref
 from bisect import bisect_left, bisect_right
 from collections import deque
@@ -46,11 +45,11 @@ from itertools import chain, compress, islice, repeat
 from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
 from typing import Any, Callable
 
+from annotator.document import end_of
 from annotator.errors import AnnotatorError, coded
 from annotator.gc_pause import gc_paused
 from annotator.jape.anchors import distances
-from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch
-from annotator.jape.constraints import MEMO_LIMIT
+from annotator.jape.compiler import CompiledPhase, CompiledRule, Dispatch, Inputs
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import CHANGED, Match, bindings_of
 
@@ -58,7 +57,6 @@ log = logging.getLogger("annotator.jape")
 _EMPTY: dict = {}
 _PLAIN = {str, int, type(None)}  # feature values dispatch reads with one C-level lookup each
 _FEATURES = attrgetter("features")
-_END = attrgetter("_end")  # Annotation's slot, read without the property
 _NOWHERE = 1 << 62  # the next offset after the last one (an offset no annotation starts at)
 _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (PhaseRun.anchored)
 
@@ -68,20 +66,15 @@ Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
 def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
-    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch. For plain
-    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), the values not
-    in its memo yet are added to it first, then one C-level memo lookup each; ``mask_of`` for the rest."""
-    memo = by_value.memo
-    if distinct is not None and len(distinct) < MEMO_LIMIT // 2:
-        missing = distinct.difference(memo)
-        if missing:
-            if len(memo) + len(missing) > MEMO_LIMIT:
-                memo.clear()  # mask_of must not clear it half-way
-            mask_of = by_value.mask_of
-            for value in missing:
-                mask_of(value)
-        return list(map(memo.__getitem__, values))
-    return list(map(by_value.mask_of, values))
+    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
+    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), one call per
+    distinct value not in its memo yet, then one C-level lookup each; ``mask_of`` on each for the rest."""
+    if distinct is None:
+        return list(map(by_value.mask_of, values))
+    masks = dict(zip(distinct, map(by_value.memo.get, distinct)))
+    for value in [value for value, mask in masks.items() if mask is None]:
+        masks[value] = by_value.mask_of(value)
+    return list(map(masks.__getitem__, values))
 
 
 def _same_values(now: list, before: list) -> bool:
@@ -163,7 +156,7 @@ class Reached:
 
     def starts(self) -> list[int]:
         """Sorted offsets where an annotation starts."""
-        return list(dict.fromkeys(compress(self._starts, map(lt, self._starts, map(_END, self._anns)))))
+        return list(dict.fromkeys(compress(self._starts, map(lt, self._starts, map(end_of, self._anns)))))
 
 
 class NextStarts(dict):
@@ -244,40 +237,74 @@ class NextStarts(dict):
         return found
 
 
-class Lattice:
-    """The visible annotations of one input set, by type and start offset, shared by phases, with
-    what is derived from them (feature columns, start lists, dispatch masks) until they change.
-    It holds the set by a weak reference: a lattice kept for the next grammar (:func:`lattice_of`)
-    must not keep its document alive."""
+class Column:
+    """The value of one feature (None: missing) of each annotation of a :class:`Layer`, in its
+    order, with the set of those values (``distinct``: None unless all are plain, str, int or
+    None, so that equal ones are one dict key) and the last start of each string value
+    (``lasts``), each made when first asked."""
 
-    def __init__(self, inset: Any) -> None:
-        self._inset = weakref.ref(inset)
-        self._at: dict[str, dict[int, list | tuple]] = {}
-        self._built_from: dict[str, object] = {}  # type -> the set's type_version when the type was first read
-        self._lists: dict[str, tuple[list[int], list, list[int]]] = {}  # type -> starts, annotations, ends of :meth:`at`
-        self._reached: dict[str, Reached] = {}
-        self._features: dict[str, list] = {}  # type -> the features of each annotation of _lists
-        self._columns: dict[tuple[str, str], list] = {}  # (type, feature) -> its value in each of _features
-        self._lasts: dict[tuple[str, str], dict[Any, int]] = {}
-        self._distinct: dict[tuple[str, str], set | None] = {}
-        self._nexts: dict[tuple[str, ...], NextStarts] = {}
-        self._preds: dict[tuple[str, ...], dict[int, tuple[int, ...]]] = {}
-        self._unchecked: dict[tuple[str, str], list] = {}  # columns read before a refresh: compared when next read
-        self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> what derived() made, columns it read
-        self._reads: set | None = None  # while derived() makes a value: the columns read
+    __slots__ = ("values", "_distinct", "_lasts", "_starts")
+
+    def __init__(self, values: list, starts: list[int]) -> None:
+        self.values, self._starts = values, starts
+        self._distinct: set | None | bool = False  # False: not made yet
+        self._lasts: dict[Any, int] | None = None
 
     @property
-    def inset(self) -> Any:
-        return self._inset()
+    def distinct(self) -> set | None:
+        if self._distinct is False:
+            self._distinct = set(self.values) if _PLAIN.issuperset(map(type, self.values)) else None
+        return self._distinct  # type: ignore[return-value]
 
-    def at(self, type_name: str) -> dict[int, list | tuple]:
-        """``{start: annotations}`` for the non-empty annotations of a type (document order): a
-        1-tuple where one starts alone (a list each costs three times as much: a Token table is
-        built for every document), a list where several start together; built by C-level maps
-        but for those lists. Read only."""
-        found = self._at.get(type_name)
-        if found is None:
-            starts, anns, _ = self._listed(type_name)
+    @property
+    def lasts(self) -> dict[Any, int]:
+        if self._lasts is None:
+            try:
+                self._lasts = dict(zip(self.values, self._starts))  # later pairs overwrite earlier ones
+            except TypeError:  # an unhashable value
+                self._lasts = {v: p for v, p in zip(self.values, self._starts) if v.__class__ is str}
+        return self._lasts
+
+
+class Layer:
+    """What a lattice holds of one type of its set, valid while the set's
+    :meth:`~annotator.document.AnnotationSet.type_version` of it is ``version``: the set's index's
+    lists (``index``: starts and annotations in document order), and, each made when first asked,
+    the non-empty annotations (:attr:`listed`), their table :attr:`at`, the :class:`Reached` of
+    the type and feature :class:`Column` s. ``before`` holds the columns read before the
+    features may have changed (:meth:`Lattice.refresh`), compared when next read."""
+
+    def __init__(self, inset: Any, type_name: str) -> None:
+        self.version = inset.type_version(type_name)
+        self.index = inset.in_order(type_name)
+        self._listed: tuple[list[int], list, list[int]] | None = None
+        self._at: dict[int, list | tuple] | None = None
+        self._reached: Reached | None = None
+        self.features: list | None = None
+        self.columns: dict[str, Column] = {}
+        self.before: dict[str, Column] = {}
+
+    @property
+    def listed(self) -> tuple[list[int], list, list[int]]:
+        """``(starts, annotations, ends)`` of the non-empty annotations in document order (read
+        only: the index's lists when none is empty; that index takes annotations that the set
+        holds in document order already, as a tokenizer adds its Tokens, as they are)."""
+        if self._listed is None:
+            starts, anns = self.index
+            ends = list(map(end_of, anns))
+            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
+                keep = list(map(lt, starts, ends))
+                starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
+            self._listed = (starts, anns, ends)
+        return self._listed
+
+    @property
+    def at(self) -> dict[int, list | tuple]:
+        """``{start: annotations}``, document order: a 1-tuple where one starts alone (cheaper than
+        a list: a Token table is built for every document), a list where several start together;
+        built by C-level maps but for those lists. Read only."""
+        if self._at is None:
+            starts, anns, _ = self.listed
             found = dict(zip(starts, zip(anns)))
             if len(found) < len(anns):  # some start together: a list of them where they do
                 together: dict[int, list] = {}
@@ -288,33 +315,56 @@ class Lattice:
                     else:
                         run.append(anns[i + 1])
                 found.update(together)
-            self._at[type_name] = found
+            self._at = found
+        return self._at
+
+    @property
+    def reached(self) -> Reached:
+        if self._reached is None:
+            self._reached = Reached(*self.index)
+        return self._reached
+
+    def read(self, feature: str) -> Column:
+        """The :class:`Column` of ``feature``, read now with C-level maps."""
+        if self.features is None:
+            self.features = list(map(_FEATURES, self.listed[1]))
+        try:
+            values = list(map(dict.get, self.features, repeat(feature)))
+        except TypeError:  # features that are another kind of mapping
+            values = list(map(methodcaller("get", feature), self.features))
+        return Column(values, self.listed[0])
+
+
+class Lattice:
+    """The visible annotations of one input set, by type and start offset, shared by phases, with
+    what is derived from them until they change: one :class:`Layer` a type, and values derived
+    from several types (``_derived``: the dispatch masks and the :class:`NextStarts` of the
+    phases reading them), each with the columns it read. It holds the set by a weak reference:
+    a lattice kept for the next grammar (:func:`lattice_of`) must not keep its document alive."""
+
+    def __init__(self, inset: Any) -> None:
+        self._inset = weakref.ref(inset)
+        self._layers: dict[str, Layer] = {}
+        self._derived: dict[tuple[tuple[str, ...], Any], tuple[Any, set]] = {}  # (types, key) -> value, columns read
+        self._reads: set | None = None  # while derived() makes a value: the columns read
+
+    @property
+    def inset(self) -> Any:
+        return self._inset()
+
+    def layer(self, type_name: str) -> Layer:
+        found = self._layers.get(type_name)
+        if found is None:
+            found = self._layers[type_name] = Layer(self.inset, type_name)
         return found
 
-    def _listed(self, type_name: str) -> tuple[list[int], list, list[int]]:
-        """``(starts, annotations, ends)`` of the non-empty annotations of a type in document order
-        (read only: the set's index's lists when none is empty; that index takes annotations that
-        the set holds in document order already, as a tokenizer adds its Tokens, as they are)."""
-        found = self._lists.get(type_name)
-        if found is None:
-            inset = self.inset
-            starts, anns = inset.in_order(type_name)
-            ends = list(map(_END, anns))
-            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
-                keep = list(map(lt, starts, ends))
-                starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
-            found = self._lists[type_name] = (starts, anns, ends)
-            self._built_from.setdefault(type_name, inset.type_version(type_name))
-        return found
+    def at(self, type_name: str) -> dict[int, list | tuple]:
+        """``{start: annotations}`` for the non-empty annotations of a type (:attr:`Layer.at`)."""
+        return self.layer(type_name).at
 
     def reached(self, type_name: str) -> Reached:
         """The :class:`Reached` of a type: its table filled in where walks reach."""
-        found = self._reached.get(type_name)
-        if found is None:
-            inset = self.inset
-            found = self._reached[type_name] = Reached(*inset.in_order(type_name))
-            self._built_from.setdefault(type_name, inset.type_version(type_name))
-        return found
+        return self.layer(type_name).reached
 
     def last_start(self, type_name: str) -> int:
         """The last offset where a non-empty annotation of a type starts; -1: none (from the set's
@@ -323,160 +373,114 @@ class Lattice:
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
-        starts, _, ends = self._listed(type_name)
+        starts, _, ends = self.layer(type_name).listed
         return starts, ends
 
-    def column(self, type_name: str, feature: str) -> tuple[list[int], list]:
-        """``(starts, values)``: the start offset and the value of ``feature`` (None: missing) of
-        each annotation of :meth:`at`, in that order, read with C-level maps (rule dispatch reads
-        a feature of every Token in each phase)."""
-        key = (type_name, feature)
-        values = self._columns.get(key)
-        if values is None:
-            values = self._columns[key] = self._read(type_name, feature)
-            before = self._unchecked.pop(key, None)
-            if before is not None and not _same_values(values, before):
-                self._drop_column(key)  # what was derived from the values read before the refresh
-                self._columns[key] = values
+    def column(self, type_name: str, feature: str) -> Column:
+        """The :class:`Column` of ``feature`` over the annotations of :meth:`at` (rule dispatch
+        reads a feature of every Token in each phase). One read before a refresh is read again
+        and, when its values changed, what was derived from it is dropped."""
+        layer = self.layer(type_name)
+        found = layer.columns.get(feature)
+        if found is None:
+            found = layer.columns[feature] = layer.read(feature)
+            before = layer.before.pop(feature, None)
+            if before is not None and not _same_values(found.values, before.values):
+                self._drop((type_name, feature))
         if self._reads is not None:
-            self._reads.add(key)
-        return self._listed(type_name)[0], values
-
-    def _read(self, type_name: str, feature: str) -> list:
-        """The value of ``feature`` of each annotation of :meth:`at` (None: missing), read now."""
-        feats = self._features.get(type_name)
-        if feats is None:
-            feats = self._features[type_name] = list(map(_FEATURES, self._listed(type_name)[1]))
-        try:
-            return list(map(dict.get, feats, repeat(feature)))
-        except TypeError:  # features that are another kind of mapping
-            return list(map(methodcaller("get", feature), feats))
-
-    def distinct(self, type_name: str, feature: str) -> set | None:
-        """The set of the values of :meth:`column` when all are plain (str, int or None: equal ones
-        are one dict key), else None."""
-        key = (type_name, feature)
-        values = self.column(type_name, feature)[1]  # first: a column read before a refresh is compared
-        if key not in self._distinct:
-            self._distinct[key] = set(values) if _PLAIN.issuperset(map(type, values)) else None
-        return self._distinct[key]
+            self._reads.add((type_name, feature))
+        return found
 
     def has_column(self, type_name: str, feature: str) -> bool:
         """Whether :meth:`column` of that feature is read (so costs little)."""
-        return (type_name, feature) in self._columns or (type_name, feature) in self._unchecked
-
-    def last_starts(self, type_name: str, feature: str) -> dict[Any, int]:
-        """``{value: the last offset where an annotation with it starts}`` from :meth:`column`, for
-        string values (another value equal to one, a ``str`` subclass, may give a later offset)."""
-        starts, values = self.column(type_name, feature)  # first: a column read before a refresh is compared
-        found = self._lasts.get((type_name, feature))
-        if found is None:
-            try:
-                found = dict(zip(values, starts))  # later pairs overwrite earlier ones
-            except TypeError:  # an unhashable value
-                found = {value: start for value, start in zip(values, starts) if value.__class__ is str}
-            self._lasts[(type_name, feature)] = found
-        return found
+        layer = self._layers.get(type_name)
+        return layer is not None and (feature in layer.columns or feature in layer.before)
 
     def derived(self, types: tuple[str, ...], key: Any, make: Callable[[], Any]) -> Any:
         """What ``make()`` returns, remembered under ``key`` until what the lattice holds of one of
-        ``types`` (annotations, feature values) changes: ``make`` reads nothing else of the set.
-        The phases of a grammar that read the same types share their dispatch masks so. After a
-        refresh the columns ``make`` read are compared before the value is used again (only
-        those: a grammar whose dispatch reads no feature compares none)."""
+        ``types`` (annotations, the feature columns it read) changes: ``make`` reads nothing else
+        of the set. The phases of a grammar that read the same types share their dispatch masks
+        so. After a refresh the columns ``make`` read are compared before the value is used again
+        (only those: a grammar whose dispatch reads no feature compares none)."""
         found = self._derived.get((types, key))
         if found is not None:
-            for column in found[1]:
-                if column not in self._columns:
-                    self.column(*column)  # a changed one drops this value
+            for type_name, feature in found[1]:
+                layer = self._layers.get(type_name)
+                if layer is None or feature not in layer.columns:
+                    self.column(type_name, feature)  # a changed one drops this value
             found = self._derived.get((types, key))
         if found is None:
-            self._reads = set()
+            outer, self._reads = self._reads, set()
             try:
                 value = make()
             finally:
-                reads, self._reads = self._reads, None
+                reads, self._reads = self._reads, outer
+            if outer is not None:
+                outer |= reads
             found = self._derived[(types, key)] = (value, reads)
         return found[0]
 
-    def nexts(self, types: tuple[str, ...], reached: tuple[str, ...] = ()) -> "NextStarts":
+    def nexts(self, types: tuple[str, ...], reached: tuple[str, ...] = ()) -> NextStarts:
         """The :class:`NextStarts` of ``types``: where a match goes on after an annotation ending at
         an offset (the walk and the second-element filter of each phase reading them ask), and
         the sorted offsets where one of them starts; the types of ``reached`` are read through their
         :meth:`reached` (the others through :meth:`at`)."""
-        found = self._nexts.get((types, reached))
-        if found is None:
-            found = self._nexts[(types, reached)] = NextStarts([self.at(t) for t in types if t not in reached],
-                                                               [self.reached(t) for t in reached])
-        return found
+        return self.derived(types, ("nexts", reached), lambda: NextStarts(
+            [self.at(t) for t in types if t not in reached], [self.reached(t) for t in reached]))
 
     def preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
         """``{q: starts}``: for each offset, the starts of the annotations of ``types`` after whose
         end ``q`` is the next offset where one of them starts (the hops of :mod:`annotator.jape.anchors`):
         in C-level passes for a type whose annotations each lead to another offset (Tokens), then
         the others but those that lead where the first type's annotation at their start does."""
-        found = self._preds.get(types)
-        if found is None:
-            next_at = self.nexts(types)
-            found = {}
-            first_next: dict[int, int] = {}
-            for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
-                begins, ends = self.spans(type_name)
-                nexts = next_at.of(ends)
-                if not found and all(map(lt, nexts, islice(nexts, 1, None))):
-                    found = dict(zip(nexts, zip(begins)))
-                    first_next = dict(zip(begins, nexts))
-                    continue
-                new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
-                for p, q in zip(compress(begins, new), compress(nexts, new)):
-                    found[q] = found.get(q, ()) + (p,)
-            self._preds[types] = found
+        return self.derived(types, "preds", lambda: self._preds(types))
+
+    def _preds(self, types: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
+        next_at = self.nexts(types)
+        found: dict[int, tuple[int, ...]] = {}
+        first_next: dict[int, int] = {}
+        for type_name in sorted(types, key=lambda t: -len(self.spans(t)[0])):
+            begins, ends = self.spans(type_name)
+            nexts = next_at.of(ends)
+            if not found and all(map(lt, nexts, islice(nexts, 1, None))):
+                found = dict(zip(nexts, zip(begins)))
+                first_next = dict(zip(begins, nexts))
+                continue
+            new = list(map(ne, map(first_next.get, begins), nexts))  # a Lookup over one Token adds nothing
+            for p, q in zip(compress(begins, new), compress(nexts, new)):
+                found[q] = found.get(q, ()) + (p,)
         return found
 
     def forget(self, types: set[str] | None = None) -> None:
-        """Drop what is cached about ``types`` (everything when None) after they changed."""
-        self._drop_types(set(self._built_from) if types is None else types)
+        """Drop what is held about ``types`` (everything when None) after they changed."""
+        for t in set(self._layers) if types is None else types.intersection(self._layers):
+            del self._layers[t]
+            self._drop(t)
 
     def refresh(self, features_changed: bool = True) -> None:
-        """After Python actions, which may have changed the input set in any way: keep the
-        ``{start: [annotations]}`` of each type whose annotations are still the same (the set's
-        :meth:`~annotator.document.AnnotationSet.type_version` of it is the one read), forget the
-        other types; read each feature column read so far again when it is next asked for (a
-        feature may have been changed in place, or an annotation given a new features dict), and
-        keep what is derived from it when its values are still the same (not when
-        ``features_changed`` is False: the actions changed no feature, ``actions.keeps_features``).
-        Saves rebuilding the lattice of the big unchanged types (Token), and their dispatch masks,
-        after every phase with a Python action, and reading columns that no later phase asks for."""
+        """After Python actions, which may have changed the input set in any way: keep the layer
+        of each type whose annotations are still the same (the set's ``type_version`` of it is
+        the one read), forget the others; read each feature column read so far again when it is
+        next asked for (a feature may have been changed in place, or an annotation given a new
+        features dict), and keep what is derived from it when its values are still the same (not
+        when ``features_changed`` is False: the actions changed no feature,
+        ``actions.keeps_features``). Saves rebuilding the tables of the big unchanged types
+        (Token), and their dispatch masks, after every phase with a Python action."""
         inset = self.inset
-        self._drop_types({t for t, version in self._built_from.items() if inset.type_version(t) is not version})
+        self.forget({t for t, layer in self._layers.items() if inset.type_version(t) is not layer.version})
         if features_changed:
-            self._features.clear()
-            self._unchecked.update(self._columns)
-            self._columns.clear()
+            for layer in self._layers.values():
+                layer.features = None
+                layer.before.update(layer.columns)
+                layer.columns = {}
 
-    def _drop_column(self, key: tuple[str, str]) -> None:
-        """Forget a feature column that changed, and what was derived from its type."""
-        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
-            cache.pop(key, None)
-        for derived in [k for k in self._derived if key[0] in k[0]]:
-            del self._derived[derived]
-
-    def _drop_types(self, types: set[str]) -> None:
-        """Forget the lattice, feature values, start lists and derived values of ``types``."""
-        types = types.intersection(self._built_from)  # all that is cached is of types read (outputs often are not)
-        if not types:
-            return
-        for t in types:
-            for cache in (self._at, self._built_from, self._lists, self._features, self._reached):
-                cache.pop(t, None)
-        for cache in (self._columns, self._lasts, self._distinct, self._unchecked):
-            for key in [k for k in cache if k[0] in types]:
-                del cache[key]
-        for key in [k for k in self._nexts if types.intersection(k[0])]:
-            del self._nexts[key]
-        for key in [k for k in self._preds if types.intersection(k)]:
-            del self._preds[key]
-        for key in [k for k in self._derived if types.intersection(k[0])]:
+    def _drop(self, what: str | tuple[str, str]) -> None:
+        """Forget the derived values that read a type (a name) or one of its columns (a pair)."""
+        if isinstance(what, str):
+            stale = [key for key in self._derived if what in key[0]]
+        else:
+            stale = [key for key, (_, reads) in self._derived.items() if what in reads]
+        for key in stale:
             del self._derived[key]
 
 
@@ -530,33 +534,25 @@ class PhaseRun:
         self.lattice = lattice
         self.trace = trace
         self.touched = 0  # what actions may have changed in the input set (rhs.ADDED, rhs.CHANGED)
-        env = phase.env
-        env.text = doc.text
-        env.inset = inset
-        if phase.input is None:
-            types = tuple(sorted(inset.types()))
-            for t in types:
-                env.slot(t)
-        else:
-            types = tuple(sorted(set(phase.input)))
+        types = tuple(sorted(inset.types() if phase.input is None else set(phase.input)))
         self.types = types
         self.visible = set(types)
         reached = self.reached_types()
-        for t, slot in env.slots.items():
-            slot.at = _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached else lattice.at(t)
-        self.anchoring = False  # whether this run checks cuts (set by run)
+        self.inputs = Inputs({t: _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached
+                              else lattice.at(t) for t in dict.fromkeys(phase.reads + types)}, doc.text, inset)
         self.next_at = lattice.nexts(types, reached)
-        self.held: dict[int, int] = {}  # the keys holding at each offset (set by _run)
+        self.held: dict[int, int] = {}  # the keys holding at each offset (set by run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
-        self.walk: Callable | None = None  # the walk over the lattice (made by _run, once held is known)
+        self.walk: Callable | None = None  # the walk over the lattice (made by run, once held is known)
+        self.firsts: dict[tuple[int, int | None], list[tuple]] = {}  # (rules, keys held) -> first_elements()
 
     def reached_types(self) -> tuple[str, ...]:
-        """The input types whose slots are filled in only where walks reach (:class:`Reached`): those
-        that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`), unless
-        the phase reads the span of every annotation anyway (to filter rules by their second
-        element, or to check cuts: :meth:`after`, :meth:`anchored`)."""
+        """The input types whose tables are filled in only where walks reach (:class:`Reached`):
+        those that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`),
+        unless the phase reads the span of every annotation anyway (to filter rules by their
+        second element, or to check cuts: :meth:`after`, :meth:`anchored`)."""
         phase = self.phase
-        if phase.leading is None or phase.dispatch.filtered or phase.plan.anchoring is not False:
+        if phase.leading is None or phase.dispatch.filtered or phase.cuts:
             return ()
         return tuple(t for t in self.types if t not in phase.leading)
 
@@ -566,45 +562,43 @@ class PhaseRun:
         return self.next_at.starts
 
     # ------------------------------------------------------------------ candidates
-    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
+    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int], dict[int, int]]:
         """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
-        a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`)
+        a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`);
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
-        of its keys' offsets can be reached; and for each the mask of the keys holding there."""
+        of its keys' offsets can be reached; for each the mask of the keys holding there; and for
+        each mask of keys, the starts it allows."""
         plan = self.phase.dispatch
         held, values = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
             held, values = {**dict.fromkeys(self.starts, 0), **held}, values | {0}
-        rules = plan.rules(values)
+        rules, starts = plan.rules(values)
         order = sorted(compress(held, map(rules.__getitem__, held.values())))
         trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
-        if self.anchoring:
+        if self.phase.cuts and len(self.starts) >= _ANCHORED_SIZE:
             anchored, allowed = self.anchored()
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
                 order = list(compress(trig, trig.values()))
-        return order, trig, held
+        return order, trig, held, starts
 
     def anchored(self) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
         this document, and for each offset those of them that may start there. Of a rule's cuts the
         one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
-        of the offsets (it would exclude little and cost more); a key found that common in a
-        document is not read again (:attr:`PhasePlan.broad`). A search back that reaches half the
+        of the offsets (it would exclude little and cost more). A search back that reaches half the
         offsets is given up (it would exclude little)."""
-        plan = self.phase.plan
+        phase = self.phase
         limit = len(self.starts) // 10
-        at_key = self.key_offsets(plan.anchors, plan.broad)
-        for key, offsets in at_key.items():
-            if len(offsets) > limit:
-                plan.broad |= key
+        at_key = self.key_offsets(phase.anchors)
+        broad = sum(key for key, offsets in at_key.items() if len(offsets) > limit)
         sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
         chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
-        for bit, cuts in plan.cuts:
+        for bit, cuts in phase.cuts:
             best = None
             for keys, hops in cuts:
-                if keys & plan.broad:
+                if keys & broad:
                     continue
                 size = sizes.get(keys)
                 if size is None:
@@ -632,21 +626,21 @@ class PhaseRun:
                 anchored |= within[0]
         return anchored, allowed
 
-    def key_offsets(self, plan: Dispatch, skip: int) -> dict[int, list[int]]:
-        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) but those of ``skip`` holds,
-        from the lattice's columns."""
+    def key_offsets(self, plan: Dispatch) -> dict[int, list[int]]:
+        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) holds, from the lattice's
+        columns."""
         out: dict[int, list[int]] = {}
         lattice, visible = self.lattice, self.visible
         for type_name, mask in plan.types.items():
-            if type_name in visible and mask & ~skip:
+            if type_name in visible:
                 out[mask] = list(lattice.at(type_name))
         for (type_name, feature), by_value in plan.features.items():
-            wanted = by_value.mask & ~skip
+            wanted = by_value.mask
             if type_name not in visible or not wanted:
                 continue
-            starts, values = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, values, lattice.distinct(type_name, feature))
-            found = list(compress(zip(starts, masks), map(and_, masks, repeat(wanted))))
+            column = lattice.column(type_name, feature)
+            masks = _value_masks(by_value, column.values, column.distinct)
+            found = list(compress(zip(lattice.spans(type_name)[0], masks), map(and_, masks, repeat(wanted))))
             while wanted:
                 bit = wanted & -wanted
                 wanted ^= bit
@@ -666,7 +660,8 @@ class PhaseRun:
         for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            masks = _value_masks(by_value, lattice.column(type_name, feature)[1], lattice.distinct(type_name, feature))
+            column = lattice.column(type_name, feature)
+            masks = _value_masks(by_value, column.values, column.distinct)
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
@@ -691,35 +686,49 @@ class PhaseRun:
             return -1
         if len(key) == 1 or not self.lattice.has_column(type_name, key[1]):
             return self.lattice.last_start(type_name)
-        return self.lattice.last_starts(type_name, key[1]).get(key[2], -1)
+        return self.lattice.column(type_name, key[1]).lasts.get(key[2], -1)
 
     def expiries(self) -> list[tuple[int, int]]:
         """``(offset, rule mask)``, sorted: past that offset the rules of the mask cannot start any
         more, because an element every match of them needs does not occur later in this document."""
-        return sorted((self.last_offset(key), mask) for key, mask in self.phase.plan.required)
+        return sorted((self.last_offset(key), mask) for key, mask in self.phase.required)
 
-    def matches(self, rules: list[CompiledRule], p: int) -> list[Candidate]:
-        """Every way each rule matches from offset ``p`` (depth-first, in rule order)."""
+    def matches(self, mask: int, p: int) -> list[Candidate]:
+        """Every way each rule of ``mask`` matches from offset ``p`` (depth-first, in rule order)."""
         out: list[Candidate] = []
-        walk = self.walk
-        keys, filtering = self.held.get(p, 0), self.filtering
+        walk, inputs = self.walk, self.inputs
         first: dict[Any, Any] = {}  # rules often start with the same element: test it once
-        for rule in rules:
-            for test, labels, target, need, bar in rule.start.keyed:
-                if filtering and (keys & need != need or keys & bar):
-                    continue
+        for test, labels, target, rule, shared in self.first_elements(mask, p):
+            if shared:
                 found = first.get(test)
                 if found is None:
-                    found = first[test] = test(p)
-                if not found:
-                    continue
-                if target.keyed:
-                    for end, item in found:
-                        walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
-                else:  # a one-element rule: no walk needed
-                    for end, item in found:
-                        out.append((end, 1, (labels, item, None) if labels else None, rule))
+                    found = first[test] = test(inputs, p)
+            else:
+                found = test(inputs, p)
+            if not found:
+                continue
+            if target.keyed:
+                for end, item in found:
+                    walk(target, end, (labels, item, None) if labels else None, 1, rule, out)
+            else:  # a one-element rule: no walk needed
+                for end, item in found:
+                    out.append((end, 1, (labels, item, None) if labels else None, rule))
         return out
+
+    def first_elements(self, mask: int, p: int) -> list[tuple]:
+        """The first transitions of the rules of ``mask`` that the keys holding at ``p`` allow (all
+        of them when not :attr:`filtering`), in rule order: ``(test, labels, target, rule,
+        shared)``, ``shared`` when another of them has the same test. Made once per run for each
+        combination of rules and keys met (few occur)."""
+        keys = self.held.get(p, 0) if self.filtering else None
+        found = self.firsts.get((mask, keys))
+        if found is None:
+            found = [(test, labels, target, rule) for i, rule in enumerate(self.phase.rules) if mask >> i & 1
+                     for test, labels, target, need, bar in rule.start.keyed
+                     if keys is None or (keys & need == need and not keys & bar)]
+            tests = [entry[0] for entry in found]
+            found = self.firsts[(mask, keys)] = [(*entry, tests.count(entry[0]) > 1) for entry in found]
+        return found
 
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
@@ -727,9 +736,11 @@ class PhaseRun:
         Kleene operator over a whole document cannot exhaust Python's recursion limit. A transition
         is tested only where the keys it needs hold and none that exclude it (``held``, the keys
         holding at each offset: :class:`~annotator.jape.compiler.KeySpace`), while ``filtering``,
-        and where an annotation of the type its test needs starts (a state's ``runs``: half the
-        tests of a walk over Tokens and SpaceTokens are of the type not there)."""
+        and where an annotation of the type its test needs starts (a state's ``runs``: in a walk
+        over Tokens and SpaceTokens, many tests are of the type not there)."""
         next_at, held, filtering, nowhere = self.next_at, self.held.get, self.filtering, _NOWHERE
+        inputs = self.inputs
+        at = inputs.at
 
         def walk(state: Any, pos: int, chain: Any, depth: int, rule: CompiledRule, out: list) -> None:
             stack = [(state, pos, chain, depth)]
@@ -747,13 +758,13 @@ class PhaseRun:
                 depth += 1
                 mark = len(stack)
                 keys = held(q, 0)
-                for slot, trans in runs:
-                    if slot is not None and q not in slot.at:
+                for type_name, trans in runs:
+                    if type_name is not None and q not in at[type_name]:
                         continue
                     for test, labels, target, need, bar in trans:
                         if filtering and (keys & need != need or keys & bar):
                             continue
-                        for end, item in test(q):
+                        for end, item in test(inputs, q):
                             push((target, end, (labels, item, chain) if labels else chain, depth))
                 if len(stack) - mark > 1:
                     stack[mark:] = reversed(stack[mark:])
@@ -778,13 +789,15 @@ class PhaseRun:
             if q < 0:
                 continue
             for test, labels, target in state.trans:
-                for end, item in test(q):
+                for end, item in test(self.inputs, q):
                     queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule))
         return None
 
     # ------------------------------------------------------------------ firing
     def fire(self, cand: Candidate) -> None:
         rule = cand[3]
+        if not rule.actions:
+            return
         m = Match(self.doc, cand[2], self.inset, self.outset, rule.name, self.phase.name)
         for act in rule.actions:
             try:
@@ -800,24 +813,13 @@ class PhaseRun:
             self.walk = self._walker()
 
     def run(self) -> None:
-        """Run the phase; while :attr:`PhasePlan.anchoring` is undecided, time it for the plan."""
-        plan = self.phase.plan
-        self.anchoring = bool(plan.cuts) and plan.anchoring is not False and len(self.starts) >= _ANCHORED_SIZE
-        if not self.anchoring or plan.anchoring:
-            self._run()
-            return
-        self.anchoring = plan.trial_mode()
-        start = time.process_time()
-        self._run()
-        plan.record(self.anchoring, (time.process_time() - start) / len(self.starts))
-
-    def _run(self) -> None:
+        """Run the phase over the document."""
         phase = self.phase
         rules = phase.rules
         last = self.next_at.last()  # no rule starts after it
         if not rules or last < 0:
             return
-        order, trig, held = self.triggers()
+        order, trig, held, starts_at = self.triggers()
         if not order:
             return
         self.held = held
@@ -826,13 +828,11 @@ class PhaseRun:
         filtered = dispatch.filtered
         if filtered:
             after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
-        starts_at, rules_of, allowed_by, followed = dispatch.at, dispatch.rules_of, dispatch.allowed, dispatch.followed
+        rules_of, followed = dispatch.rules_of, dispatch.followed
+        following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
         expired, next_expiry = 0, expiries[0][0] if expiries else last
         allowed = (1 << len(rules)) - 1
-        by_mask = phase.by_mask
-        if len(by_mask) > 100_000:
-            by_mask.clear()
         style = phase.control
         trace = self.trace
         resume = -1
@@ -846,20 +846,17 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
-                keys_after = after.get(p, 0)
-                starts = allowed_by.get(keys_after)
-                if starts is None:
-                    starts = followed(keys_after)
-                mask &= rules_of(starts_at[held[p]] & starts)  # a first element and what follows it
+                pair = (held[p], after.get(p, 0))  # the keys holding at p and after what starts there
+                allowed_after = following.get(pair)
+                if allowed_after is None:  # the rules with a first element there and what follows it
+                    allowed_after = following[pair] = rules_of(starts_at[pair[0]] & followed(pair[1]))
+                mask &= allowed_after
             if not mask:
                 continue
-            cands = by_mask.get(mask)
-            if cands is None:
-                cands = by_mask[mask] = [r for i, r in enumerate(rules) if mask >> i & 1]
             if style == "first" or style == "once":
-                found = self.first_match(cands, p)
+                found = self.first_match([r for i, r in enumerate(rules) if mask >> i & 1], p)
                 if trace is not None:
-                    trace(phase, p, self.matches(cands, p), [found] if found else [])
+                    trace(phase, p, self.matches(mask, p), [found] if found else [])
                 if found is None:
                     continue
                 self.fire(found)
@@ -867,7 +864,7 @@ class PhaseRun:
                     return
                 resume = found[0]
                 continue
-            out = self.matches(cands, p)
+            out = self.matches(mask, p)
             if not out:
                 continue
             if style == "appelt":
@@ -911,26 +908,15 @@ def run_phases(phases: list[CompiledPhase], doc: Any, inset: Any, outset: Any, t
 
     The cyclic garbage collector is paused meanwhile: matching allocates many short-lived tuples
     (freed by reference counting) and, with a large document alive, the collector's passes over
-    every annotation cost a third of the run. Afterwards the phases' environments let go of the
-    document (a compiled grammar must not keep the last document's annotations alive)."""
+    every annotation cost much of the run. What a run reads of the document lives in its
+    :class:`PhaseRun` objects, not in the compiled phases: any number of runs may use them at once."""
     with gc_paused():
         lattice = lattice_of(inset)
-        try:
-            for phase in phases:
-                run = PhaseRun(phase, doc, inset, outset, lattice, trace)
-                run.run()
-                if run.touched:
-                    lattice.refresh(features_changed=run.touched == CHANGED)
-                elif outset is inset and phase.produces:
-                    lattice.forget(phase.produces)
-            keep_lattice(inset, lattice)
-        finally:
-            for phase in phases:
-                _release(phase.env)
-
-
-def _release(env: Any) -> None:
-    """Drop an environment's references to the document it last read."""
-    env.text, env.inset = "", None
-    for slot in env.slots.values():
-        slot.at = _EMPTY
+        for phase in phases:
+            run = PhaseRun(phase, doc, inset, outset, lattice, trace)
+            run.run()
+            if run.touched:
+                lattice.refresh(features_changed=run.touched == CHANGED)
+            elif outset is inset and phase.produces:
+                lattice.forget(phase.produces)
+        keep_lattice(inset, lattice)

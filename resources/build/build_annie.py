@@ -10,7 +10,9 @@ NOTE.md). What it writes (every file generated: do not edit; rerun this script):
     strips (``gazetteer/org_ending.lst``, which its ``listsNM.def`` names), copied unchanged;
   * resources/grammars/annie/NE/: the named-entity grammar (``NE/main.jape`` and its phase files)
     ported by ``annotator jape port``: the grammar files with each Java block replaced by a named
-    action, ``actions.py`` (the translated actions) and ``port-report.json``;
+    action, ``actions.py`` (the translated actions) and ``port-report.json``; the phases of
+    ``CUTS`` get the option ``cuts = true`` (our JAPE extension: checking cuts pays there, see
+    benchmarks/RESULTS.md);
   * resources/grammars/annie/tokeniser/: the tokeniser's post-processing grammar
     (``tokeniser/postprocess.jape``) ported the same way, and its ``port-report.json``; the port
     translates none of its blocks, so its generated ``actions.py`` is not kept: the hand-ported
@@ -34,6 +36,17 @@ SOURCE = RESOURCES.parent.parent / "shared" / "annie" / "resources"
 GAZETTEER = RESOURCES / "gazetteers" / "annie"
 ORTHO = {"alias.lst": "othomatcher", "spur_match.lst": "othomatcher", "org_ending.lst": "gazetteer"}
 GRAMMARS = RESOURCES / "grammars" / "annie"
+CUTS = ["name.jape"]  # NE phase files given ``cuts = true`` (annotator/jape/__init__.py)
+
+
+def set_cuts(folder: Path) -> None:
+    """Append ``cuts = true`` to the ``Options:`` line of each phase file of :data:`CUTS` in ``folder``."""
+    for name in CUTS:
+        path = folder / name
+        lines = path.read_text(encoding="utf-8").split("\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith("Options:"))
+        lines[at] += " cuts = true"
+        path.write_text("\n".join(lines), encoding="utf-8")
 
 
 def listed(lists_def: Path) -> list[str]:
@@ -75,6 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"gazetteer: {copy_gazetteer(args.source)} lists")
     print(port_into(args.source / "NE" / "main.jape", GRAMMARS / "NE", keep_actions=True))
+    set_cuts(GRAMMARS / "NE")
     print(port_into(args.source / "tokeniser" / "postprocess.jape", GRAMMARS / "tokeniser", keep_actions=False))
 
 

@@ -40,8 +40,6 @@ def _run(grammar, monkeypatch, whole: bool) -> tuple[dict, list]:
                         lambda run: asked.append(reached_types(run)) or (() if whole else asked[-1]))
     doc = _doc()
     g = grammar(_AFTER_LOOKUP)
-    for phase in g.phases:  # as when its trials found checking cuts slower (PhasePlan.record)
-        phase.plan.anchoring = False
     g(doc)
     monkeypatch.undo()
     return {t: found(doc, t) for t in ("Id", "Name", "NotWord", "Number")}, asked
@@ -67,15 +65,13 @@ def test_the_leading_types_of_a_phase(grammar):
 
 
 def test_phases_that_read_every_span_read_whole_tables(grammar):
-    def reached_types(rules: str, anchoring: bool | None = False) -> tuple:
+    def reached_types(rules: str) -> tuple:
         phase = grammar("Phase: P\nInput: Token Lookup\n" + rules).phases[0]
-        phase.plan.anchoring = anchoring
         doc = make_doc("Dr 7", ("Lookup", "Dr", None, {"kind": "title"}))
         return runtime.PhaseRun(phase, doc, doc.annset(), doc.annset(), Lattice(doc.annset())).reached_types()
 
     title = "Rule: R ({Lookup.kind == title} {Token.kind == number}):r --> :r.R = {}\n"
     assert reached_types(title) == ("Token",)
-    assert reached_types(title, anchoring=None) == ()  # cuts checked (for a trial) read every span
     # a second element keyed on a first element's type: the filter reads every annotation's end
     assert reached_types(title + "Rule: S ({Lookup.kind == title} {Lookup.kind == name}):r --> :r.S = {}\n") == ()
 

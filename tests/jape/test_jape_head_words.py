@@ -1,15 +1,25 @@
-"""Rules tried only where a key every match needs can be reached (annotator/jape/anchors.py): in
-documents long enough for the runtime to check cuts, the matches must be those of a full search.
-
-Each document is padded with ordinary words, so that the rules' rare keys ("University",
-"Hospital") hold at few of its offsets and their cuts are checked.
+"""Rules that walk runs of capitalised words to a rare head word ("University", "Hospital"), in
+documents padded with ordinary words: the matches are those of a full search, with and without
+the option ``cuts = true`` (long enough documents for the runtime to check the cuts).
 """
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from japehelp import found, make_doc
 
 FILLER = " the cat sat on the mat and then it went home." * 12
+
+
+@pytest.fixture(params=["", ", cuts = true"], ids=["plain", "cuts"])
+def grammar(request, grammar):
+    """The ``grammar`` fixture, the option appended to each ``Options:`` line in the ``cuts`` run."""
+    return lambda text: grammar(re.sub(r"(\nOptions: control = \w+)", r"\1" + request.param, text))
+
+
 HEAD = ('({Token.orth == upperInitial})[1,3] {Token.string == "University"}')
 
 
@@ -47,3 +57,9 @@ def test_alternative_heads_and_a_head_of_two_words(grammar):
     doc = make_doc(FILLER + " Yellowstone National Park, Roundhay Park and Silver Lake." + FILLER)
     g(doc)
     assert found(doc, "Place") == ["Yellowstone National Park", "Roundhay Park", "Silver Lake"]
+
+
+def test_the_option_gives_the_rules_their_cuts(grammar, request):
+    g = grammar(f"Phase: P\nInput: Token\nOptions: control = appelt\nRule: Org ({HEAD}):o --> :o.Org = {{}}\n")
+    (phase,) = g.phases
+    assert bool(phase.cuts) == ("cuts" in request.node.callspec.params["grammar"])
