@@ -304,3 +304,19 @@ def test_a_lower_case_initial_ends_a_query(hipaa, text, expected):
 ])
 def test_facilities_and_organisations_with_their_heads(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.fixture(scope="module")
+def safe():
+    from annotator import Pipeline
+    return Pipeline.load("deid-en-safe")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the catch-all of deid-en-safe leaves the rules' eponyms alone (keepTypes=Block)
+    ("He had West Nile virus last year.", []),
+    ("Montreal Cognitive Assessment score 24/30.", []),
+    ("He had West Nile virus, seen by Okonkwo.", [("DOCTOR", "Okonkwo")]),
+])
+def test_the_catchall_keeps_to_the_blocks(safe, text, expected):
+    assert phi(safe, text) == expected
