@@ -320,3 +320,14 @@ def safe():
 ])
 def test_the_catchall_keeps_to_the_blocks(safe, text, expected):
     assert phi(safe, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a title's name does not cross a form's field gap, and a form's name fields are cues
+    ("Title: Mrs   Forename: Gurpreet   Surname: Kaur", [("PATIENT", "Gurpreet"), ("PATIENT", "Kaur")]),
+    ("Title: Mr\nFamily name: Tan", [("PATIENT", "Tan")]),
+    ("Last: Monday 3 May", [("DATE", "3 May")]),
+    ("First: Review", []),
+])
+def test_form_name_fields(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -405,6 +405,9 @@ def confidence(features: dict) -> float:
 #: ("Dr Priya Raman\nFallowfield Medical Practice")
 _BREAK = re.compile(r"\n|\t| {2,}")
 HEAD_LAST = {"HOSPITAL", "STREET", "DEPARTMENT", "LOCATION-OTHER"}
+#: the rules whose evidence is the title right before the name: across a field gap it is the next
+#: field's label, no name ("Title: Mrs   Forename: Gurpreet")
+AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle"}
 #: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
 #: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456"
 _UNIT_AFTER = re.compile(
@@ -437,8 +440,14 @@ _PARTICLES = re.compile(
 def _span(text: str, cand) -> tuple[int, int] | None:
     """The span of a candidate cut at the breaks (:data:`_BREAK`) inside it: its first line, or for
     the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number); None
-    when no value is left."""
+    when no value is left, or when a field gap parts it from the title of :data:`AFTER_TITLE`."""
     start, end = cand.start, cand.end
+    if cand.features.get("rule") in AFTER_TITLE:
+        gap = start
+        while gap > 0 and text[gap - 1] in " \t\n":
+            gap -= 1
+        if _BREAK.search(text, gap, start):
+            return None
     m = _BREAK.search(text, start, end)
     if m is None:
         return start, end
