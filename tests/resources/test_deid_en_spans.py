@@ -331,3 +331,14 @@ def test_the_catchall_keeps_to_the_blocks(safe, text, expected):
 ])
 def test_form_name_fields(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the street type first in lower case before a name and a number; a block before a street line
+    ("She lives at ul. Tverskaya 12, kv. 45, Moscow.", [("STREET", "ul. Tverskaya 12, kv. 45"), ("CITY", "Moscow")]),
+    ("Address: Blk 123 Ang Mo Kio Ave 3", [("STREET", "Blk 123 Ang Mo Kio Ave")]),
+    ("Block 5 was busy.", []),
+    ("Apply ul. to the wound 12 times", []),
+])
+def test_street_type_first_and_block(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

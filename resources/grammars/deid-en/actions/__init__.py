@@ -414,6 +414,8 @@ _UNIT_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
     r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
     r"|#)(?=[\w\-]*\d|(?-i:[A-Z])\b)[A-Za-z0-9][\w\-]{0,6}(?![\w\-])", re.I)
+#: the block before a street line ("Blk 123 Ang Mo Kio Ave 3": guidelines 2.3, the whole street line)
+_BLOCK_BEFORE = re.compile(r"(?<![\w.])(?:blk|block)\.?[ \t]+$", re.I)
 #: a postal district after a town: "Dublin 7", "Dublin 9," (then punctuation or the line's end)
 _DISTRICT = re.compile(r"[ \t]\d{1,2}(?=[ \t]*(?:[,.;)]|$))", re.M)
 #: an address's parts that the words between two of them belong to (a district, town or state; not a
@@ -536,7 +538,7 @@ def _join(text: str, kept: list[list], taken: bytearray) -> None:
 @output_only
 def resolve(ctx: ActionContext) -> None:
     """The best non-overlapping candidates, written to the output set; Blocks drop those below them.
-    A street line takes the unit after it, a town a postal district number, a name, a street or a
+    A street line takes the unit after it and a block before it, a town a postal district number, a name, a street or a
     town a ZIP code after it; then :func:`_grow_names` and :func:`_join`."""
     text = ctx.doc.text
     text_length = len(text)
@@ -564,6 +566,8 @@ def resolve(ctx: ActionContext) -> None:
         extension = _UNIT_AFTER if type_ == "STREET" else _DISTRICT if type_ == "CITY" else None
         while extension is not None and (m := extension.match(text, end)) is not None and not any(taken[end:m.end()]):
             end = m.end()
+        if type_ == "STREET" and (m := _BLOCK_BEFORE.search(text, max(0, start - 8), start)) and not any(taken[m.start():start]):
+            start = m.start()
         taken[start:end] = b"\x01" * (end - start)
         kept.append([start, end, type_, confidence(cand.features), cand.features.get("policies")])
         if type_ in ZIP_BEFORE and (zip_span := _zip_after(text, end, taken)) is not None:
