@@ -342,3 +342,13 @@ def test_form_name_fields(hipaa, text, expected):
 ])
 def test_street_type_first_and_block(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a district in no list, by its suffix
+    ("She lives in Gangnam-gu, Seoul.", [("CITY", "Gangnam-gu"), ("CITY", "Seoul")]),
+    ("Moved to Yeoksam-dong last year.", [("CITY", "Yeoksam-dong")]),
+    ("Non-ri was fine", []),
+])
+def test_district_by_its_suffix(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
