@@ -352,3 +352,16 @@ def test_street_type_first_and_block(hipaa, text, expected):
 ])
 def test_district_by_its_suffix(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a hospital's short form in lower case without its head, as queries write it; not the ST segment
+    # nor the herb
+    ("readmissions st marys 2019", [("HOSPITAL", "st marys")]),
+    ("mt sinai cardiology referrals", [("HOSPITAL", "mt sinai")]),
+    ("st depression on ecg", []),
+    ("st johns wort 300mg", []),
+    ("Takes St John's wort daily.", []),
+])
+def test_lower_case_hospital_short_forms(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
