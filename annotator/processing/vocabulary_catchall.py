@@ -28,6 +28,10 @@ capitals, or one whose capitals are in all-capital words only and that does not 
 (a search query typed in lower case: ``okafor CT chest``); ``always``. A single capital letter (an initial, when ``initials`` is on) is weak, and so is a
 single lower-case letter where lower-case words are caught (``okafor r``). A capitalised
 word followed by one of the ``heads`` (``sign``, ``syndrome``: an eponym, ``Levine sign``) is safe.
+The text of an annotation of the input set named in ``keepTypes`` (``TYPE`` or
+``TYPE.feature=value``: the rules' verdict that it is no PHI, an eponym ``West Nile virus``) is left
+alone as PHI is: nothing is caught inside it and nothing grows over it; one across a line break is
+not taken (a grammar blind to white space may match over a form's lines: ``Zhang Wei\nTests``).
 
 **Numbers** (chunks with a digit): safe when the chunk matches one of the ``shapes`` (regular
 expressions matched whole, ignoring case: doses ``5mg``, vitals ``120/80``, times, ordinals,
@@ -162,6 +166,8 @@ class VocabularyCatchall(ProcessingResource):
     neighbourTypes = Param(list, [], "PHI types that a span right next to such an annotation takes")
     numberNeighbourTypes = Param(list, [], "PHI types (phones, IDs) that a group of numbers next to them extends")
     lookupTypes = Param(list, [], "majorType[:minorType]=TYPE: the type of a span with such a Lookup inside or right before")
+    keepTypes = Param(list, [], "TYPE or TYPE.feature=value: annotations of the input set whose text is never "
+                      "caught (the rules' blocks: Block.kind=eponym)")
     confidence = Param(float, 0.25, "the confidence feature of every annotation made", min=0.0, max=1.0)
 
     def setup(self) -> None:
@@ -192,8 +198,8 @@ class VocabularyCatchall(ProcessingResource):
         self._neighbours = frozenset(self.neighbourTypes)
         self._number_neighbours = frozenset(self.numberNeighbourTypes)
         self._suffixes = tuple(s.lower() for s in self.suffixes)
-        if self._lookups:
-            self.needs = ("Lookup",)
+        self._keep = self._read_keep_types()
+        self.needs = tuple(dict.fromkeys((("Lookup",) if self._lookups else ()) + tuple(t for t, _, _ in self._keep)))
         self.produces = tuple(sorted({self.wordType, self.numberType, *self._cues.values(), *number_cues.values(),
                                       *self._lookups.values()}))
 
@@ -219,6 +225,16 @@ class VocabularyCatchall(ProcessingResource):
                 cues[" ".join(word.lower().split())] = type_name.strip()
         return cues
 
+    def _read_keep_types(self) -> list[tuple[str, str | None, str | None]]:
+        found = []
+        for item in self.keepTypes:
+            type_name, dot, condition = item.partition(".")
+            feature, equals, value = condition.partition("=")
+            if not type_name.strip() or dot and (not equals or not feature.strip()):
+                raise ValueError(f"keepTypes: expected TYPE or TYPE.feature=value, got {item!r}")
+            found.append((type_name.strip(), feature.strip() or None, value.strip() if dot else None))
+        return found
+
     def _read_lookup_types(self) -> dict[tuple[str, str | None], str]:
         found: dict[tuple[str, str | None], str] = {}
         for item in self.lookupTypes:
@@ -240,6 +256,11 @@ class VocabularyCatchall(ProcessingResource):
                 seen.numeric[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
             if ann.type in self._neighbours:
                 seen.names.append((ann.start, ann.end, ann.type))
+        for type_name, feature, value in self._keep:
+            for ann in self.input_set(doc).with_type(type_name):
+                if feature is not None and str(ann.features.get(feature)) != value or "\n" in text[ann.start:ann.end]:
+                    continue
+                seen.covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
         if self._lookups:
             for ann in self.input_set(doc).with_type("Lookup"):
                 type_name = self._lookup_type(ann)

@@ -207,3 +207,23 @@ def test_a_query_with_abbreviations_only_in_capitals_is_caseless(lists):
 
 def test_extend_takes_the_lower_case_tail_of_a_hyphenated_name(lists):
     assert caught(make(lists, extend=True), "seen by Hyun-woo today") == [("PATIENT", "Hyun-woo")]
+
+
+def test_the_text_of_a_keep_type_is_left_alone(lists):
+    text = "seen for West Nile virus by Okonkwo"
+    def run(**params) -> list[tuple[str, str]]:
+        doc = Document(text)
+        doc.annset().add("Block", text.index("West"), text.index(" by"), {"kind": "eponym"})
+        make(lists, **params)(doc)
+        return [(a.type, text[a.start:a.end]) for a in doc.annset("PHI")]
+    assert run() == [("PATIENT", "West Nile"), ("PATIENT", "Okonkwo")]
+    assert run(keepTypes=["Block"]) == [("PATIENT", "Okonkwo")]
+    assert run(keepTypes=["Block.kind=eponym"]) == [("PATIENT", "Okonkwo")]
+    assert run(keepTypes=["Block.kind=code"]) == [("PATIENT", "West Nile"), ("PATIENT", "Okonkwo")]
+    lines = Document("Okonkwo\nsign")
+    lines.annset().add("Block", 0, len(lines.text), {"kind": "eponym"})
+    make(lists, keepTypes=["Block"])(lines)
+    assert [lines.text[a.start:a.end] for a in lines.annset("PHI")] == ["Okonkwo"]  # not across a line break
+    assert make(lists, keepTypes=["Block.kind=eponym", "Block.kind=drug"]).needs == ("Block",)
+    with pytest.raises(PipelineError, match="keepTypes"):
+        make(lists, keepTypes=["Block.kind"])

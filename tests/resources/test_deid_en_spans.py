@@ -304,3 +304,64 @@ def test_a_lower_case_initial_ends_a_query(hipaa, text, expected):
 ])
 def test_facilities_and_organisations_with_their_heads(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.fixture(scope="module")
+def safe():
+    from annotator import Pipeline
+    return Pipeline.load("deid-en-safe")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the catch-all of deid-en-safe leaves the rules' eponyms alone (keepTypes=Block)
+    ("He had West Nile virus last year.", []),
+    ("Montreal Cognitive Assessment score 24/30.", []),
+    ("He had West Nile virus, seen by Okonkwo.", [("DOCTOR", "Okonkwo")]),
+])
+def test_the_catchall_keeps_to_the_blocks(safe, text, expected):
+    assert phi(safe, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a title's name does not cross a form's field gap, and a form's name fields are cues
+    ("Title: Mrs   Forename: Gurpreet   Surname: Kaur", [("PATIENT", "Gurpreet"), ("PATIENT", "Kaur")]),
+    ("Title: Mr\nFamily name: Tan", [("PATIENT", "Tan")]),
+    ("Last: Monday 3 May", [("DATE", "3 May")]),
+    ("First: Review", []),
+])
+def test_form_name_fields(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the street type first in lower case before a name and a number; a block before a street line
+    ("She lives at ul. Tverskaya 12, kv. 45, Moscow.", [("STREET", "ul. Tverskaya 12, kv. 45"), ("CITY", "Moscow")]),
+    ("Address: Blk 123 Ang Mo Kio Ave 3", [("STREET", "Blk 123 Ang Mo Kio Ave")]),
+    ("Block 5 was busy.", []),
+    ("Apply ul. to the wound 12 times", []),
+])
+def test_street_type_first_and_block(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a district in no list, by its suffix
+    ("She lives in Gangnam-gu, Seoul.", [("CITY", "Gangnam-gu"), ("CITY", "Seoul")]),
+    ("Moved to Yeoksam-dong last year.", [("CITY", "Yeoksam-dong")]),
+    ("Non-ri was fine", []),
+])
+def test_district_by_its_suffix(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a hospital's short form in lower case without its head, as queries write it; not the ST segment
+    # nor the herb
+    ("readmissions st marys 2019", [("HOSPITAL", "st marys")]),
+    ("mt sinai cardiology referrals", [("HOSPITAL", "mt sinai")]),
+    ("st depression on ecg", []),
+    ("st johns wort 300mg", []),
+    ("Takes St John's wort daily.", []),
+])
+def test_lower_case_hospital_short_forms(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -405,12 +405,17 @@ def confidence(features: dict) -> float:
 #: ("Dr Priya Raman\nFallowfield Medical Practice")
 _BREAK = re.compile(r"\n|\t| {2,}")
 HEAD_LAST = {"HOSPITAL", "STREET", "DEPARTMENT", "LOCATION-OTHER"}
+#: the rules whose evidence is the title right before the name: across a field gap it is the next
+#: field's label, no name ("Title: Mrs   Forename: Gurpreet")
+AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle"}
 #: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
 #: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456"
 _UNIT_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
     r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
     r"|#)(?=[\w\-]*\d|(?-i:[A-Z])\b)[A-Za-z0-9][\w\-]{0,6}(?![\w\-])", re.I)
+#: the block before a street line ("Blk 123 Ang Mo Kio Ave 3": guidelines 2.3, the whole street line)
+_BLOCK_BEFORE = re.compile(r"(?<![\w.])(?:blk|block)\.?[ \t]+$", re.I)
 #: a postal district after a town: "Dublin 7", "Dublin 9," (then punctuation or the line's end)
 _DISTRICT = re.compile(r"[ \t]\d{1,2}(?=[ \t]*(?:[,.;)]|$))", re.M)
 #: an address's parts that the words between two of them belong to (a district, town or state; not a
@@ -437,8 +442,14 @@ _PARTICLES = re.compile(
 def _span(text: str, cand) -> tuple[int, int] | None:
     """The span of a candidate cut at the breaks (:data:`_BREAK`) inside it: its first line, or for
     the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number); None
-    when no value is left."""
+    when no value is left, or when a field gap parts it from the title of :data:`AFTER_TITLE`."""
     start, end = cand.start, cand.end
+    if cand.features.get("rule") in AFTER_TITLE:
+        gap = start
+        while gap > 0 and text[gap - 1] in " \t\n":
+            gap -= 1
+        if _BREAK.search(text, gap, start):
+            return None
     m = _BREAK.search(text, start, end)
     if m is None:
         return start, end
@@ -527,7 +538,7 @@ def _join(text: str, kept: list[list], taken: bytearray) -> None:
 @output_only
 def resolve(ctx: ActionContext) -> None:
     """The best non-overlapping candidates, written to the output set; Blocks drop those below them.
-    A street line takes the unit after it, a town a postal district number, a name, a street or a
+    A street line takes the unit after it and a block before it, a town a postal district number, a name, a street or a
     town a ZIP code after it; then :func:`_grow_names` and :func:`_join`."""
     text = ctx.doc.text
     text_length = len(text)
@@ -555,6 +566,8 @@ def resolve(ctx: ActionContext) -> None:
         extension = _UNIT_AFTER if type_ == "STREET" else _DISTRICT if type_ == "CITY" else None
         while extension is not None and (m := extension.match(text, end)) is not None and not any(taken[end:m.end()]):
             end = m.end()
+        if type_ == "STREET" and (m := _BLOCK_BEFORE.search(text, max(0, start - 8), start)) and not any(taken[m.start():start]):
+            start = m.start()
         taken[start:end] = b"\x01" * (end - start)
         kept.append([start, end, type_, confidence(cand.features), cand.features.get("policies")])
         if type_ in ZIP_BEFORE and (zip_span := _zip_after(text, end, taken)) is not None:
