@@ -129,7 +129,7 @@ def run(text: str, extra: list, grammar: Path, strategy: str) -> list[tuple]:
     return sorted((a.type, a.start, a.end, repr(sorted(a.features.items(), key=repr))) for a in doc.annset())
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_fast_and_reference_strategies_annotate_alike(r: Random) -> None:
     text, extra = document(r)
@@ -200,8 +200,8 @@ def test_the_reference_annotates_a_document_as_if_it_were_the_first(tmp_path: Pa
     assert alone_and_after(tmp_path, "reference") == ([("Out", 0, 1)], [("Out", 0, 1)])
 
 
-@pytest.mark.xfail(strict=True, reason="fast path defect: a phase without Input lists the types of an element of "
-                                       "negated constraints only in the order its compiled grammar first saw "
-                                       "them, over every document it ran on (the phase's env.slots grows)")
 def test_the_fast_path_annotates_a_document_as_if_it_were_the_first(tmp_path: Path) -> None:
+    """Regression: a phase without Input listed the types of an element of negated constraints in
+    the order its compiled grammar first saw them over every document it ran on; the types are now
+    per phase run."""
     assert alone_and_after(tmp_path, "fast") == ([("Out", 0, 1)], [("Out", 0, 1)])
