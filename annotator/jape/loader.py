@@ -19,7 +19,7 @@ from annotator.jape.macros import Scope
 from annotator.jape.parser import JavaBlock, ParsedFile, parse
 from annotator.jape.reference import ReferenceGrammar
 from annotator.jape.runtime import Trace, run_phases
-from annotator.jape.syntax import Diagnostic, Phase
+from annotator.jape.syntax import Diagnostic, Phase, PhaseTypes
 
 
 @dataclass
@@ -76,7 +76,7 @@ def _read_into(path: Path, where: Pos | None, report: Report, stack: list[Path],
         _read_into(child, pos, report, stack + [resolved], scope, keep_java)
 
 
-class Grammar:
+class Grammar(PhaseTypes):
     """A compiled grammar: its phases in order. Call it on a document; any number of threads may
     call one grammar at once (what a call reads of its document stays in that call's runtime
     objects, :class:`~annotator.jape.runtime.PhaseRun`)."""
@@ -86,20 +86,6 @@ class Grammar:
         self.phases = phases
         self.warnings = warnings
         self.files = files
-
-    @property
-    def input_types(self) -> set[str]:
-        """Types some phase reads that no earlier phase of this grammar writes."""
-        needed: set[str] = set()
-        made: set[str] = set()
-        for phase in self.phases:
-            needed.update(t for t in (phase.input or ()) if t not in made)
-            made.update(phase.produces)
-        return needed
-
-    @property
-    def output_types(self) -> set[str]:
-        return {t for phase in self.phases for t in phase.produces}
 
     def __call__(self, doc: Any, inset: Any = None, outset: Any = None, trace: Trace | None = None) -> None:
         inset = doc.annset() if inset is None else inset

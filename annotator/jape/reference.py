@@ -43,7 +43,7 @@ from annotator.errors import AnnotatorError, coded
 from annotator.index import document_order
 from annotator.jape.lexer import error_at
 from annotator.jape.rhs import Match, bindings_of, compile_actions
-from annotator.jape.syntax import Basic, Constraint, Diagnostic, Group, Phase, Predicate, Rule
+from annotator.jape.syntax import Basic, Constraint, Diagnostic, Group, Phase, PhaseTypes, Predicate, Rule
 from annotator.jape.values import clean_string, predicate
 
 # A path: the steps a match took, last first, as a linked list ``(step, rest)``; a step is
@@ -331,7 +331,7 @@ def _distinct(found: list) -> list:
     return out
 
 
-class ReferenceGrammar:
+class ReferenceGrammar(PhaseTypes):
     """A grammar run by the reference matcher; called as :class:`annotator.jape.loader.Grammar` is."""
 
     def __init__(self, path: Path, parsed: list[Phase], registry: Any, warnings: list[Diagnostic],
@@ -340,20 +340,6 @@ class ReferenceGrammar:
         self.phases = [ReferencePhase(phase, registry) for phase in parsed]
         self.warnings = warnings
         self.files = files
-
-    @property
-    def input_types(self) -> set[str]:
-        """Types some phase reads that no earlier phase of this grammar writes."""
-        needed: set[str] = set()
-        made: set[str] = set()
-        for phase in self.phases:
-            needed.update(t for t in (phase.input or ()) if t not in made)
-            made.update(phase.produces)
-        return needed
-
-    @property
-    def output_types(self) -> set[str]:
-        return {t for phase in self.phases for t in phase.produces}
 
     def __call__(self, doc: Any, inset: Any = None, outset: Any = None) -> None:
         inset = doc.annset() if inset is None else inset

@@ -134,3 +134,24 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return f"{self.pos}: warning: {self.message}"
+
+
+class PhaseTypes:
+    """The types a grammar's phases read and write, for a grammar class with ``phases`` (each with
+    ``input``, None for every type, and ``produces``): shared by the fast and reference grammars."""
+
+    phases: list
+
+    @property
+    def input_types(self) -> set[str]:
+        """Types some phase reads that no earlier phase of this grammar writes."""
+        needed: set[str] = set()
+        made: set[str] = set()
+        for phase in self.phases:
+            needed.update(t for t in (phase.input or ()) if t not in made)
+            made.update(phase.produces)
+        return needed
+
+    @property
+    def output_types(self) -> set[str]:
+        return {t for phase in self.phases for t in phase.produces}
