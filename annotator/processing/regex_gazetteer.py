@@ -53,8 +53,8 @@ otherwise every entry of a matching alternation that matches at that start is re
 its own match. Zero-length matches are dropped. Identical patterns (after munging) from
 several lists give one Lookup per list. Meant for lists of thousands of entries (MEDDOCAN
 streets, hospitals, regexes for IDs and dates); for hundreds of thousands of plain names use the
-``gazetteer`` PR (6,000 munged streets match at about 15 M characters per second of CPU time,
-benchmarks/bench_gazetteer.py; 20,000 accent- and case-folded names at about 2).
+``gazetteer`` PR (benchmarks/bench_gazetteer.py compares the two; figures in
+benchmarks/RESULTS.md).
 
 Timeout: matching one document may take at most ``timeout`` seconds (the ``regex`` module's
 ``timeout=`` on every call that runs an entry's pattern; the scans for where :class:`Starts` try
