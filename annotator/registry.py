@@ -4,8 +4,9 @@ Processing resources, JAPE actions, formats, metrics and tag sets are each one e
 (``annotator.processing_resources``, ``annotator.jape_actions``, ``annotator.formats``,
 ``annotator.metrics``, ``annotator.tag_sets``), the shipped ones included (pyproject.toml), so a
 third party adds one by installing a package, without editing the framework. A
-:class:`Registry` looks a name up in its group, loads its object once, and reports an unknown
-name or a plug-in that fails to load with the error its caller chose (one line, no traceback).
+:class:`Registry` looks a name up in its group, loads its object (each call: callers keep what
+they load), and reports an unknown name or a plug-in that fails to load with the error its
+caller chose (one line, no traceback).
 """
 
 from __future__ import annotations
