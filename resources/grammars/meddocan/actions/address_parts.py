@@ -13,6 +13,7 @@ from .patterns import (
     COLONIA,
     COLONIA_WORD,
     DIGIT,
+    DISTRICT_INITIALS,
     EMAIL,
     FLOOR_ORDINAL,
     FLOOR_WORD,
@@ -45,10 +46,12 @@ from .spans import add, clean_span
 
 def place_end(text: str, start: int, end: int, places: dict) -> int:
     """End of a town, province or country name starting at `start` (`start` when there is none):
-    the longest gazetteer place starting here, else a run of capitalised words and particles."""
+    the longest gazetteer place starting here (with a federal district's initials after it: "Bogotá
+    D.C."), else a run of capitalised words and particles."""
     known = max((e for (s, e) in places if s == start and e <= end), default=start)
     if known > start:
-        return known
+        initials = DISTRICT_INITIALS.match(text, known, end)
+        return initials.end() if initials else known
     if NOT_PLACE.match(text, start, end):
         return start
     pos = start

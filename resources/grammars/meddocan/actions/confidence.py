@@ -40,15 +40,15 @@ RULES = {
     **dict.fromkeys((
         "age-de-edad", "a-los-age", "a-los-age-de-edad", "a-los-ages-coordinated", "bare-age-number", "child-sex",
         "relative-age", "relative-described-age", "relative-name", "relative-with-name", "relatives", "relative",
-        "relative-of-relative", "hospital-name", "institution-name", "institution-list", "health-service",
+        "relative-of-relative", "newborn", "hospital-name", "institution-name", "institution-list", "health-service",
         "health-centre-name", "maker-after-brand", "maker-after-trademark", "maker-before-place",
-        "maker-place-country", "place-before-country", "place-region-in-parentheses", "place-in-parentheses",
+        "maker-place-country", "product-maker-town", "place-before-country", "place-region-in-parentheses", "place-in-parentheses",
         "city-of-place", "PlaceAfterCue", "unknown-place-after-cue", "place-country", "country",
         "country-abbreviation", "subject-description", "subject-family-place", "subject-trait", "subject-origin",
         "profession", "profession-after-age", "profession-before-cue", "patient-name-repeated",
     ), CUE),
     **dict.fromkeys((
-        "bare-year", "month-after-mes", "patient-sex", "partner", "hospital-list", "maker-with-suffix",
+        "bare-year", "month-after-mes", "patient-sex", "partner", "kinship-adjective", "hospital-list", "maker-with-suffix",
         "maker-closing-parenthesis",
         "subject-race", "profession-after-como", "place-after-preposition", "place-after-de",
     ), LIST),

@@ -62,7 +62,8 @@ PHONE_CUE = regex.compile(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tl
 STREET_START = regex.compile(
     r"(?:Calle|calle|C/|c/|C\\|C\s/|Carrer|Avda\.?|Avenida|Av\.|Avd\.|Avinguda|Plaza|Pza\.|Plaça|Praza|Paseo|Pº|"
     r"Passeig|Pso\.?|P\.º|Carr\.|Ronda|Rambla|Camino|Carretera|Ctra\.?|Travesía|Glorieta|Urbanización|Urb\.|Pasaje|Callejón|Cuesta|"
-    r"Alameda|Bulevar|Vía|Polígono|Rúa|Rua|Apartado|Apdo\.?)(?=[\s.,]|$)|(?:C|c)[/\\](?=\p{L})")
+    r"Alameda|Bulevar|Boulevard|Bulevard|Calzada|Paraje|Prolongación|Campus|Vía|Polígono|Rúa|Rua|Apartado|Apdo\.?)(?=[\s.,]|$)|"
+    r"(?:Carrera|Cra\.)(?=\s*\d)|(?:C|c)[/\\](?=\p{L})")
 STREET_NUMBER = regex.compile(r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)")
 NUMBER_AT_END = regex.compile(STREET_NUMBER.pattern + r"[\s.,;:–-]*$")
 UNTYPED_STREET = regex.compile(r"(?:\p{Lu}[\p{L}'´]*\.?\s+(?:(?:de|del|la|los|las|y|i)\s+)*){0,5}\p{Lu}[\p{L}'´]*"
@@ -102,6 +103,8 @@ NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Pro
                            r"Sección|Secretaría|Residencia|Pediatra|Número|Numero|\p{L}+log[íi]a)\b",
                            regex.I)
 INITIALS_END = regex.compile(r"(?:\p{Lu}\.)+\p{Lu}$")
+# a federal district's initials after its town ("Bogotá D.C.", "México D.F."), not a postcode cue ("C.P.")
+DISTRICT_INITIALS = regex.compile(r"\s(?!C\.P\.)\p{Lu}\.\p{Lu}\.(?!\p{L})")
 TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d')\s*$")
 REPUBLIC = regex.compile(r"Rep[úu]blica\s+")
 

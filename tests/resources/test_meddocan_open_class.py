@@ -1,0 +1,114 @@
+"""The MEDDOCAN grammar's rules for open-class types (FAMILIARES_SUJETO_ASISTENCIA, HOSPITAL, INSTITUCION,
+CALLE, TERRITORIO), on sentences written from the guidelines' type definitions (deid-guidelines.md,
+section 3.3) and the train conventions (section 3.4), not taken from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotator import Document, Pipeline
+
+
+@pytest.fixture(scope="module")
+def rules() -> Pipeline:
+    return Pipeline.load("meddocan")
+
+
+def spans(pipeline: Pipeline, text: str) -> set[tuple[str, str]]:
+    return {(a.type, text[a.start:a.end]) for a in pipeline(Document(text)).annset("PHI")}
+
+
+def test_a_relative_between_a_phone_cue_and_its_number_keeps_its_span(rules):
+    found = spans(rules, "Se puede localizar en el número de móvil de su hermana, que es el 611 222 333.")
+    assert {("FAMILIARES_SUJETO_ASISTENCIA", "hermana"), ("NUMERO_TELEFONO", "611 222 333")} <= found
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Se obtuvo el consentimiento materno antes de la intervención.", "materno"),
+    ("La ecografía paterna fue normal.", "paterna"),
+])
+def test_a_kinship_adjective_alone_names_a_relative(rules, text, value):
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", value) in spans(rules, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Recibe lactancia materna exclusiva desde el nacimiento.",
+    "Se valoró el vínculo materno-filial en la consulta.",
+])
+def test_a_kinship_adjective_in_a_term_is_no_relative(rules, text):
+    assert not any(kind == "FAMILIARES_SUJETO_ASISTENCIA" for kind, _ in spans(rules, text))
+
+
+def test_a_kinship_adjective_after_a_kinship_word_stays_in_its_span(rules):
+    found = spans(rules, "Tía materna con diabetes.")
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", "Tía materna") in found
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", "materna") not in found
+
+
+@pytest.mark.parametrize("text, value", [
+    ("La exploración del neonato tras el parto fue normal.", "neonato"),
+    ("Se extrajo sangre a la recién nacida para el estudio.", "recién nacida"),
+])
+def test_a_newborn_with_an_article_is_a_relative(rules, text, value):
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", value) in spans(rules, text)
+
+
+def test_familiar_as_a_noun_is_a_relative_and_as_an_adjective_is_not(rules):
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", "familiar") in spans(rules, "Lo acompañaba un familiar directo.")
+    assert not spans(rules, "No refiere antecedente familiar de interés.")
+
+
+@pytest.mark.parametrize("text", [
+    "Fue atendido en un hospital comarcal dos días antes.",
+    "Se trasladó al hospital comarcal para su ingreso.",
+    "Había sido operada en una clínica privada.",
+])
+def test_a_described_hospital_is_no_name(rules, text):
+    assert not any(kind == "HOSPITAL" for kind, _ in spans(rules, text))
+
+
+def test_a_hospital_name_in_lower_case_after_hospital_is_still_a_name(rules):
+    found = spans(rules, "Consultó en el hospital Saint Thomas de Londres.")
+    assert any(kind == "HOSPITAL" and value.startswith("hospital Saint Thomas") for kind, value in found)
+
+
+@pytest.mark.parametrize("line, organisation, street", [
+    ("Remitido por: Dr. Juan Pérez Gil. Universidad de Soria Boulevard Luis Vives, 32. 42001 Soria.",
+     ("INSTITUCION", "Universidad de Soria"), ("CALLE", "Boulevard Luis Vives, 32")),
+    ("Remitido por: Dra. Ana Ruiz. Hospital Militar Central Carrera 3 # 49-00 Bogotá D.C. Colombia",
+     ("HOSPITAL", "Hospital Militar Central"), ("CALLE", "Carrera 3 # 49-00")),
+    ("Remitido por: Dra. Ana Ruiz. Hospital del Sur. Paraje Los Pinos, s/n, 04009 Almería.",
+     ("HOSPITAL", "Hospital del Sur"), ("CALLE", "Paraje Los Pinos, s/n")),
+])
+def test_a_street_generic_word_ends_the_organisation_before_it(rules, line, organisation, street):
+    found = spans(rules, line)
+    assert {organisation, street} <= found
+
+
+def test_carrera_without_a_number_is_no_street(rules):
+    found = spans(rules, "Remitido por: Dra. Ana Gaona Carrera. Hospital del Sur. 04009 Almería.")
+    assert not any(kind == "CALLE" for kind, _ in found)
+
+
+def test_a_federal_district_keeps_its_initials_after_a_known_town(rules):
+    # (a town the lists know without its initials: "Caracas")
+    found = spans(rules, "Remitido por: Dra. Ana Ruiz. Hospital del Norte Carrera 45 # 12-30 Caracas D.C. Venezuela")
+    assert ("TERRITORIO", "Caracas D.C.") in found
+    found = spans(rules, "Remitido por: Dra. Ana Ruiz. Calle Mayor 3. Madrid C.P. 28001.")
+    assert {("TERRITORIO", "Madrid"), ("TERRITORIO", "28001")} <= found
+
+
+@pytest.mark.parametrize("text, maker, places", [
+    ("Se pautó doxiciclina (Doxiclin 100, Farmalab, Madrid) cada 12 horas.", "Farmalab", {"Madrid"}),
+    ("Se midió con OCT (Retina 3; Optica Systems Lab, Dublin, CA) sin cambios.", "Optica Systems Lab",
+     {"Dublin", "CA"}),
+])
+def test_a_maker_in_a_product_credit_is_an_institution_and_its_town_a_place(rules, text, maker, places):
+    found = spans(rules, text)
+    assert ("INSTITUCION", maker) in found
+    assert {("TERRITORIO", p) for p in places} <= found
+
+
+def test_two_towns_in_parentheses_are_no_maker(rules):
+    found = spans(rules, "Vivió en varias ciudades (Getafe, Leganés, Madrid) de niño.")
+    assert not any(kind == "INSTITUCION" for kind, _ in found)
