@@ -30,21 +30,29 @@ import re
 from functools import lru_cache
 from typing import Collection, Iterable, Iterator, NamedTuple
 
+from annotator.lang import LANGUAGES
 from annotator.processing.record_matcher.match import Match
 
-MONTHS = {
-    1: "enero ene january jan januari", 2: "febrero feb february februari", 3: "marzo mar march mars",
-    4: "abril abr april apr", 5: "mayo may maj", 6: "junio jun june juni", 7: "julio jul july juli",
-    8: "agosto ago august aug augusti", 9: "septiembre setiembre sep sept set september",
-    10: "octubre oct october oktober okt", 11: "noviembre nov november", 12: "diciembre dic december dec",
-}
+
+def _month_names() -> dict[int, list[str]]:
+    """month -> its names and abbreviations in every language (annotator.lang)."""
+    names: dict[int, dict[str, None]] = {month: {} for month in range(1, 13)}
+    for lang in LANGUAGES.values():
+        for month, (full, abbr) in enumerate(zip(lang.MONTHS, lang.MONTH_ABBREVIATIONS), 1):
+            names[month].update({full: None, abbr: None})
+        for variant, (month, _) in lang.MONTH_VARIANTS.items():
+            names[month][variant] = None
+    return {month: list(words) for month, words in names.items()}
+
+
+MONTHS = _month_names()
 ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
-MONTH_OF = {name: number for number, names in MONTHS.items() for name in names.split()}
+MONTH_OF = {name: number for number, names in MONTHS.items() for name in names}
 MONTH_OF.update({r: i for i, r in enumerate(ROMAN, 1)})
 _NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
 # the names of each month that no other name of it starts with ("feb": febrero, february ...):
 # where they are written is where any name of the month is
-_NAME_STARTS = {month: [n for n in names.split() if not any(n != o and n.startswith(o) for o in names.split())]
+_NAME_STARTS = {month: [n for n in names if not any(n != o and n.startswith(o) for o in names)]
                 for month, names in MONTHS.items()}
 _PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
 _SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
