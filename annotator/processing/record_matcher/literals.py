@@ -60,8 +60,10 @@ class LiteralMatcher:
         """Matches in ``folded``, the note lower-cased and accent-folded (offsets are the note's)."""
         found = []
         for field, kind, words, first in self.values:
-            # search for the longest word (not a 1-letter street type), then check the others around it
-            anchor = words.index(max(words, key=len))  # the first of the longest
+            # search for the longest word (not a street type that may be written otherwise), then
+            # check the others around it
+            searched = words[1:] if len(first) > 1 else words
+            anchor = words.index(max(searched, key=len), len(words) - len(searched))  # the first of the longest
             at = folded.find(words[anchor])
             while at != -1:
                 start = _back(folded, at, words[:anchor], first)
