@@ -268,20 +268,32 @@ def _candidates(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
             yield m
 
 
-def find_dates(text: str, dates: list[Ymd], with_year: Collection[Ymd] = ()) -> list[Match]:
+def _candidates_reference(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
+    """The date-like expressions _candidates gives, found plainly: those that start with a digit
+    in one scan of the whole text; then one at every offset where a name of one of the dates'
+    months is written."""
+    yield from NUMERIC_DATE.finditer(text)
+    names = [name for month in sorted({month for _, month, _ in dates}) for name in MONTHS[month]]
+    for at in range(len(text)):
+        if any(text.startswith(name, at) for name in names) and (m := DATE.match(text, at)) is not None:
+            yield m
+
+
+def find_dates(text: str, dates: list[Ymd], with_year: Collection[Ymd] = (), reference: bool = False) -> list[Match]:
     """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day); those
-    of ``with_year`` only where their year is written too."""
+    of ``with_year`` only where their year is written too. ``reference``: every date-like
+    expression read, found plainly (:func:`_candidates_reference`), to check the fast search against."""
     if not dates:
         return []
     # what a numeric expression writes when it is one of the dates: its month and its day or year
     # (a day and a month, a month and a year, or all three), each a number without its leading zeros
     clues = [(str(month), str(day), f"{year % 100:02d}") for year, month, day in dates]
     found = []
-    for m in _candidates(text, dates):
+    for m in (_candidates_reference if reference else _candidates)(text, dates):
         if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
             continue
         written = m.group()
-        if not _LETTER.search(written) and \
+        if not reference and not _LETTER.search(written) and \
                 not any(month in written and (day in written or year in written) for month, day, year in clues):
             continue  # no month name, and not the numbers of a date: read no further
         if written.isdigit():
