@@ -30,6 +30,8 @@ BIRTH_CUE_FILLERS = ("on", "the", "date", "day")
 #: a week number's words (``week 12``), and the words joining the two ends of a range (regular-expression fragments)
 WEEK_WORDS = ("week", "wk")
 RANGE_WORDS = ("to", "and")
+#: words for a duration right after a number (``2/7 days``: no date; regular-expression fragments)
+DURATION_WORDS = ("days?", "weeks?", "months?", "years?", "hours?", "times")
 
 # numbers in words (ages): 0-19, the tens, the ordinals 1-10
 NUMBER_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

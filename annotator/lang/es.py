@@ -29,6 +29,8 @@ BIRTH_CUE_FILLERS = ("el", "en")
 #: a week number's word (``semana 12``), and the words joining the two ends of a range (regular-expression fragments)
 WEEK_WORDS = ("semana",)
 RANGE_WORDS = ("al", "hasta", "y")
+#: words for a duration or a dose right after a number (``2/7 días``: no date; regular-expression fragments)
+DURATION_WORDS = ("ui", "h", "hs", "horas?", "d[ií]as?", "semanas?", "mes(?:es)?", "a[nñ]os?", "veces", "comp")
 
 # numbers in words (ages): 0-29, the tens, the ordinals 1-10
 NUMBER_UNITS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",

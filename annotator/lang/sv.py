@@ -29,6 +29,8 @@ BIRTH_CUE_FILLERS = ("den",)
 #: a week number's words (``v. 12``, ``vecka 12``), and the words joining the two ends of a range (regular-expression fragments)
 WEEK_WORDS = ("v", r"v\.", "vecka", "veckan")
 RANGE_WORDS = ("till", "och")
+#: words for a duration right after a number (``2/7 dagar``: no date; regular-expression fragments)
+DURATION_WORDS = ("dagar", "veckor", "timmar")
 
 # numbers in words (ages): 0-19, the tens, the ordinals 1-10
 NUMBER_UNITS = ("noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",

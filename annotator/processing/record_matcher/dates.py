@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 from typing import Collection, Iterable, Iterator, NamedTuple
 
-from annotator.lang import LANGUAGES
+from annotator.lang import LANGUAGES, alternation
 from annotator.processing.record_matcher.match import Match
 
 
@@ -69,9 +69,7 @@ _BEFORE_DATE = re.compile(r"[\w/.\-]")
 _LETTER = re.compile(r"[^\W\d_]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
 # units and durations that make a day/month without a year a quantity
-_BLOCKED_AFTER = re.compile(r"[ \t]*(?:mg|mcg|g|ml|cc|ui|h|hs|horas?|d[ií]as?|semanas?|mes(?:es)?|a[nñ]os?|veces|"
-                            r"comp|days?|weeks?|months?|years?|hours?|times|dagar|veckor|timmar)(?![^\W\d_])",
-                            re.IGNORECASE)
+_BLOCKED_AFTER = re.compile(rf"[ \t]*(?:mg|mcg|g|ml|cc|{alternation('DURATION_WORDS')})(?![^\W\d_])", re.IGNORECASE)
 _WRITTEN_DATE = rf"\d{{1,4}}{_SEP}(?:\d{{1,3}}|(?:{_NAMES})\.?){_SEP}\d{{1,4}}"
 _RECORD_DATE = re.compile(rf"\s*{_WRITTEN_DATE}\s*", re.IGNORECASE)
 
