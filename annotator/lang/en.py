@@ -67,6 +67,9 @@ DOCTOR_TITLES = frozenset("dr doctor prof professor a/prof e/prof".split())
 PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen senator sen".split())
 #: labels a name follows (``Name:``; regular-expression fragments)
 NAME_LABELS = ("name", "surname", "patient")
+
+# institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
+INSTITUTION_LINKS = frozenset("of the and for".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = ("brother sister mother father son daughter wife husband partner friend neighbou?r uncle aunt "
                 "cousin").split()

@@ -74,6 +74,9 @@ PERSON_TITLES = frozenset("sr sra srta señor señora señorita don doña dña c
 NAME_PARTICLES = frozenset("de del la las los y e".split())
 #: labels a name follows (``Nombre:``; regular-expression fragments)
 NAME_LABELS = ("nombre", "apellidos?", "paciente")
+
+# institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
+INSTITUTION_LINKS = frozenset("de del la las los y el".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = ("vecin[oa] herman[oa] madre padre hij[oa] espos[oa] marido mujer pareja amig[oa] t[ií][oa] "
                 "abuel[oa] prim[oa] sobrin[oa] novi[oa] compañer[oa] cuñad[oa] suegr[oa]").split()

@@ -65,6 +65,9 @@ PERSON_TITLES = frozenset("herr hr fru fröken frk överste".split())
 NAME_PARTICLES = frozenset("af av".split())
 #: labels a name follows (``Namn:``; regular-expression fragments)
 NAME_LABELS = ("namn", "förnamn", "efternamn", "patienten")
+
+# institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
+INSTITUTION_LINKS = frozenset("och i".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = "bror syster mamma pappa son dotter fru make vän granne".split()
 
