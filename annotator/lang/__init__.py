@@ -19,3 +19,13 @@ LANGUAGES: dict[str, ModuleType] = {"es": es, "en": en, "sv": sv}
 def by_language(name: str) -> dict[str, Any]:
     """Language code -> that language's ``name`` (``by_language("MONTHS")["es"]``)."""
     return {code: getattr(module, name) for code, module in LANGUAGES.items()}
+
+
+def union(name: str) -> frozenset[str]:
+    """Every language's word set ``name`` together (``union("DATE_FILLERS")``)."""
+    return frozenset().union(*by_language(name).values())
+
+
+def alternation(name: str) -> str:
+    """Every language's regular-expression fragments ``name`` as one alternation (no group)."""
+    return "|".join(fragment for fragments in by_language(name).values() for fragment in fragments)

@@ -17,6 +17,22 @@ today yesterday tomorrow tonight morning afternoon evening night noon midnight
 on the last next this that previous following of in
 """.split())
 
+#: words after which the numbers are a time (``at 10``), and words right after a time's number
+TIME_INTROS = frozenset(("at", "hrs"))
+TIME_WORDS = frozenset(("hrs", "am", "pm"))
+#: small words between the parts of a date (``the 12th of March``)
+DATE_FILLERS = frozenset(("of", "the"))
+#: ordinal suffixes after a day's number (``12th``), lower-case
+ORDINAL_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
+#: words right before a birth date, and the small words that may stand between (regular-expression fragments)
+BIRTH_CUES = ("born", "birth", "dob", r"d\.o\.b\.?")
+BIRTH_CUE_FILLERS = ("on", "the", "date", "day")
+#: a week number's words (``week 12``), and the words joining the two ends of a range (regular-expression fragments)
+WEEK_WORDS = ("week", "wk")
+RANGE_WORDS = ("to", "and")
+#: words for a duration right after a number (``2/7 days``: no date; regular-expression fragments)
+DURATION_WORDS = ("days?", "weeks?", "months?", "years?", "hours?", "times")
+
 # numbers in words (ages): 0-19, the tens, the ordinals 1-10
 NUMBER_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -25,6 +41,12 @@ NUMBER_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 #: singular -> plural of the age unit words whose form follows the number
 UNIT_PLURALS = {"year": "years", "month": "months", "week": "weeks", "day": "days"}
+#: 100 in words; other words read as a number
+HUNDRED = "one hundred"
+NUMBER_VARIANTS = {"a": 1, "an": 1, "hundred": 100}
+#: the words of each unit an age may be given in (``45 years``, ``3 mos``)
+AGE_UNITS = {"years": ("years", "year", "yrs", "yr", "y", "yo"), "months": ("months", "month", "mo", "mos"),
+             "weeks": ("weeks", "week", "wk", "wks"), "days": ("days", "day", "d")}
 
 # words that name no one (annotator.deid.kinship): kinship and sex words, number words and
 # small words; and the age words
@@ -43,6 +65,11 @@ AGE_WORDS = frozenset("year years yr yrs old month months day days week weeks ag
 # people's names (annotator.processing.record_matcher.names), lower-case
 DOCTOR_TITLES = frozenset("dr doctor prof professor a/prof e/prof".split())
 PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen senator sen".split())
+#: labels a name follows (``Name:``; regular-expression fragments)
+NAME_LABELS = ("name", "surname", "patient")
+
+# institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
+INSTITUTION_LINKS = frozenset("of the and for".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = ("brother sister mother father son daughter wife husband partner friend neighbou?r uncle aunt "
                 "cousin").split()

@@ -16,6 +16,22 @@ hoy ayer anteayer mañana tarde noche madrugada mediodía
 el la los las de del este esta pasado pasada próximo próxima anterior siguiente por
 """.split())
 
+#: words after which the numbers are a time (``a las 10``), and words right after a time's number
+TIME_INTROS = frozenset(("las", "hora", "horas"))
+TIME_WORDS = frozenset(("h", "hs", "horas"))
+#: small words between the parts of a date (``12 de marzo``)
+DATE_FILLERS = frozenset(("de", "del"))
+#: ordinal suffixes after a day's number (``1º``), as written
+ORDINAL_SUFFIXES = frozenset(("º", "ª", "o"))
+#: words right before a birth date, and the small words that may stand between (regular-expression fragments)
+BIRTH_CUES = ("nacimiento", "nacid[oa]s?", "naci[óo]", r"f\.\s*nac\.?", "fnac")
+BIRTH_CUE_FILLERS = ("el", "en")
+#: a week number's word (``semana 12``), and the words joining the two ends of a range (regular-expression fragments)
+WEEK_WORDS = ("semana",)
+RANGE_WORDS = ("al", "hasta", "y")
+#: words for a duration or a dose right after a number (``2/7 días``: no date; regular-expression fragments)
+DURATION_WORDS = ("ui", "h", "hs", "horas?", "d[ií]as?", "semanas?", "mes(?:es)?", "a[nñ]os?", "veces", "comp")
+
 # numbers in words (ages): 0-29, the tens, the ordinals 1-10
 NUMBER_UNITS = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
                 "diez", "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete",
@@ -26,6 +42,14 @@ ORDINALS = ("primero", "segundo", "tercero", "cuarto", "quinto", "sexto", "sépt
             "noveno", "décimo")
 #: singular -> plural of the age unit words whose form follows the number
 UNIT_PLURALS = {"año": "años", "mes": "meses", "semana": "semanas", "día": "días", "dia": "dias"}
+#: 100 in words; other words read as a number, and as an ordinal
+HUNDRED = "cien"
+NUMBER_VARIANTS = {"un": 1, "una": 1, "veintiún": 21, "dieciseis": 16, "veintidos": 22, "veintitres": 23,
+                   "veintiseis": 26, "ciento": 100}
+ORDINAL_VARIANTS = {"primer": 1, "tercer": 3, "septimo": 7, "decimo": 10}
+#: the words of each unit an age may be given in (``45 años``, ``3 meses``)
+AGE_UNITS = {"years": ("años", "año", "a"), "months": ("meses", "mes"), "weeks": ("semanas", "semana"),
+             "days": ("días", "dias", "día", "dia")}
 
 # words that name no one (annotator.deid.kinship), accents removed: kinship and sex words,
 # number words and small words; and the age words
@@ -48,6 +72,11 @@ AGE_WORDS = frozenset("ano anos mes meses dia dias semana semanas edad".split())
 DOCTOR_TITLES = frozenset("dr dra doctor doctora prof profa profesor profesora".split())
 PERSON_TITLES = frozenset("sr sra srta señor señora señorita don doña dña coronel senador senadora".split())
 NAME_PARTICLES = frozenset("de del la las los y e".split())
+#: labels a name follows (``Nombre:``; regular-expression fragments)
+NAME_LABELS = ("nombre", "apellidos?", "paciente")
+
+# institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
+INSTITUTION_LINKS = frozenset("de del la las los y el".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = ("vecin[oa] herman[oa] madre padre hij[oa] espos[oa] marido mujer pareja amig[oa] t[ií][oa] "
                 "abuel[oa] prim[oa] sobrin[oa] novi[oa] compañer[oa] cuñad[oa] suegr[oa]").split()

@@ -18,6 +18,20 @@ idag igår imorgon morgon förmiddag eftermiddag kväll kvällen natt natten
 i på förra nästa denna detta den går
 """.split())
 
+#: words after which the numbers are a time (``kl. 10``), and words right after a time's number
+TIME_INTROS = frozenset(("kl", "klockan"))
+TIME_WORDS = frozenset(("tim",))
+#: small words between the parts of a date (``den 12 mars``)
+DATE_FILLERS = frozenset(("den",))
+#: words right before a birth date, and the small words that may stand between (regular-expression fragments)
+BIRTH_CUES = ("född", "födelsedatum", "födelsedag", r"f\.d\.")
+BIRTH_CUE_FILLERS = ("den",)
+#: a week number's words (``v. 12``, ``vecka 12``), and the words joining the two ends of a range (regular-expression fragments)
+WEEK_WORDS = ("v", r"v\.", "vecka", "veckan")
+RANGE_WORDS = ("till", "och")
+#: words for a duration right after a number (``2/7 dagar``: no date; regular-expression fragments)
+DURATION_WORDS = ("dagar", "veckor", "timmar")
+
 # numbers in words (ages): 0-19, the tens, the ordinals 1-10
 NUMBER_UNITS = ("noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva",
                 "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton", "arton", "nitton")
@@ -25,6 +39,12 @@ NUMBER_TENS = ("", "", "tjugo", "trettio", "fyrtio", "femtio", "sextio", "sjutti
 ORDINALS = ("första", "andra", "tredje", "fjärde", "femte", "sjätte", "sjunde", "åttonde", "nionde", "tionde")
 #: singular -> plural of the age unit words whose form follows the number
 UNIT_PLURALS = {"månad": "månader", "vecka": "veckor", "dag": "dagar"}
+#: 100 in words; other words read as a number
+HUNDRED = "hundra"
+NUMBER_VARIANTS = {"en": 1, "ett": 1}
+#: the words of each unit an age may be given in (``45 år``, ``3 mån``)
+AGE_UNITS = {"years": ("år", "års", "ar"), "months": ("månader", "månad", "mån", "m"), "weeks": ("veckor", "vecka", "v"),
+             "days": ("dagar", "dag")}
 
 # words that name no one (annotator.deid.kinship), accents removed: kinship and sex words,
 # number words and small words; and the age words
@@ -43,6 +63,11 @@ AGE_WORDS = frozenset("ar manad manader dag dagar vecka veckor gammal gamla alde
 DOCTOR_TITLES = frozenset("dr doktor prof professor docent".split())
 PERSON_TITLES = frozenset("herr hr fru fröken frk överste".split())
 NAME_PARTICLES = frozenset("af av".split())
+#: labels a name follows (``Namn:``; regular-expression fragments)
+NAME_LABELS = ("namn", "förnamn", "efternamn", "patienten")
+
+# institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
+INSTITUTION_LINKS = frozenset("och i".split())
 #: words for another person right before a name (regular-expression fragments)
 OTHER_PEOPLE = "bror syster mamma pappa son dotter fru make vän granne".split()
 

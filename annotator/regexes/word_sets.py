@@ -12,7 +12,7 @@ repetition only; anything else gives None (the test keeps its regex). The patter
 
 A case-insensitive pattern (``(?i)``) gives its strings and the flag; :class:`CaseKey` maps a
 string to a key that is equal whenever the ``regex`` module matches one to the other
-case-insensitively. It is built from ``regex``'s own case table, which is not ``str.casefold``:
+case-insensitively. It is built from what ``regex`` itself matches, which is not ``str.casefold``:
 ``regex`` matches a character at a time and pairs ``İ`` with ``i`` and ``ı`` with ``I``. The key may
 also join strings that do not match (``ı`` and ``İ``): dispatch only needs a necessary condition;
 the rule's own test decides.
@@ -20,10 +20,10 @@ the rule's own test decides.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Iterable, NamedTuple
 
 import regex
-from regex import _regex  # type: ignore[attr-defined]
 
 from annotator.regexes import syntax as sx
 from annotator.regexes.literals import UnknownSyntax, parse
@@ -127,8 +127,30 @@ class CaseKey:
 
 
 def _equivalents(chars: set[str]) -> dict[str, list[str]]:
-    """For each of ``chars``, the characters ``(?i)`` + that character matches, from the ``regex``
-    module's own case table (the one its compiler expands case-insensitive literals with; reading
-    the same by matching every character of Unicode costs about a second)."""
-    flags = regex.IGNORECASE | regex.UNICODE
-    return {c: [chr(x) for x in _regex.get_all_cases(flags, ord(c))] for c in chars}
+    """For each of ``chars``, the characters ``(?i)`` + that character matches in the ``regex``
+    module. Only cased characters match others, so the candidates are the cased characters that
+    ``(?i)`` + a class of ``chars`` matches; each character then keeps those its own pattern does."""
+    candidates = "".join(regex.findall("(?i)[" + "".join(map(_code, chars)) + "]", _cased()))
+    return {c: [c, *(x for x in regex.findall("(?i)" + _code(c), candidates) if x != c)] for c in chars}
+
+
+def _code(char: str) -> str:
+    return f"\\U{ord(char):08x}"
+
+
+@cache
+def _cased() -> str:
+    """Every character of Unicode that is cased or changes under a case mapping, in the ``regex``
+    module's own Unicode version: the only ones a case-insensitive match pairs with another."""
+    return "".join(regex.findall(r"[\p{Cased}\p{Changes_When_Casemapped}]", _every_character()))
+
+
+def _every_character() -> str:
+    """Every code point but the surrogates, as one string: the first plane's UTF-32 bytes, then
+    each further plane's, made by writing the plane's number into the third byte of every code."""
+    plane = bytearray("".join(map(chr, range(0x10000))).encode("utf-32-le", "surrogatepass"))
+    planes = [plane[: 0xD800 * 4].decode("utf-32-le") + plane[0xE000 * 4 :].decode("utf-32-le")]
+    for number in range(1, 17):
+        plane[2::4] = bytes([number]) * 0x10000
+        planes.append(plane.decode("utf-32-le"))
+    return "".join(planes)

@@ -101,6 +101,14 @@ def test_addresses_match_whole_in_parts_and_with_street_type_variants(tmp_path):
                                ("28013", "TERRITORIO", "address")]
 
 
+def test_a_street_type_written_otherwise_matches_when_it_is_the_longest_word(tmp_path):
+    # regression: the search started from the longest word, and when that was the street type its
+    # other spellings were never tried (Avenida Sol: "avda Sol" was not found)
+    pr = matcher(tmp_path, address="Avenida Sol 5")
+    assert found(pr, "Vive en avda. Sol 5 y en Av Sol 5.") == [("avda. Sol 5", "CALLE", "address"),
+                                                              ("Av Sol 5", "CALLE", "address")]
+
+
 def test_unknown_fields_match_as_literal_values(tmp_path):
     pr = matcher(tmp_path, email="ana.gil@example.org", mascota="Toby Rex")
     assert found(pr, "Escribir a Ana.Gil@example.org; su perro toby  rex.") == [

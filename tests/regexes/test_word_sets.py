@@ -71,7 +71,8 @@ def test_case_keys_join_what_regex_matches_case_insensitively(a, b):
 
 
 def test_the_case_table_read_is_the_one_regex_matches_with():
-    # CaseKey reads the regex module's case table directly; check it against real matching
+    # the candidates CaseKey joins are read from a scan of the cased characters only; check them
+    # against real matching over every character
     from annotator.regexes.word_sets import _equivalents
 
     sample = "".join(map(chr, range(0x250))) + "İıſKÅẞςσΣǅǄǆ"

@@ -49,7 +49,7 @@ from functools import lru_cache
 
 from annotator.deid.surrogates.base import DocumentContext, Generator, Span
 from annotator.errors import UnreadableValue, coded
-from annotator.lang import LANGUAGES, by_language, en, es, sv
+from annotator.lang import LANGUAGES, alternation, by_language, en, es, sv, union, xx
 
 # --------------------------------------------------------------------------------------------
 # month names (annotator.lang), fillers and cues
@@ -95,25 +95,23 @@ def _season_table(first: str) -> dict[str, tuple[str, int, int]]:
 _SEASON_TABLES = {lang: _season_table(lang) for lang in _LANGUAGES}
 #: words of a date surface that name no calendar date: weekdays, seasons, parts of the day,
 #: relative days and their fillers (``el lunes``, ``last Monday``, ``i höstas``)
-_UNDATED = frozenset().union(*by_language("UNDATED_WORDS").values())
+_UNDATED = union("UNDATED_WORDS")
 _WORDS = re.compile(r"[^\W\d_]+")
-_TIME_INTRO = frozenset(("kl", "klockan", "las", "at", "hora", "horas", "hrs"))
-_FILLERS = frozenset(("de", "del", "of", "the", "den"))
-_TIME_WORDS = frozenset(("h", "hs", "hrs", "horas", "am", "pm", "tim"))
-_EN_SUFFIXES = frozenset(("st", "nd", "rd", "th"))
-_ES_SUFFIXES = frozenset(("º", "ª", "o"))
+_TIME_INTRO = union("TIME_INTROS")
+_FILLERS = union("DATE_FILLERS")
+_TIME_WORDS = union("TIME_WORDS")
+_EN_SUFFIXES = en.ORDINAL_SUFFIXES
+_ES_SUFFIXES = es.ORDINAL_SUFFIXES
 _REFERENCE_YEAR = 2000  # leap: 29 February shifts too
 
 _TOKEN = re.compile(r"(\d+)|([^\W\d_]+)|(\s+|[^\w\s]|_)")
 _BIRTH_CUE = re.compile(
-    r"(?:nacimiento|nacid[oa]s?|naci[óo]|f\.\s*nac\.?|fnac|born|birth|dob|d\.o\.b\.?|född|"
-    r"födelsedatum|födelsedag|f\.d\.)"
-    r"[\s:.,;()\-]*(?:(?:el|en|on|the|den|date|day|:)[\s:.,;()\-]*){0,2}$",
+    rf"(?:{alternation('BIRTH_CUES')})[\s:.,;()\-]*(?:(?:{alternation('BIRTH_CUE_FILLERS')}|:)[\s:.,;()\-]*){{0,2}}$",
     re.IGNORECASE)
 _BIRTH_WINDOW = 40
 _COMPACT = re.compile(r"(\d{4})(\d\d)(\d\d)")
-_WEEK = re.compile(r"(\D*\b(?:v|v\.|vecka|veckan|week|wk|semana)\s*)(\d{1,2})(\D*)", re.IGNORECASE)
-_RANGE = re.compile(r"\s*(?:-|–|—|\bal\b|\bto\b|\btill\b|\bhasta\b|\band\b|\by\b|\boch\b)\s*")
+_WEEK = re.compile(rf"(\D*\b(?:{alternation('WEEK_WORDS')})\s*)(\d{{1,2}})(\D*)", re.IGNORECASE)
+_RANGE = re.compile(rf"\s*(?:-|–|—|\b(?:{alternation('RANGE_WORDS')})\b)\s*")
 _YEAR_ALONE = re.compile(r"\D*(?<!\d)(?:\d{4}|'\d\d)(?!\d)\D*")
 
 NUM, WORD, SEP = 0, 1, 2
@@ -551,43 +549,38 @@ def _scrambled(ctx: DocumentContext, surface: str) -> str:
 # --------------------------------------------------------------------------------------------
 # ages
 
-_UNITS = {
-    "years": ("años", "año", "a", "ans", "years", "year", "yrs", "yr", "y", "yo", "år", "års", "ar"),
-    "months": ("meses", "mes", "months", "month", "mo", "mos", "månader", "månad", "mån", "m"),
-    "weeks": ("semanas", "semana", "weeks", "week", "wk", "wks", "veckor", "vecka", "v"),
-    "days": ("días", "dias", "día", "dia", "days", "day", "d", "dagar", "dag"),
-}
-_UNIT_OF = {w: unit for unit, words in _UNITS.items() for w in words}
+#: a unit word of any language -> its unit (``años`` -> ``years``)
+_UNIT_OF = {w: unit for units in (*by_language("AGE_UNITS").values(), xx.AGE_UNITS)
+            for unit, words in units.items() for w in words}
 
 
 def _in_words(n: int, language: str) -> str:
     """``n`` (0 to 100) in words: ``cuarenta y cinco``, ``forty-five``, ``fyrtiofem``."""
     if language == "es":
         if n == 100:
-            return "cien"
+            return es.HUNDRED
         if n < 30:
             return es.NUMBER_UNITS[n]
         return es.NUMBER_TENS[n // 10] + (f" y {es.NUMBER_UNITS[n % 10]}" if n % 10 else "")
     if language == "sv":
         if n == 100:
-            return "hundra"
+            return sv.HUNDRED
         return sv.NUMBER_UNITS[n] if n < 20 else sv.NUMBER_TENS[n // 10] + (sv.NUMBER_UNITS[n % 10] if n % 10 else "")
     if n == 100:
-        return "one hundred"
+        return en.HUNDRED
     return en.NUMBER_UNITS[n] if n < 20 else en.NUMBER_TENS[n // 10] + (f"-{en.NUMBER_UNITS[n % 10]}" if n % 10 else "")
 
 
 def _word_numbers(language: str) -> dict[str, int]:
     table = {_in_words(n, language): n for n in range(101)}
     if language == "es":
-        table.update({"un": 1, "una": 1, "veintiún": 21, "dieciseis": 16, "veintidos": 22,
-                      "veintitres": 23, "veintiseis": 26, "ciento": 100})
+        table.update(es.NUMBER_VARIANTS)
         table.update({f"{es.NUMBER_TENS[n // 10]} y un": n for n in range(31, 100) if n % 10 == 1})
     elif language == "en":
         table.update({w.replace("-", " "): n for w, n in list(table.items()) if "-" in w})
-        table.update({"a": 1, "an": 1, "hundred": 100})
+        table.update(en.NUMBER_VARIANTS)
     else:
-        table.update({"en": 1, "ett": 1})
+        table.update(sv.NUMBER_VARIANTS)
     return table
 
 
@@ -598,7 +591,7 @@ def _ordinal_words(language: str) -> dict[str, int]:
     table = {w: i + 1 for i, w in enumerate(_ORDINALS[language])}
     if language == "es":
         table.update({w[:-1] + "a": n for w, n in list(table.items())})   # cuarta semana
-        table.update({"primer": 1, "tercer": 3, "septimo": 7, "decimo": 10})
+        table.update(es.ORDINAL_VARIANTS)
     return table
 
 

@@ -39,6 +39,7 @@ import regex
 from annotator.deid.surrogates.base import DocumentContext, Factory, Span, normalised
 from annotator.deid.surrogates.casing import match_case
 from annotator.deid.surrogates.pools import Pool, RealValues, check_language, fold, pool, rows, table
+from annotator.lang import union
 
 MAIN_COUNTRY = {"es": "ES", "en": "US", "sv": "SE"}
 POSTCODE_PREFIX = {"es": 2, "en": 3, "sv": 2}  # leading digits kept when no new province is known
@@ -344,7 +345,7 @@ class StreetGenerator:
 
 _UNIT_TOKEN = regex.compile(r"\S+")
 INSTITUTION_TYPES = {"INSTITUCION", "ORGANIZATION", "COMPANY"}  # tag-set types of hospital kind that are no care unit
-_PARTICLES = {"de", "del", "la", "las", "los", "y", "el", "of", "the", "and", "i", "och", "for"}
+_PARTICLES = union("INSTITUTION_LINKS")
 
 
 @lru_cache(maxsize=None)

@@ -54,8 +54,9 @@ class RecordMatcher(ProcessingResource):
     strictRecords = Param(bool, False, "a record value not written as its field's kind (date, ID, phone) is an "
                                        "error (false: a warning, and the value is matched as written and as read)")
     outputASName = Param(str, "PHI", "annotation set written by this PR (and read for earlier PHI)")
-    strategy = Param(str, "fast", "fast: names compared with rapidfuzz's bounded search; reference: every word "
-                     "against every name token (the same matches, slowly: to check the fast one)",
+    strategy = Param(str, "fast", "fast: names compared with rapidfuzz's bounded search, dates and literal values "
+                     "searched where their clues are; reference: every word against every name token, every "
+                     "offset for dates and literal values (the same matches, slowly: to check the fast one)",
                      choices=("fast", "reference"))
 
     def setup(self) -> None:
@@ -74,8 +75,9 @@ class RecordMatcher(ProcessingResource):
         low, low_folded = (text, fold(text, ignore_case=False, accents=True)) if self.caseSensitive else (lower, folded)
         common = common_words(doc.features.get("language"))
         names = [v for f in NAME_FIELDS for v in record.get(f, ())]
+        reference = self.strategy == "reference"
         found = NameMatcher(names, self.threshold, self.caseSensitive, common,
-                            reference=self.strategy == "reference").find(text, lower, low, low_folded)
+                            reference=reference).find(text, lower, low, low_folded)
         literal = {f: v for f, v in record.items() if f not in LITERAL_EXCEPT}
         dates, with_year = [], set()
         for field in DATE_FIELDS:
@@ -86,9 +88,9 @@ class RecordMatcher(ProcessingResource):
                     with_year.update(read.readings)
                 if not read.exact and written_date(value):
                     literal.setdefault(field, []).append(value)
-        found += find_dates(lower, dates, with_year)
+        found += find_dates(lower, dates, with_year, reference)
         found += NumberMatcher({f: v for f, v in record.items() if f in NUMBER_FIELDS}, PHONE_FIELDS).find(text)
-        found += LiteralMatcher(literal, ADDRESS_FIELDS).find(folded)
+        found += LiteralMatcher(literal, ADDRESS_FIELDS, reference).find(folded)
         return found
 
     def __call__(self, doc: Document) -> None:

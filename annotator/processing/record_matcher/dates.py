@@ -30,21 +30,29 @@ import re
 from functools import lru_cache
 from typing import Collection, Iterable, Iterator, NamedTuple
 
+from annotator.lang import LANGUAGES, alternation
 from annotator.processing.record_matcher.match import Match
 
-MONTHS = {
-    1: "enero ene january jan januari", 2: "febrero feb february februari", 3: "marzo mar march mars",
-    4: "abril abr april apr", 5: "mayo may maj", 6: "junio jun june juni", 7: "julio jul july juli",
-    8: "agosto ago august aug augusti", 9: "septiembre setiembre sep sept set september",
-    10: "octubre oct october oktober okt", 11: "noviembre nov november", 12: "diciembre dic december dec",
-}
+
+def _month_names() -> dict[int, list[str]]:
+    """month -> its names and abbreviations in every language (annotator.lang)."""
+    names: dict[int, dict[str, None]] = {month: {} for month in range(1, 13)}
+    for lang in LANGUAGES.values():
+        for month, (full, abbr) in enumerate(zip(lang.MONTHS, lang.MONTH_ABBREVIATIONS), 1):
+            names[month].update({full: None, abbr: None})
+        for variant, (month, _) in lang.MONTH_VARIANTS.items():
+            names[month][variant] = None
+    return {month: list(words) for month, words in names.items()}
+
+
+MONTHS = _month_names()
 ROMAN = "i ii iii iv v vi vii viii ix x xi xii".split()
-MONTH_OF = {name: number for number, names in MONTHS.items() for name in names.split()}
+MONTH_OF = {name: number for number, names in MONTHS.items() for name in names}
 MONTH_OF.update({r: i for i, r in enumerate(ROMAN, 1)})
 _NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
 # the names of each month that no other name of it starts with ("feb": febrero, february ...):
 # where they are written is where any name of the month is
-_NAME_STARTS = {month: [n for n in names.split() if not any(n != o and n.startswith(o) for o in names.split())]
+_NAME_STARTS = {month: [n for n in names if not any(n != o and n.startswith(o) for o in names)]
                 for month, names in MONTHS.items()}
 _PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
 _SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
@@ -61,9 +69,7 @@ _BEFORE_DATE = re.compile(r"[\w/.\-]")
 _LETTER = re.compile(r"[^\W\d_]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
 # units and durations that make a day/month without a year a quantity
-_BLOCKED_AFTER = re.compile(r"[ \t]*(?:mg|mcg|g|ml|cc|ui|h|hs|horas?|d[ií]as?|semanas?|mes(?:es)?|a[nñ]os?|veces|"
-                            r"comp|days?|weeks?|months?|years?|hours?|times|dagar|veckor|timmar)(?![^\W\d_])",
-                            re.IGNORECASE)
+_BLOCKED_AFTER = re.compile(rf"[ \t]*(?:mg|mcg|g|ml|cc|{alternation('DURATION_WORDS')})(?![^\W\d_])", re.IGNORECASE)
 _WRITTEN_DATE = rf"\d{{1,4}}{_SEP}(?:\d{{1,3}}|(?:{_NAMES})\.?){_SEP}\d{{1,4}}"
 _RECORD_DATE = re.compile(rf"\s*{_WRITTEN_DATE}\s*", re.IGNORECASE)
 
@@ -260,20 +266,32 @@ def _candidates(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
             yield m
 
 
-def find_dates(text: str, dates: list[Ymd], with_year: Collection[Ymd] = ()) -> list[Match]:
+def _candidates_reference(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
+    """The date-like expressions _candidates gives, found plainly: those that start with a digit
+    in one scan of the whole text; then one at every offset where a name of one of the dates'
+    months is written."""
+    yield from NUMERIC_DATE.finditer(text)
+    names = [name for month in sorted({month for _, month, _ in dates}) for name in MONTHS[month]]
+    for at in range(len(text)):
+        if any(text.startswith(name, at) for name in names) and (m := DATE.match(text, at)) is not None:
+            yield m
+
+
+def find_dates(text: str, dates: list[Ymd], with_year: Collection[Ymd] = (), reference: bool = False) -> list[Match]:
     """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day); those
-    of ``with_year`` only where their year is written too."""
+    of ``with_year`` only where their year is written too. ``reference``: every date-like
+    expression read, found plainly (:func:`_candidates_reference`), to check the fast search against."""
     if not dates:
         return []
     # what a numeric expression writes when it is one of the dates: its month and its day or year
     # (a day and a month, a month and a year, or all three), each a number without its leading zeros
     clues = [(str(month), str(day), f"{year % 100:02d}") for year, month, day in dates]
     found = []
-    for m in _candidates(text, dates):
+    for m in (_candidates_reference if reference else _candidates)(text, dates):
         if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
             continue
         written = m.group()
-        if not _LETTER.search(written) and \
+        if not reference and not _LETTER.search(written) and \
                 not any(month in written and (day in written or year in written) for month, day, year in clues):
             continue  # no month name, and not the numbers of a date: read no further
         if written.isdigit():

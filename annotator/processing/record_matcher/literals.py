@@ -37,7 +37,10 @@ def words_of(value: str) -> list[str]:
 class LiteralMatcher:
     """Literal fields and addresses of one record."""
 
-    def __init__(self, values: dict[str, list[str]], address_fields: frozenset[str]) -> None:
+    def __init__(self, values: dict[str, list[str]], address_fields: frozenset[str], reference: bool = False) -> None:
+        """``reference``: try every value at every offset of the note (:meth:`_find_reference`), to
+        check the search from each value's longest word against."""
+        self.reference = reference
         # (field, kind: the field whose type it gets, its words, the first word's alternatives)
         self.values: list[tuple[str, str, list[str], frozenset[str]]] = []
         for field, field_values in values.items():
@@ -58,10 +61,14 @@ class LiteralMatcher:
 
     def find(self, folded: str) -> list[Match]:
         """Matches in ``folded``, the note lower-cased and accent-folded (offsets are the note's)."""
+        if self.reference:
+            return self._find_reference(folded)
         found = []
         for field, kind, words, first in self.values:
-            # search for the longest word (not a 1-letter street type), then check the others around it
-            anchor = words.index(max(words, key=len))  # the first of the longest
+            # search for the longest word (not a street type that may be written otherwise), then
+            # check the others around it
+            searched = words[1:] if len(first) > 1 else words
+            anchor = words.index(max(searched, key=len), len(words) - len(searched))  # the first of the longest
             at = folded.find(words[anchor])
             while at != -1:
                 start = _back(folded, at, words[:anchor], first)
@@ -69,6 +76,20 @@ class LiteralMatcher:
                 if start is not None and end is not None:
                     found.append(Match(start, end, field, 0.0, kind))
                 at = folded.find(words[anchor], at + 1)
+        return found
+
+
+    def _find_reference(self, folded: str) -> list[Match]:
+        """The same matches: each value tried at every start of a word of the note, with each way
+        its first word may be written."""
+        found = []
+        for field, kind, words, first in self.values:
+            for at in range(len(folded)):
+                if at and _ALNUM.match(folded, at - 1):
+                    continue
+                for word in first:
+                    if folded.startswith(word, at) and (end := _forward(folded, at, [word, *words[1:]])) is not None:
+                        found.append(Match(at, end, field, 0.0, kind))
         return found
 
 

@@ -32,7 +32,7 @@ from typing import Iterable
 from rapidfuzz.distance import Levenshtein
 from rapidfuzz.process import extract
 
-from annotator.lang import en, es, sv, xx
+from annotator.lang import alternation, en, es, sv, xx
 from annotator.processing.folding import fold
 from annotator.processing.record_matcher.match import Match
 from annotator.processing.record_matcher.tagsets import DOCTOR, PERSON
@@ -59,8 +59,8 @@ _PARTICLE = "|".join(sorted(PARTICLES, key=len, reverse=True))
 _GAP = re.compile(rf"(?i:(?:[ \t]+|[ \t]*-[ \t]*)(?:(?:{_PARTICLE})(?:[ \t]+|[ \t]*-[ \t]*))*)")
 # a label or title right before a word says a name follows
 _NAME_CONTEXT = re.compile(
-    r"(?i:(?<![^\W\d_])(?:(?:nombre|apellidos?|name|surname|namn|förnamn|efternamn|paciente|patient|patienten)"
-    r"[ \t]*:|(?:" + "|".join(map(re.escape, DOCTOR_TITLES | PERSON_TITLES)) + r")\.?))[ \t]*$")
+    r"(?i:(?<![^\W\d_])(?:(?:" + alternation("NAME_LABELS") + r")[ \t]*:|"
+    r"(?:" + "|".join(map(re.escape, DOCTOR_TITLES | PERSON_TITLES)) + r")\.?))[ \t]*$")
 _PARTICLES_BEFORE = re.compile(rf"(?<![^\W\d_])(?i:(?:{_PARTICLE})[ \t]+)+$")
 # a word for another person right before a name: "su vecino Rivero" is not the patient Rivera
 OTHER_PEOPLE = [*es.OTHER_PEOPLE, *en.OTHER_PEOPLE, *sv.OTHER_PEOPLE]
