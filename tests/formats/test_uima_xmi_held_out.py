@@ -15,8 +15,8 @@ from formatshelp import only_documents, snapshot  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
-HELD_OUT = ["dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "uima/emoji-sequences.xmi",
-            "uima/two-views.xmi", "uima/sofa-uri.xmi"]
+HELD_OUT = ["dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
+            "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
 ANNOTATION = "uima.tcas.Annotation"
 
 
@@ -25,39 +25,36 @@ def typesystem_of(path: Path):
     return cassis.load_typesystem(beside) if beside.is_file() else dkpro_typesystem()
 
 
-def oracle_value(value, ts, primitives_only: bool):
-    """A feature value as the README says we read it, from cassis's objects (None: not compared)."""
+def oracle_value(value, ts):
+    """A feature value as the README says we read it, from cassis's objects."""
     if isinstance(value, (str, int, float, bool)):
         return value
     if hasattr(value, "elements"):
-        items = [oracle_value(v, ts, primitives_only) for v in value.elements]
-        return None if None in items else items
-    if primitives_only:
-        return None
+        return [oracle_value(v, ts) for v in value.elements]
+    if value.type.name in ("uima.cas.NonEmptyFSList", "uima.cas.EmptyFSList"):
+        items = []
+        while value.type.name == "uima.cas.NonEmptyFSList":
+            items.append(oracle_value(value.head, ts))
+            value = value.tail
+        return items
     if ts.subsumes(ts.get_type(ANNOTATION), value.type):
         return value.xmiID
-    return {"type": value.type.name, "features": oracle_features(value, ts, False)}
+    return {"type": value.type.name, "features": oracle_features(value, ts)}
 
 
-def oracle_features(fs, ts, primitives_only: bool) -> dict:
-    out = {}
-    for feature in fs.type.all_features:
-        value = fs.get(feature.name)
-        if feature.name not in ("begin", "end", "sofa") and value is not None:
-            converted = oracle_value(value, ts, primitives_only)
-            if converted is not None:
-                out[feature.name] = converted
-    return out
+def oracle_features(fs, ts) -> dict:
+    return {feature.name: oracle_value(fs.get(feature.name), ts) for feature in fs.type.all_features
+            if feature.name not in ("begin", "end", "sofa") and fs.get(feature.name) is not None}
 
 
-def cassis_reads(path: Path, ts, primitives_only: bool = False) -> dict[str, list[tuple]]:
+def cassis_reads(path: Path, ts) -> dict[str, list[tuple]]:
     """View -> (id, type, begin, end, features) of its annotations, as cassis reads the file."""
     cas = cassis.load_cas_from_xmi(path, typesystem=ts)
     views = {}
     for sofa in cas.sofas:
         view = cas.get_view(sofa.sofaID)
         views["" if sofa.sofaID == "_InitialView" else sofa.sofaID] = sorted(
-            (fs.xmiID, fs.type.name, fs.begin, fs.end, oracle_features(fs, ts, primitives_only))
+            (fs.xmiID, fs.type.name, fs.begin, fs.end, oracle_features(fs, ts))
             for fs in view.select_all() if ts.subsumes(ts.get_type(ANNOTATION), fs.type))
     return views
 
@@ -67,12 +64,36 @@ def texts(path: Path, ts) -> dict[str, str]:
     return {("" if s.sofaID == "_InitialView" else s.sofaID): s.sofaString or "" for s in cas.sofas}
 
 
-def without_ids(views: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
-    """The annotations without their XMI ids (ours are renumbered when written), features
-    reduced to primitives and arrays of them; a value we hold as JSON (``ann_json_``, a list of
-    feature structures as SemPred's ``arguments``) is ours to read back, not compared here."""
-    return {name: sorted((t, b, e, sorted((k, v) for k, v in f.items() if not k.startswith("ann_json_")))
-                         for _, t, b, e, f in rows) for name, rows in views.items()}
+def graph(path: Path, ts) -> dict[str, list[tuple]]:
+    """View -> its annotations as cassis reads them, without XMI ids (ours are renumbered when
+    written): (type, begin, end, features), a reference to an annotation as ``("->", type, begin,
+    end)`` of the annotation it refers to, to another feature structure as (type, features), an
+    array or a list as a tuple."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    annotation = ts.get_type(ANNOTATION)
+
+    def value(v):
+        if isinstance(v, (str, int, float, bool)):
+            return v
+        if hasattr(v, "elements"):
+            return tuple(value(x) for x in v.elements)
+        if v.type.name in ("uima.cas.NonEmptyFSList", "uima.cas.EmptyFSList"):
+            items = []
+            while v.type.name == "uima.cas.NonEmptyFSList":
+                items.append(value(v.head))
+                v = v.tail
+            return tuple(items)
+        if ts.subsumes(annotation, v.type):
+            return ("->", v.type.name, v.begin, v.end)
+        return (v.type.name, features(v))
+
+    def features(fs):
+        return tuple(sorted((f.name, value(fs.get(f.name))) for f in fs.type.all_features
+                            if f.name not in ("begin", "end", "sofa") and fs.get(f.name) is not None))
+
+    return {"" if sofa.sofaID == "_InitialView" else sofa.sofaID: sorted(
+        (fs.type.name, fs.begin, fs.end, features(fs)) for fs in cas.get_view(sofa.sofaID).select_all()
+        if ts.subsumes(annotation, fs.type)) for sofa in cas.sofas}
 
 
 @pytest.mark.parametrize("name", HELD_OUT)
@@ -94,8 +115,7 @@ def test_what_we_write_loads_back_in_cassis(formats_data, tmp_path, name):
     written = tmp_path / path.name
     ts_written = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
     assert texts(written, ts_written) == texts(path, typesystem_of(path))
-    assert without_ids(cassis_reads(written, ts_written, True)) == without_ids(
-        cassis_reads(path, typesystem_of(path), True))
+    assert graph(written, ts_written) == graph(path, typesystem_of(path))
     (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
     names = {"", *doc.annset_names(), *back.annset_names()}
     assert {n: snapshot(back, n) for n in names} == {n: snapshot(doc, n) for n in names}
