@@ -209,6 +209,24 @@ def typesystem_for(path: Path, given: str | Path | None):
     return _load_typesystem(None, (0, 0))
 
 
+def unfit_line(root, ts) -> int | None:
+    """The line of the first element of an XMI (its parsed ``root``) whose type or attribute the
+    type system ``ts`` lacks: where to look when cassis cannot load it (cassis does not say)."""
+    for element in root:
+        if not isinstance(element.tag, str) or not element.tag.startswith("{http:///"):
+            continue
+        uri, _, local = element.tag[1:].partition("}")
+        name = uri[len("http:///"):].removesuffix(".ecore").replace("/", ".") + "." + local
+        if name in ("uima.cas.NULL", "uima.cas.View"):
+            continue
+        if not ts.contains_type(name):
+            return element.sourceline
+        type_ = ts.get_type(name)
+        if any(not attr.startswith("{") and type_.get_feature(attr) is None for attr in element.attrib):
+            return element.sourceline
+    return None
+
+
 def _reason(exc: Exception) -> str:
     return (str(exc) or type(exc).__name__).splitlines()[0]
 
@@ -571,7 +589,7 @@ class UimaXmiFormat(Format):
 
     def read(self, path: Path, *, lenient: bool = False, typesystem: str | Path | None = None) -> Iterator[Document]:
         data = read_bytes(path)
-        parse_xml(data, path)  # the safe-XML rule first: cassis parses with its own settings
+        root = parse_xml(data, path)  # the safe-XML rule first: cassis parses with its own settings
         ts = typesystem_for(path, typesystem)
         cassis = _cassis()
         with warnings.catch_warnings(record=True) as caught:
@@ -579,7 +597,7 @@ class UimaXmiFormat(Format):
             try:
                 cas = cassis.load_cas_from_xmi(BytesIO(data), typesystem=ts)
             except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
-                raise input_error("E154", path, None, reason=_reason(exc)) from None
+                raise input_error("E154", path, unfit_line(root, ts), reason=_reason(exc)) from None
         for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
             offset = _UNMAPPED.match(str(warning.message))
             if offset:

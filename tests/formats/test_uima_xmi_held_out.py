@@ -12,10 +12,11 @@ cassis = pytest.importorskip("cassis")
 
 from formatshelp import only_documents, snapshot  # noqa: E402
 
+from annotator.cli import main  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
-HELD_OUT = ["dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
+HELD_OUT = ["ctakes/note.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
 ANNOTATION = "uima.tcas.Annotation"
 
@@ -153,3 +154,51 @@ def test_what_the_held_out_files_hold(formats_data):
     assert two.text[signed.start:signed.end] == "signed"
     (uri,) = only_documents(read_documents(base / "uima" / "sofa-uri.xmi", "uima-xmi"))
     assert (uri.text, len(uri.annset())) == ("", 0)
+
+
+def test_what_the_ctakes_file_holds(formats_data):
+    """cTAKES's mentions with their UMLS concepts (feature structures that are no annotations) and
+    the references record that writes them back as references."""
+    (doc,) = only_documents(read_documents(formats_data / "uima-xmi" / "handwritten" / "ctakes" / "note.xmi", "uima-xmi"))
+    textsem = "org.apache.ctakes.typesystem.type.textsem."
+    umls = "org.apache.ctakes.typesystem.type.refsem.UmlsConcept"
+    (pain,) = doc.annset().with_type(textsem + "SignSymptomMention").within(0, 27)
+    assert doc.text[pain.start:pain.end] == "chest pain" and pain.features["polarity"] == 1
+    assert [(c["type"], c["features"]["codingScheme"], c["features"]["cui"]) for c in pain.features["ontologyConceptArr"]] == [
+        (umls, "SNOMEDCT_US", "C9000001"), (umls, "ICD10CM", "C9000001")]
+    fevers = [a for a in doc.annset().within(35, 40) if a.type.startswith(textsem)]
+    assert sorted(a.type for a in fevers) == [textsem + "DiseaseDisorderMention", textsem + "SignSymptomMention"]
+    assert {a.features["polarity"] for a in fevers} == {-1}
+    assert all(a.features["ontologyConceptArr"][0]["features"]["preferredText"] == "Fever" for a in fevers)
+    assert doc.features["uima.references"][textsem + "MedicationMention"] == {
+        "ontologyConceptArr": "uima.cas.FSArray<org.apache.ctakes.typesystem.type.refsem.OntologyConcept>"}
+
+
+def test_a_type_system_missing_or_not_matching_is_one_line_with_the_place(formats_data, tmp_path, capsys):
+    """cTAKES's XMI without its type system (DKPro's is taken), or with one lacking a feature: one
+    E154 line naming the file and the line of the first element it does not fit; --keep-going
+    goes on to the next file."""
+    ctakes = formats_data / "uima-xmi" / "handwritten" / "ctakes"
+    good = formats_data / "uima-xmi" / "handwritten" / "dkpro" / "references.xmi"
+    for folder, typesystem in [("missing", None), ("mismatch", "historyOf")]:
+        src = tmp_path / folder
+        src.mkdir()
+        if not typesystem:  # --typesystem is for every file: DKPro's a.xmi only beside the missing one
+            (src / "a.xmi").write_bytes(good.read_bytes())
+        (src / "b.xmi").write_bytes((ctakes / "note.xmi").read_bytes())
+        args = []
+        if typesystem:
+            ts = (ctakes / "TypeSystem.xml").read_text(encoding="utf-8")
+            (tmp_path / "ts.xml").write_text(ts.replace(f"<name>{typesystem}</name>", "<name>other</name>"), encoding="utf-8")
+            args = ["--typesystem", str(tmp_path / "ts.xml")]
+        status = main(["convert", str(src), str(tmp_path / f"out-{folder}"), "--to", "bdoc", "--keep-going", *args])
+        err = capsys.readouterr().err
+        (line,) = [x for x in err.splitlines() if "E154" in x]
+        lines = (ctakes / "note.xmi").read_text(encoding="utf-8").splitlines()
+        number = int(line.split(str(src / "b.xmi") + ":", 1)[1].split(":", 1)[0])
+        assert status == 1
+        if typesystem:
+            assert f"'{typesystem}'" in line and f'{typesystem}="' in lines[number - 1]
+        else:
+            assert "textspan.Segment" in line and "<textspan:Segment" in lines[number - 1]
+    assert [p.name for p in (tmp_path / "out-missing").glob("*.bdocjs")] == ["a.bdocjs"]
