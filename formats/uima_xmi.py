@@ -44,6 +44,7 @@ from annotator.atomic import write_atomic
 from annotator.document import Document
 from annotator.errors import input_error, warn
 from annotator.formats.base import FolderFiles, Format, add_annotation, read_bytes
+from annotator.formats.uima_prolog import prolog_is_plain
 from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
 ESCAPED = "annotator.escaped."
@@ -244,21 +245,17 @@ class _Reader:
         self.references: dict[str, dict[str, str]] = {}  # our type -> our feature -> range (REFERENCES)
 
     def document(self, name: str) -> Document:
-        cas = self.cas
-        try:
-            view = cas.get_view("_InitialView")
-        except Exception:
-            view = cas
-        text = view.sofa_string or ""
+        cas = self.cas  # cassis loads a CAS whose current view is the initial one
+        text = cas.sofa_string or ""
         doc = Document(text, name=name)
-        ours = view.select(DOC_FEATURES) if self.ts.contains_type(DOC_FEATURES) else []
+        ours = cas.select(DOC_FEATURES) if self.ts.contains_type(DOC_FEATURES) else []
         if ours:  # written by us: our ids and document features
             self.shift = ours[0].get("idShift") or 0
             doc.features.update(json.loads(ours[0].get("json") or "{}"))
         references = doc.features.get(REFERENCES) or {}
         for other in cas.views:
             set_name = "" if other.sofa.sofaID == "_InitialView" else other.sofa.sofaID
-            view_cas = cas.get_view(other.sofa.sofaID)
+            view_cas = cas.get_view(set_name) if set_name else cas  # get_view copies the CAS
             if (view_cas.sofa_string or "") != text:
                 warn("E152", self.path, None, view=set_name)
                 continue
@@ -589,7 +586,8 @@ class UimaXmiFormat(Format):
 
     def read(self, path: Path, *, lenient: bool = False, typesystem: str | Path | None = None) -> Iterator[Document]:
         data = read_bytes(path)
-        root = parse_xml(data, path)  # the safe-XML rule first: cassis parses with its own settings
+        # the safe-XML rule first: cassis parses with its own settings
+        root = None if prolog_is_plain(data) else parse_xml(data, path)
         ts = typesystem_for(path, typesystem)
         cassis = _cassis()
         with warnings.catch_warnings(record=True) as caught:
@@ -597,6 +595,8 @@ class UimaXmiFormat(Format):
             try:
                 cas = cassis.load_cas_from_xmi(BytesIO(data), typesystem=ts)
             except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
+                if root is None:  # broken XML: parse_xml's error, with its line
+                    root = parse_xml(data, path)
                 raise input_error("E154", path, unfit_line(root, ts), reason=_reason(exc)) from None
         for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
             offset = _UNMAPPED.match(str(warning.message))
