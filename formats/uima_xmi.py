@@ -348,7 +348,10 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
     for set_name in doc.annset_names():
         annset = doc.annset(set_name)
         for ann in annset:
-            _use_features(types, uima_type(ann.type), ann.features, refs.get(ann.type, {}), refs)
+            if ann.features:
+                _use_features(types, uima_type(ann.type), ann.features, refs.get(ann.type, {}), refs)
+            else:
+                types.setdefault(uima_type(ann.type), {})
         if annset.relations:
             types[RELATION] = {}
     types[DOC_FEATURES] = {}
@@ -502,7 +505,8 @@ class _CasBuilder:
                 values[_feature_name(key, False)] = self.new(rng, elements=list(value)) \
                     if rng.endswith("Array") else value
         fs = self.ts.get_type(uima_type(type_name))(**fixed, **values)
-        self.pending.extend((fs, feature, type_name, key, value) for feature, key, value in links)
+        for feature, key, value in links:
+            self.pending.append((fs, feature, type_name, key, value))
         return fs
 
     def link(self) -> None:
