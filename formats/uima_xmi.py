@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections import Counter
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -243,6 +244,7 @@ class _Reader:
         self.is_annotation: dict[str, bool] = {}
         self.names: dict[str, list[tuple[str, str, bool, str | None]]] = {}
         self.references: dict[str, dict[str, str]] = {}  # our type -> our feature -> range (REFERENCES)
+        self.reached: set[int] = set()  # XMI ids of the feature structures read as {"type", "features"}
 
     def document(self, name: str) -> Document:
         cas = self.cas  # cassis loads a CAS whose current view is the initial one
@@ -259,7 +261,7 @@ class _Reader:
             if (view_cas.sofa_string or "") != text:
                 warn("E152", self.path, None, view=set_name)
                 continue
-            relations = []
+            relations, others = [], []
             for fs in view_cas.select_all_fs() if hasattr(view_cas, "select_all_fs") else view_cas.select_all():
                 type_name = fs.type.name
                 if type_name == DOC_FEATURES:
@@ -269,6 +271,12 @@ class _Reader:
                 elif self.annotates(fs.type):
                     add_annotation(doc, self.path, None, our_type(type_name), fs.begin, fs.end,
                                    self.features(fs), id=fs.xmiID - self.shift, annset=set_name)
+                else:
+                    others.append(fs)
+            unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached)
+            if unread:
+                warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
+                     types=", ".join(f"{name} ({n})" for name, n in sorted(unread.items())))
             for fs in relations:
                 members = [m.xmiID - self.shift for m in (fs.get("members").elements if fs.get("members") else [])]
                 doc.annset(fs.get("annotationSet") or set_name).add_relation(
@@ -324,6 +332,7 @@ class _Reader:
             return items
         if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
+        self.reached.add(value.xmiID)
         return {"type": our_type(type_.name), "features": self.features(value, seen)}
 
 

@@ -202,3 +202,19 @@ def test_a_type_system_missing_or_not_matching_is_one_line_with_the_place(format
         else:
             assert "textspan.Segment" in line and "<textspan:Segment" in lines[number - 1]
     assert [p.name for p in (tmp_path / "out-missing").glob("*.bdocjs")] == ["a.bdocjs"]
+
+
+@pytest.mark.parametrize("name", HELD_OUT)
+def test_what_is_not_read_is_one_warning(formats_data, caplog, name):
+    """An indexed feature structure that is no annotation and that no annotation refers to
+    (DKPro's CoreferenceChain) is not read: one warning line says so; one an annotation refers to
+    (the SemArgLinks WebAnno indexes) is read where it is referred to, without a warning."""
+    caplog.set_level("WARNING", logger="annotator")
+    only_documents(read_documents(formats_data / "uima-xmi" / "handwritten" / name, "uima-xmi"))
+    lines = [r.getMessage() for r in caplog.records if "E158" in r.getMessage()]
+    if name == "dkpro/references.xmi":
+        (line,) = lines
+        assert "references.xmi" in line and "1 feature structure(s) of view '_InitialView'" in line
+        assert line.endswith("de.tudarmstadt.ukp.dkpro.core.api.coref.type.CoreferenceChain (1)")
+    else:
+        assert lines == []
