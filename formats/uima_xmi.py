@@ -642,10 +642,14 @@ class FolderTypeSystem(FolderFiles):
         self.source: dict[tuple[str, str], str] = {}  # (type, feature) -> the file that brought it
         if self.target.is_file():
             stat = self.target.stat()
-            for t in _load_typesystem(str(self.target), (stat.st_mtime_ns, stat.st_size)).get_types():
-                self.merged[t.name] = {f.name: f.rangeType.name for f in t.features
-                                       if t.name not in (RELATION, DOC_FEATURES)}
-                self.source.update({(t.name, f): TYPESYSTEM for f in self.merged[t.name]})
+            ts = _load_typesystem(str(self.target), (stat.st_mtime_ns, stat.st_size))
+            for t in ts.get_types():
+                feats = {} if t.name in (RELATION, DOC_FEATURES) else \
+                    {f.name: reference_range(ts, f) or f.rangeType.name for f in t.features}
+                if t.supertype.name != _ANNOTATION:  # as used_types says it
+                    feats[""] = t.supertype.name
+                self.merged[t.name] = feats
+                self.source.update({(t.name, f): TYPESYSTEM for f in feats})
 
     def add(self, used: tuple[str, dict[str, dict[str, str]]]) -> None:
         """Merge one document's ``(file name, used types)`` (:meth:`UimaXmiFormat.used`), or raise E153."""

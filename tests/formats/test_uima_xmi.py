@@ -172,6 +172,22 @@ def test_references_are_written_as_references_and_read_back(tmp_path):
     assert dump(back) == dump(doc)
 
 
+def test_references_survive_resume(tmp_path):
+    """The folder's TypeSystem.xml read back on --resume keeps the ranges of references (an
+    FSArray's element type included) and the supertype of feature structures that are no
+    annotations: the documents written after it load with it as the first ones did."""
+    src = tmp_path / "src"
+    write_documents([referring_document("a"), referring_document("b")], src, "bdoc")
+    out = tmp_path / "out"
+    assert main(["convert", str(src), str(out), "--to", "uima-xmi"]) == 0
+    before = (out / "TypeSystem.xml").read_bytes()
+    (out / "b.xmi").unlink()
+    assert main(["convert", str(src), str(out), "--to", "uima-xmi", "--resume"]) == 0
+    assert (out / "TypeSystem.xml").read_bytes() == before
+    back = {d.name: d for d in only_documents(read_documents(out, "uima-xmi"))}
+    assert dump(back["b"])[1:] == dump(referring_document("b"))[1:]
+
+
 def test_a_bad_reference_is_one_line_and_keep_going_goes_on(tmp_path, capsys):
     good, dangling, wrong, bad_record = (referring_document(n) for n in ("good", "dangling", "wrong", "record"))
     (tok,) = [a for a in dangling.annset() if a.type.endswith("Token") and a.start == 0]
