@@ -148,6 +148,9 @@ class Errors:
     E153 = "feature {feature!r} of type {type!r} is {here} here but {there} in {other}: one TypeSystem.xml cannot hold both: this document is left out"
     E154 = "cannot read the XMI with its type system (give --typesystem FILE?): {reason}"
     E155 = "offset {offset} (UTF-16 units) is not at a character of the text: inside a surrogate pair or past its end"
+    E156 = "feature {feature!r} of {type!r} is a UIMA reference (document feature 'uima.references') but {value!r} is not {what}"
+    E157 = "document feature 'uima.references' is not {{type: {{feature: range}}}} (strings): {value!r}"
+    E158 = "{count} feature structure(s) of view {view!r} that are no annotations and that no annotation refers to are not read: {types}"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'

@@ -8,7 +8,9 @@ set with the XMI id as its id and the UIMA type's full name as its type; the ann
 another view whose text is the same go to the set named after the view (a view with another text
 is skipped with a warning, E152). Offsets are cassis's (code points: cassis converts UTF-16 units
 both ways). Features: primitives as typed values, arrays and lists as lists, a reference to an
-annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``.
+annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``; which
+features are references is the document feature :data:`REFERENCES` (:func:`reference_range`), and
+writing makes them references again (:class:`_CasBuilder`).
 
 Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder, merged in the
 client as each document is written and written when the run ends, see :class:`FolderTypeSystem`)
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from collections import Counter
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -42,11 +45,16 @@ from annotator.atomic import write_atomic
 from annotator.document import Document
 from annotator.errors import input_error, warn
 from annotator.formats.base import FolderFiles, Format, add_annotation, read_bytes
+from annotator.formats.uima_prolog import prolog_is_plain
 from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
 ESCAPED = "annotator.escaped."
 RELATION = "annotator.Relation"
 DOC_FEATURES = "annotator.DocumentFeatures"
+REFERENCES = "uima.references"
+_TOP = "uima.cas.TOP"
+_FS_ARRAY = "uima.cas.FSArray"
+_FS_LIST = "uima.cas.FSList"
 TYPESYSTEM = "TypeSystem.xml"
 _ANNOTATION = "uima.tcas.Annotation"
 _SKIP = frozenset(("begin", "end", "sofa"))
@@ -127,6 +135,25 @@ def _range(value: Any) -> str | None:
 
 # ---------------------------------------------------------------- reading
 
+def reference_range(ts, feature) -> str | None:
+    """How :data:`REFERENCES` names the range of a feature that refers to feature structures
+    (``T``; ``uima.cas.FSArray<T>`` or ``uima.cas.FSList<T>`` for a collection of ``T``,
+    ``uima.cas.FSArray`` alone when the element type is not declared); None for a primitive,
+    an array or list of primitives."""
+    rng = feature.rangeType
+    if ts.is_primitive(rng) or ts.is_primitive_collection(rng):
+        return None
+    if rng.name in (_FS_ARRAY, _FS_LIST) and feature.elementType is not None and feature.elementType.name != _TOP:
+        return f"{rng.name}<{feature.elementType.name}>"
+    return rng.name
+
+
+def _split_range(spec: str) -> tuple[str, str | None]:
+    """``uima.cas.FSArray<T>`` -> (``uima.cas.FSArray``, ``T``); ``T`` -> (``T``, None)."""
+    rng, _, element = spec.partition("<")
+    return rng, element[:-1] or None
+
+
 def _cassis():
     try:
         import cassis
@@ -184,6 +211,24 @@ def typesystem_for(path: Path, given: str | Path | None):
     return _load_typesystem(None, (0, 0))
 
 
+def unfit_line(root, ts) -> int | None:
+    """The line of the first element of an XMI (its parsed ``root``) whose type or attribute the
+    type system ``ts`` lacks: where to look when cassis cannot load it (cassis does not say)."""
+    for element in root:
+        if not isinstance(element.tag, str) or not element.tag.startswith("{http:///"):
+            continue
+        uri, _, local = element.tag[1:].partition("}")
+        name = uri[len("http:///"):].removesuffix(".ecore").replace("/", ".") + "." + local
+        if name in ("uima.cas.NULL", "uima.cas.View"):
+            continue
+        if not ts.contains_type(name):
+            return element.sourceline
+        type_ = ts.get_type(name)
+        if any(not attr.startswith("{") and type_.get_feature(attr) is None for attr in element.attrib):
+            return element.sourceline
+    return None
+
+
 def _reason(exc: Exception) -> str:
     return (str(exc) or type(exc).__name__).splitlines()[0]
 
@@ -197,27 +242,26 @@ class _Reader:
         self.annotation = self.ts.get_type(_ANNOTATION)
         self.shift = 0  # our XMI ids are our ids + this (render_xmi)
         self.is_annotation: dict[str, bool] = {}
-        self.names: dict[str, list[tuple[str, str, bool]]] = {}
+        self.names: dict[str, list[tuple[str, str, bool, str | None]]] = {}
+        self.references: dict[str, dict[str, str]] = {}  # our type -> our feature -> range (REFERENCES)
+        self.reached: set[int] = set()  # XMI ids of the feature structures read as {"type", "features"}
 
     def document(self, name: str) -> Document:
-        cas = self.cas
-        try:
-            view = cas.get_view("_InitialView")
-        except Exception:
-            view = cas
-        text = view.sofa_string or ""
+        cas = self.cas  # cassis loads a CAS whose current view is the initial one
+        text = cas.sofa_string or ""
         doc = Document(text, name=name)
-        ours = view.select(DOC_FEATURES) if self.ts.contains_type(DOC_FEATURES) else []
+        ours = cas.select(DOC_FEATURES) if self.ts.contains_type(DOC_FEATURES) else []
         if ours:  # written by us: our ids and document features
             self.shift = ours[0].get("idShift") or 0
             doc.features.update(json.loads(ours[0].get("json") or "{}"))
+        references = doc.features.get(REFERENCES) or {}
         for other in cas.views:
             set_name = "" if other.sofa.sofaID == "_InitialView" else other.sofa.sofaID
-            view_cas = cas.get_view(other.sofa.sofaID)
+            view_cas = cas.get_view(set_name) if set_name else cas  # get_view copies the CAS
             if (view_cas.sofa_string or "") != text:
                 warn("E152", self.path, None, view=set_name)
                 continue
-            relations = []
+            relations, others = [], []
             for fs in view_cas.select_all_fs() if hasattr(view_cas, "select_all_fs") else view_cas.select_all():
                 type_name = fs.type.name
                 if type_name == DOC_FEATURES:
@@ -227,11 +271,21 @@ class _Reader:
                 elif self.annotates(fs.type):
                     add_annotation(doc, self.path, None, our_type(type_name), fs.begin, fs.end,
                                    self.features(fs), id=fs.xmiID - self.shift, annset=set_name)
+                else:
+                    others.append(fs)
+            unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached)
+            if unread:
+                warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
+                     types=", ".join(f"{name} ({n})" for name, n in sorted(unread.items())))
             for fs in relations:
                 members = [m.xmiID - self.shift for m in (fs.get("members").elements if fs.get("members") else [])]
                 doc.annset(fs.get("annotationSet") or set_name).add_relation(
                     our_type(fs.get("relationType") or ""), members, json.loads(fs.get("features") or "{}"),
                     id=fs.get("relationId"))
+        for type_name, feats in self.references.items():
+            references.setdefault(type_name, {}).update(feats)
+        if references:
+            doc.features[REFERENCES] = references
         return doc
 
     def annotates(self, type_) -> bool:
@@ -243,18 +297,21 @@ class _Reader:
 
     def features(self, fs, seen: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for feature, name, is_json in self.feature_names(fs.type):
+        for feature, name, is_json, reference in self.feature_names(fs.type):
             value = fs.get(feature)
             if value is not None:
                 out[name] = json.loads(value) if is_json else self.value(value, seen | {id(fs)})
+                if reference is not None:
+                    self.references.setdefault(our_type(fs.type.name), {})[name] = reference
         return out
 
-    def feature_names(self, type_) -> list[tuple[str, str, bool]]:
-        """(UIMA name, our name, whether JSON) of a type's features but begin, end and sofa."""
+    def feature_names(self, type_) -> list[tuple[str, str, bool, str | None]]:
+        """(UIMA name, our name, whether JSON, :func:`reference_range`) of a type's features but
+        begin, end and sofa."""
         known = self.names.get(type_.name)
         if known is None:
-            known = self.names[type_.name] = [(f.name, *_our_feature(f.name)) for f in type_.all_features
-                                              if f.name not in _SKIP]
+            known = self.names[type_.name] = [(f.name, *_our_feature(f.name), reference_range(self.ts, f))
+                                              for f in type_.all_features if f.name not in _SKIP]
         return known
 
     def value(self, value: Any, seen: frozenset) -> Any:
@@ -275,25 +332,63 @@ class _Reader:
             return items
         if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
-        return {"type": type_.name, "features": self.features(value, seen)}
+        self.reached.add(value.xmiID)
+        return {"type": our_type(type_.name), "features": self.features(value, seen)}
 
 
 # ---------------------------------------------------------------- writing
 
+def references(doc: Document) -> dict[str, dict[str, str]]:
+    """The document's :data:`REFERENCES`: our type -> our feature -> UIMA range, for the features
+    whose values refer to annotations (ids) or feature structures (``{"type", "features"}``)."""
+    refs = doc.features.get(REFERENCES) or {}
+    if not (isinstance(refs, dict) and all(isinstance(f, dict) and all(isinstance(r, str) for r in f.values())
+                                           for f in refs.values())):
+        raise input_error("E157", doc.name, None, value=refs)
+    return refs
+
+
 def used_types(doc: Document) -> dict[str, dict[str, str]]:
-    """UIMA type -> feature -> range of what ``doc`` needs (what the folder's type system merges)."""
+    """UIMA type -> feature -> range of what ``doc`` needs (what the folder's type system merges).
+    The feature ``""`` of a type, when there, is its supertype (``uima.cas.TOP`` for the feature
+    structures that are not annotations); else it is ``uima.tcas.Annotation``."""
     types: dict[str, dict[str, str]] = {}
+    refs = references(doc)
     for set_name in doc.annset_names():
         annset = doc.annset(set_name)
         for ann in annset:
-            feats = types.setdefault(uima_type(ann.type), {})
-            for key, value in ann.features.items():
-                rng = _range(value)
-                feats[_feature_name(key, rng is None)] = rng or "uima.cas.String"
+            if ann.features:
+                _use_features(types, uima_type(ann.type), ann.features, refs.get(ann.type, {}), refs)
+            else:
+                types.setdefault(uima_type(ann.type), {})
         if annset.relations:
             types[RELATION] = {}
     types[DOC_FEATURES] = {}
     return types
+
+
+def _use_features(types: dict[str, dict[str, str]], name: str, features: dict[str, Any],
+                  type_refs: dict[str, str], refs: dict[str, dict[str, str]]) -> None:
+    """Add the type ``name`` with the ranges of ``features`` to ``types``, and the types their
+    references need (the ranges declared, the feature structures they hold)."""
+    feats = types.setdefault(name, {})
+    for key, value in features.items():
+        spec = type_refs.get(key)
+        if spec is None:
+            rng = _range(value)
+            feats[_feature_name(key, rng is None)] = rng or "uima.cas.String"
+            continue
+        if value is None:
+            continue
+        feats[_feature_name(key, False)] = spec
+        for declared in _split_range(spec):
+            if declared is not None:
+                types.setdefault(declared, {})
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and isinstance(item.get("type"), str):
+                _use_features(types, uima_type(item["type"]), item.get("features") or {},
+                              refs.get(item["type"], {}), refs)
+                types[uima_type(item["type"])][""] = _TOP
 
 
 def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None):
@@ -304,29 +399,37 @@ def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None)
 
 
 def add_types(ts, types: dict[str, dict[str, str]], where: str | Path | None) -> None:
-    """Declare ``types`` in the cassis type system ``ts``: the types it lacks, the features they lack."""
+    """Declare ``types`` in the cassis type system ``ts``: the types it lacks, then the features
+    they lack (a feature's range may be a type declared with it)."""
     for name in sorted(types):
         if name == RELATION:
-            t = ts.create_type(RELATION, "uima.cas.TOP")
+            t = ts.create_type(RELATION, _TOP)
             for feature, rng in (("relationType", "uima.cas.String"), ("relationId", "uima.cas.Long"),
                                  ("annotationSet", "uima.cas.String"), ("features", "uima.cas.String")):
                 ts.create_feature(t, feature, rng)
-            ts.create_feature(t, "members", "uima.cas.FSArray", elementType=_ANNOTATION)
-            continue
-        if name == DOC_FEATURES:
-            t = ts.create_type(DOC_FEATURES, "uima.cas.TOP")
+            ts.create_feature(t, "members", _FS_ARRAY, elementType=_ANNOTATION)
+        elif name == DOC_FEATURES:
+            t = ts.create_type(DOC_FEATURES, _TOP)
             ts.create_feature(t, "json", "uima.cas.String")
             ts.create_feature(t, "idShift", "uima.cas.Long")
+        elif not ts.contains_type(name):
+            ts.create_type(name, types[name].get("", _ANNOTATION))
+    for name in sorted(types):
+        if name in (RELATION, DOC_FEATURES):
             continue
-        t = ts.get_type(name) if ts.contains_type(name) else ts.create_type(name, _ANNOTATION)
-        for feature, rng in sorted(types[name].items()):
+        t = ts.get_type(name)
+        for feature, spec in sorted(types[name].items()):
+            if not feature:
+                continue
             existing = t.get_feature(feature)
             if existing is not None:
-                if existing.rangeType.name != rng:
-                    raise input_error("E153", where, None, type=name, feature=feature, here=rng,
-                                      there=existing.rangeType.name, other="UIMA's own type system")
+                have = reference_range(ts, existing) or existing.rangeType.name
+                if have != spec:
+                    raise input_error("E153", where, None, type=name, feature=feature, here=spec,
+                                      there=have, other="UIMA's own type system")
                 continue
-            ts.create_feature(t, feature, rng)
+            rng, element = _split_range(spec)
+            ts.create_feature(t, feature, rng, elementType=element)
 
 
 def conflict(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]]) -> tuple[str, str] | None:
@@ -343,10 +446,6 @@ def merge_used(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]])
     """Add ``more`` to ``into`` (no :func:`conflict` between them)."""
     for name, feats in more.items():
         into.setdefault(name, {}).update(feats)
-
-
-def _fs_value(ts, rng: str, value: Any) -> Any:
-    return ts.get_type(rng)(elements=list(value)) if rng.endswith("Array") else value
 
 
 class _WriterTypes:
@@ -381,6 +480,81 @@ class _WriterTypes:
 _WRITER = _WriterTypes()
 
 
+class _CasBuilder:
+    """The feature structures of one document in a CAS of the type system ``ts``."""
+
+    def __init__(self, ts, doc: Document, next_id: int) -> None:
+        self.ts, self.doc, self.next_id = ts, doc, next_id
+        self.refs = references(doc)
+        self.by_id: dict[int, Any] = {}  # our annotation id -> its feature structure (ids are per document)
+        self.pending: list[tuple[Any, str, str, str, Any]] = []  # (fs, UIMA feature, our type, our feature, value)
+
+    def new(self, uima_name: str, **features: Any):
+        """A feature structure that is no annotation, with the next free XMI id (cassis would
+        number it from 1, into the ids our annotations keep)."""
+        fs = self.ts.get_type(uima_name)(**features)
+        fs.xmiID, self.next_id = self.next_id, self.next_id + 1
+        return fs
+
+    def create(self, type_name: str, features: dict[str, Any], **fixed: Any):
+        """A feature structure of our type ``type_name``; its references are set by :meth:`link`."""
+        values, links = {}, []
+        type_refs = self.refs.get(type_name, {})
+        for key, value in features.items():
+            if key in type_refs:
+                if value is not None:
+                    links.append((_feature_name(key, False), key, value))
+                continue
+            rng = _range(value)
+            if rng is None:
+                values[_feature_name(key, True)] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+            else:
+                if isinstance(value, str):
+                    check_xml_chars(value, self.doc.name)
+                values[_feature_name(key, False)] = self.new(rng, elements=list(value)) \
+                    if rng.endswith("Array") else value
+        fs = self.ts.get_type(uima_type(type_name))(**fixed, **values)
+        for feature, key, value in links:
+            self.pending.append((fs, feature, type_name, key, value))
+        return fs
+
+    def link(self) -> None:
+        """Set the references of every feature structure created (annotations first, all of them)."""
+        while self.pending:
+            fs, feature, type_name, key, value = self.pending.pop()
+            spec = self.refs[type_name][key]
+            fs.set(feature, self.reference(value, spec, type_name, key))
+
+    def reference(self, value: Any, spec: str, type_name: str, key: str):
+        rng, _ = _split_range(spec)
+        if rng in (_FS_ARRAY, _FS_LIST):
+            if not isinstance(value, list):
+                raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what="a list")
+            items = [self.target(v, type_name, key) for v in value]
+            if rng == _FS_ARRAY:
+                return self.new(_FS_ARRAY, elements=items)
+            node = self.new("uima.cas.EmptyFSList")
+            for item in reversed(items):
+                node = self.new("uima.cas.NonEmptyFSList", head=item, tail=node)
+            return node
+        return self.target(value, type_name, key)
+
+    def target(self, value: Any, type_name: str, key: str):
+        """The feature structure a reference's value stands for: an annotation id, or a
+        ``{"type", "features"}`` of a feature structure that is no annotation."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value in self.by_id:
+                return self.by_id[value]
+            what = "the id of an annotation of this document"
+        elif isinstance(value, dict) and isinstance(value.get("type"), str):
+            fs = self.create(value["type"], value.get("features") or {})
+            fs.xmiID, self.next_id = self.next_id, self.next_id + 1
+            return fs
+        else:
+            what = 'an annotation id or {"type", "features"}'
+        raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what=what)
+
+
 def render_xmi(doc: Document) -> bytes:
     ts = _WRITER.covering(used_types(doc), doc.name)
     cassis = _cassis()
@@ -392,40 +566,25 @@ def render_xmi(doc: Document) -> bytes:
     for name in set_names[1:]:
         views[name].sofa_string = doc.text
     shift = len(set_names) + 1  # XMI id 0 is NULL and the sofas take 1..n: our id i is XMI id i + shift
-    by_id = {}
-    next_id = shift + max((a.id for n in set_names for a in doc.annset(n)), default=0) + \
-        max((r for n in set_names for r in doc.annset(n).relations), default=0) + 1
+    builder = _CasBuilder(ts, doc, shift + max((a.id for n in set_names for a in doc.annset(n)), default=0) + 1)
     for set_name in set_names:
-        annset = doc.annset(set_name)
         view = views[set_name]
-        for ann in annset:
-            name = uima_type(ann.type)
-            t = ts.get_type(name)
-            values = {}
-            for key, value in ann.features.items():
-                rng = _range(value)
-                if rng is None:
-                    values[_feature_name(key, True)] = json.dumps(value, ensure_ascii=False, sort_keys=True)
-                else:
-                    if isinstance(value, str):
-                        check_xml_chars(value, doc.name)
-                    values[_feature_name(key, False)] = _fs_value(ts, rng, value)
-            fs = t(begin=ann.start, end=ann.end, **values)
+        for ann in doc.annset(set_name):
+            fs = builder.create(ann.type, ann.features, begin=ann.start, end=ann.end)
             fs.xmiID = ann.id + shift
             view.add(fs, keep_id=True)
-            by_id[ann.id] = fs
+            builder.by_id[ann.id] = fs
+    builder.link()
+    for set_name in set_names:
+        annset = doc.annset(set_name)
         if annset.relations:
-            rel_type = ts.get_type(RELATION)
-            members_type = ts.get_type("uima.cas.FSArray")
             for rel in annset.relations.values():
-                fs = rel_type(relationType=rel.type, relationId=rel.id, annotationSet=set_name,
-                              features=json.dumps(rel.features, ensure_ascii=False, sort_keys=True),
-                              members=members_type(elements=[by_id[m] for m in rel.members]))
-                fs.xmiID, next_id = next_id, next_id + 1
-                view.add(fs, keep_id=True)
-    fs = ts.get_type(DOC_FEATURES)(json=json.dumps(doc.features, ensure_ascii=False, sort_keys=True), idShift=shift)
-    fs.xmiID = next_id
-    cas.add(fs, keep_id=True)
+                members = builder.new(_FS_ARRAY, elements=[builder.by_id[m] for m in rel.members])
+                views[set_name].add(builder.new(
+                    RELATION, relationType=rel.type, relationId=rel.id, annotationSet=set_name, members=members,
+                    features=json.dumps(rel.features, ensure_ascii=False, sort_keys=True)), keep_id=True)
+    cas.add(builder.new(DOC_FEATURES, json=json.dumps(doc.features, ensure_ascii=False, sort_keys=True),
+                        idShift=shift), keep_id=True)
     return cas.to_xmi().encode("utf-8")
 
 
@@ -440,7 +599,8 @@ class UimaXmiFormat(Format):
 
     def read(self, path: Path, *, lenient: bool = False, typesystem: str | Path | None = None) -> Iterator[Document]:
         data = read_bytes(path)
-        parse_xml(data, path)  # the safe-XML rule first: cassis parses with its own settings
+        # the safe-XML rule first: cassis parses with its own settings
+        root = None if prolog_is_plain(data) else parse_xml(data, path)
         ts = typesystem_for(path, typesystem)
         cassis = _cassis()
         with warnings.catch_warnings(record=True) as caught:
@@ -448,7 +608,9 @@ class UimaXmiFormat(Format):
             try:
                 cas = cassis.load_cas_from_xmi(BytesIO(data), typesystem=ts)
             except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
-                raise input_error("E154", path, None, reason=_reason(exc)) from None
+                if root is None:  # broken XML: parse_xml's error, with its line
+                    root = parse_xml(data, path)
+                raise input_error("E154", path, unfit_line(root, ts), reason=_reason(exc)) from None
         for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
             offset = _UNMAPPED.match(str(warning.message))
             if offset:
@@ -480,10 +642,14 @@ class FolderTypeSystem(FolderFiles):
         self.source: dict[tuple[str, str], str] = {}  # (type, feature) -> the file that brought it
         if self.target.is_file():
             stat = self.target.stat()
-            for t in _load_typesystem(str(self.target), (stat.st_mtime_ns, stat.st_size)).get_types():
-                self.merged[t.name] = {f.name: f.rangeType.name for f in t.features
-                                       if t.name not in (RELATION, DOC_FEATURES)}
-                self.source.update({(t.name, f): TYPESYSTEM for f in self.merged[t.name]})
+            ts = _load_typesystem(str(self.target), (stat.st_mtime_ns, stat.st_size))
+            for t in ts.get_types():
+                feats = {} if t.name in (RELATION, DOC_FEATURES) else \
+                    {f.name: reference_range(ts, f) or f.rangeType.name for f in t.features}
+                if t.supertype.name != _ANNOTATION:  # as used_types says it
+                    feats[""] = t.supertype.name
+                self.merged[t.name] = feats
+                self.source.update({(t.name, f): TYPESYSTEM for f in feats})
 
     def add(self, used: tuple[str, dict[str, dict[str, str]]]) -> None:
         """Merge one document's ``(file name, used types)`` (:meth:`UimaXmiFormat.used`), or raise E153."""

@@ -289,17 +289,20 @@ def bioc_annotation(id, type, offset, text):
     return ann
 
 
-HELD_OUT = {"bioc-xml": "handwritten/notes.xml", "bioc-json": "handwritten/notes.json"}
+HELD_OUT = {"notes.xml": ("bioc-xml", ["visit-1", "visit-2"]), "notes.json": ("bioc-json", ["visit-1", "visit-2"]),
+            "pubtator.xml": ("bioc-xml", ["90000001", "90000002"])}
 
 
-@pytest.mark.parametrize("fmt", sorted(HELD_OUT))
-def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, fmt):
-    """Collections written by hand from the BioC DTD (tests/data/README.md): infons at every level,
-    relations in passages, sentences and documents, a passage of sentences, non-ASCII text."""
-    path = bioc_data / HELD_OUT[fmt]
+@pytest.mark.parametrize("name", sorted(HELD_OUT))
+def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, name):
+    """Collections written by hand (tests/data/README.md): from the BioC DTD, infons at every level,
+    relations in passages, sentences and documents, a passage of sentences, non-ASCII text; in
+    PubTator's layout, title and abstract passages, ``identifier`` infons, relations without nodes."""
+    fmt, ids = HELD_OUT[name]
+    path = bioc_data / "handwritten" / name
     collection = load(fmt, path)
     docs = only_documents(read_documents(path, fmt))
-    assert [d.name for d in docs] == [b.id for b in collection.documents] == ["visit-1", "visit-2"]
+    assert [d.name for d in docs] == [b.id for b in collection.documents] == ids
     for doc, bdoc in zip(docs, collection.documents):
         for piece in [s for p in bdoc.passages for s in ([p] if p.text else p.sentences)]:
             assert doc.text[piece.offset:piece.offset + len(piece.text)] == piece.text
@@ -311,3 +314,34 @@ def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, fmt):
         (back,) = load(fmt, out).documents
         assert (back.id, back.infons) == (bdoc.id, bdoc.infons)
         assert bioc_spans(back) == bioc_spans(bdoc) and bioc_relations(back) == bioc_relations(bdoc)
+
+
+def test_what_the_pubtator_file_holds(bioc_data):
+    """PubTator's concepts: ``type`` is the annotation's type, ``identifier`` a feature; its
+    relations name concepts in role infons, not nodes: they are relations without members."""
+    first, second = only_documents(read_documents(bioc_data / "handwritten" / "pubtator.xml", "bioc-xml"))
+    assert first.text.startswith("Valdorine induces") and first.text[53:57] == "Mice"
+    diseases = first.annset().with_type("Disease")
+    assert [(first.text[a.start:a.end], a.features["identifier"]) for a in diseases][:2] == [
+        ("liver injury", "MESH:D900002"), ("seizures", "MESH:D900003")]
+    (positive,) = [r for r in first.annset().relations.values() if r.type == "Positive_Correlation"]
+    assert positive.members == [] and positive.features["role1"] == "Chemical|MESH:C900001"
+    (negative,) = second.annset().relations.values()
+    assert [second.text[second.annset().get(m).start:second.annset().get(m).end] for m in negative.members] == [
+        "Tarnomab", "rash"]
+    assert negative.features["roles"] == ["Chemical", "Disease"] and second.features["pmcid"] == "PMC9000002"
+
+
+def test_pubtator_offsets_outside_a_passage_are_one_line_and_keep_going(bioc_data, tmp_path, capsys):
+    data = (bioc_data / "handwritten" / "pubtator.xml").read_text(encoding="utf-8")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "pubtator.xml").write_text(data.replace('offset="35" length="8"', 'offset="35" length="80"'),
+                                                  encoding="utf-8")
+    status = main(["convert", str(tmp_path / "in"), str(tmp_path / "out"), "--from", "bioc-xml", "--to", "brat",
+                   "--keep-going"])
+    err = capsys.readouterr().err
+    (line,) = [ln for ln in err.splitlines() if "E141" in ln]
+    number = int(line.split("pubtator.xml:", 1)[1].split(":", 1)[0])
+    assert status == 1 and "'3'" in line and "'90000001'" in line and "35-115" in line and "(0-52)" in line
+    assert '<annotation id="3">' in data.splitlines()[number - 1]
+    assert sorted(p.name for p in (tmp_path / "out").glob("[!.]*")) == ["90000002.ann", "90000002.txt"]

@@ -18,7 +18,7 @@ from pipeline_test_prs import pipeline_and_corpus  # noqa: E402
 from annotator.cli import main  # noqa: E402
 from annotator.corpus import Failure, read_documents, run, write_documents  # noqa: E402
 from annotator.document import Document  # noqa: E402
-from annotator.formats.uima_xmi import ESCAPED, dkpro_typesystem, uima_type  # noqa: E402
+from annotator.formats.uima_xmi import ESCAPED, REFERENCES, dkpro_typesystem, uima_type  # noqa: E402
 
 FIXTURES = ["dkpro/note-1.xmi", "emoji/emoji.xmi"]
 
@@ -128,6 +128,85 @@ def test_fixtures_survive_our_writer(formats_data, tmp_path):
         write_documents([doc], out, "uima-xmi")
         (back,) = only_documents(read_documents(out, "uima-xmi"))
         assert dump(back) == dump(doc), name
+
+
+def referring_document(name: str = "refs") -> Document:
+    """Tokens whose ``pos`` refers to a POS annotation, a dependency between tokens, a phrase
+    whose ``children`` list tokens and whose ``concepts`` hold feature structures that are no
+    annotations (one referring to a token): the :data:`REFERENCES` record says which are references."""
+    dkpro = "de.tudarmstadt.ukp.dkpro.core.api."
+    token, pos, dep = dkpro + "segmentation.type.Token", dkpro + "lexmorph.type.pos.POS", dkpro + "syntax.type.dependency.Dependency"
+    doc = Document("Ada slept well", name=name)
+    s = doc.annset()
+    tags = [s.add(pos, a, b, {"PosValue": v}) for a, b, v in [(0, 3, "NNP"), (4, 9, "VBD"), (10, 14, "RB")]]
+    toks = [s.add(token, t.start, t.end, {"pos": t.id}) for t in tags]
+    s.add(dep, 0, 3, {"Governor": toks[1].id, "Dependent": toks[0].id, "DependencyType": "nsubj"})
+    s.add("Phrase", 4, 14, {"children": [toks[1].id, toks[2].id], "label": "VP",
+                            "concepts": [{"type": "org.example.Concept", "features": {"code": "C1", "anchor": toks[1].id}}]})
+    doc.features[REFERENCES] = {token: {"pos": pos}, dep: {"Governor": token, "Dependent": token},
+                                "Phrase": {"children": "uima.cas.FSArray<" + token + ">",
+                                           "concepts": "uima.cas.FSArray<org.example.Concept>"},
+                                "org.example.Concept": {"anchor": "uima.tcas.Annotation"}}
+    return doc
+
+
+def test_references_are_written_as_references_and_read_back(tmp_path):
+    doc = referring_document()
+    write_documents([doc], tmp_path, "uima-xmi")
+    ts = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
+    cas = cassis.load_cas_from_xmi(tmp_path / "refs.xmi", typesystem=ts)
+    dkpro = "de.tudarmstadt.ukp.dkpro.core.api."
+    tokens = cas.select(dkpro + "segmentation.type.Token")
+    assert [(t.pos.type.name, t.pos.begin, t.pos.PosValue) for t in tokens] == [
+        (dkpro + "lexmorph.type.pos.POS", 0, "NNP"), (dkpro + "lexmorph.type.pos.POS", 4, "VBD"),
+        (dkpro + "lexmorph.type.pos.POS", 10, "RB")]
+    (dep,) = cas.select(dkpro + "syntax.type.dependency.Dependency")
+    assert (dep.Governor, dep.Dependent) == (tokens[1], tokens[0])
+    (phrase,) = cas.select("Phrase")
+    assert list(phrase.children.elements) == tokens[1:]
+    (concept,) = phrase.concepts.elements
+    assert (concept.type.name, concept.code, concept.anchor) == ("org.example.Concept", "C1", tokens[1])
+    assert ts.get_type("org.example.Concept").supertype.name == "uima.cas.TOP"
+    assert ts.get_type(dkpro + "segmentation.type.Token").get_feature("pos").rangeType.name == dkpro + "lexmorph.type.pos.POS"
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert dump(back) == dump(doc)
+
+
+def test_references_survive_resume(tmp_path):
+    """The folder's TypeSystem.xml read back on --resume keeps the ranges of references (an
+    FSArray's element type included) and the supertype of feature structures that are no
+    annotations: the documents written after it load with it as the first ones did."""
+    src = tmp_path / "src"
+    write_documents([referring_document("a"), referring_document("b")], src, "bdoc")
+    out = tmp_path / "out"
+    assert main(["convert", str(src), str(out), "--to", "uima-xmi"]) == 0
+    before = (out / "TypeSystem.xml").read_bytes()
+    (out / "b.xmi").unlink()
+    assert main(["convert", str(src), str(out), "--to", "uima-xmi", "--resume"]) == 0
+    assert (out / "TypeSystem.xml").read_bytes() == before
+    back = {d.name: d for d in only_documents(read_documents(out, "uima-xmi"))}
+    assert dump(back["b"])[1:] == dump(referring_document("b"))[1:]
+
+
+def test_a_bad_reference_is_one_line_and_keep_going_goes_on(tmp_path, capsys):
+    good, dangling, wrong, bad_record = (referring_document(n) for n in ("good", "dangling", "wrong", "record"))
+    (tok,) = [a for a in dangling.annset() if a.type.endswith("Token") and a.start == 0]
+    tok.features["pos"] = 99
+    (tok,) = [a for a in wrong.annset() if a.type.endswith("Token") and a.start == 0]
+    tok.features["pos"] = "NNP"
+    bad_record.features[REFERENCES] = {"Phrase": ["children"]}
+    write_documents([good, dangling, wrong, bad_record], tmp_path / "src", "bdoc")
+    out = tmp_path / "out"
+    assert main(["convert", str(tmp_path / "src"), str(out), "--to", "uima-xmi", "--keep-going"]) == 1
+    err = [x for x in capsys.readouterr().err.splitlines() if regex.search("E15[67]", x)]
+    assert len(err) == 3
+    (line,) = [x for x in err if "dangling" in x]
+    assert "E156" in line and "'pos'" in line and "99 is not the id of an annotation of this document" in line
+    (line,) = [x for x in err if "wrong" in x]
+    assert "E156" in line and "'NNP'" in line
+    (line,) = [x for x in err if "record" in x]
+    assert "E157" in line
+    assert sorted(p.name for p in out.glob("*.xmi")) == ["good.xmi"]
 
 
 def test_type_systems_merge_across_documents_and_resume(tmp_path):

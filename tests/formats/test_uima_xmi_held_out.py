@@ -12,11 +12,12 @@ cassis = pytest.importorskip("cassis")
 
 from formatshelp import only_documents, snapshot  # noqa: E402
 
+from annotator.cli import main  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
-HELD_OUT = ["dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "uima/emoji-sequences.xmi",
-            "uima/two-views.xmi", "uima/sofa-uri.xmi"]
+HELD_OUT = ["ctakes/note.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
+            "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
 ANNOTATION = "uima.tcas.Annotation"
 
 
@@ -25,39 +26,36 @@ def typesystem_of(path: Path):
     return cassis.load_typesystem(beside) if beside.is_file() else dkpro_typesystem()
 
 
-def oracle_value(value, ts, primitives_only: bool):
-    """A feature value as the README says we read it, from cassis's objects (None: not compared)."""
+def oracle_value(value, ts):
+    """A feature value as the README says we read it, from cassis's objects."""
     if isinstance(value, (str, int, float, bool)):
         return value
     if hasattr(value, "elements"):
-        items = [oracle_value(v, ts, primitives_only) for v in value.elements]
-        return None if None in items else items
-    if primitives_only:
-        return None
+        return [oracle_value(v, ts) for v in value.elements]
+    if value.type.name in ("uima.cas.NonEmptyFSList", "uima.cas.EmptyFSList"):
+        items = []
+        while value.type.name == "uima.cas.NonEmptyFSList":
+            items.append(oracle_value(value.head, ts))
+            value = value.tail
+        return items
     if ts.subsumes(ts.get_type(ANNOTATION), value.type):
         return value.xmiID
-    return {"type": value.type.name, "features": oracle_features(value, ts, False)}
+    return {"type": value.type.name, "features": oracle_features(value, ts)}
 
 
-def oracle_features(fs, ts, primitives_only: bool) -> dict:
-    out = {}
-    for feature in fs.type.all_features:
-        value = fs.get(feature.name)
-        if feature.name not in ("begin", "end", "sofa") and value is not None:
-            converted = oracle_value(value, ts, primitives_only)
-            if converted is not None:
-                out[feature.name] = converted
-    return out
+def oracle_features(fs, ts) -> dict:
+    return {feature.name: oracle_value(fs.get(feature.name), ts) for feature in fs.type.all_features
+            if feature.name not in ("begin", "end", "sofa") and fs.get(feature.name) is not None}
 
 
-def cassis_reads(path: Path, ts, primitives_only: bool = False) -> dict[str, list[tuple]]:
+def cassis_reads(path: Path, ts) -> dict[str, list[tuple]]:
     """View -> (id, type, begin, end, features) of its annotations, as cassis reads the file."""
     cas = cassis.load_cas_from_xmi(path, typesystem=ts)
     views = {}
     for sofa in cas.sofas:
         view = cas.get_view(sofa.sofaID)
         views["" if sofa.sofaID == "_InitialView" else sofa.sofaID] = sorted(
-            (fs.xmiID, fs.type.name, fs.begin, fs.end, oracle_features(fs, ts, primitives_only))
+            (fs.xmiID, fs.type.name, fs.begin, fs.end, oracle_features(fs, ts))
             for fs in view.select_all() if ts.subsumes(ts.get_type(ANNOTATION), fs.type))
     return views
 
@@ -67,12 +65,36 @@ def texts(path: Path, ts) -> dict[str, str]:
     return {("" if s.sofaID == "_InitialView" else s.sofaID): s.sofaString or "" for s in cas.sofas}
 
 
-def without_ids(views: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
-    """The annotations without their XMI ids (ours are renumbered when written), features
-    reduced to primitives and arrays of them; a value we hold as JSON (``ann_json_``, a list of
-    feature structures as SemPred's ``arguments``) is ours to read back, not compared here."""
-    return {name: sorted((t, b, e, sorted((k, v) for k, v in f.items() if not k.startswith("ann_json_")))
-                         for _, t, b, e, f in rows) for name, rows in views.items()}
+def graph(path: Path, ts) -> dict[str, list[tuple]]:
+    """View -> its annotations as cassis reads them, without XMI ids (ours are renumbered when
+    written): (type, begin, end, features), a reference to an annotation as ``("->", type, begin,
+    end)`` of the annotation it refers to, to another feature structure as (type, features), an
+    array or a list as a tuple."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    annotation = ts.get_type(ANNOTATION)
+
+    def value(v):
+        if isinstance(v, (str, int, float, bool)):
+            return v
+        if hasattr(v, "elements"):
+            return tuple(value(x) for x in v.elements)
+        if v.type.name in ("uima.cas.NonEmptyFSList", "uima.cas.EmptyFSList"):
+            items = []
+            while v.type.name == "uima.cas.NonEmptyFSList":
+                items.append(value(v.head))
+                v = v.tail
+            return tuple(items)
+        if ts.subsumes(annotation, v.type):
+            return ("->", v.type.name, v.begin, v.end)
+        return (v.type.name, features(v))
+
+    def features(fs):
+        return tuple(sorted((f.name, value(fs.get(f.name))) for f in fs.type.all_features
+                            if f.name not in ("begin", "end", "sofa") and fs.get(f.name) is not None))
+
+    return {"" if sofa.sofaID == "_InitialView" else sofa.sofaID: sorted(
+        (fs.type.name, fs.begin, fs.end, features(fs)) for fs in cas.get_view(sofa.sofaID).select_all()
+        if ts.subsumes(annotation, fs.type)) for sofa in cas.sofas}
 
 
 @pytest.mark.parametrize("name", HELD_OUT)
@@ -94,8 +116,7 @@ def test_what_we_write_loads_back_in_cassis(formats_data, tmp_path, name):
     written = tmp_path / path.name
     ts_written = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
     assert texts(written, ts_written) == texts(path, typesystem_of(path))
-    assert without_ids(cassis_reads(written, ts_written, True)) == without_ids(
-        cassis_reads(path, typesystem_of(path), True))
+    assert graph(written, ts_written) == graph(path, typesystem_of(path))
     (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
     names = {"", *doc.annset_names(), *back.annset_names()}
     assert {n: snapshot(back, n) for n in names} == {n: snapshot(doc, n) for n in names}
@@ -133,3 +154,67 @@ def test_what_the_held_out_files_hold(formats_data):
     assert two.text[signed.start:signed.end] == "signed"
     (uri,) = only_documents(read_documents(base / "uima" / "sofa-uri.xmi", "uima-xmi"))
     assert (uri.text, len(uri.annset())) == ("", 0)
+
+
+def test_what_the_ctakes_file_holds(formats_data):
+    """cTAKES's mentions with their UMLS concepts (feature structures that are no annotations) and
+    the references record that writes them back as references."""
+    (doc,) = only_documents(read_documents(formats_data / "uima-xmi" / "handwritten" / "ctakes" / "note.xmi", "uima-xmi"))
+    textsem = "org.apache.ctakes.typesystem.type.textsem."
+    umls = "org.apache.ctakes.typesystem.type.refsem.UmlsConcept"
+    (pain,) = doc.annset().with_type(textsem + "SignSymptomMention").within(0, 27)
+    assert doc.text[pain.start:pain.end] == "chest pain" and pain.features["polarity"] == 1
+    assert [(c["type"], c["features"]["codingScheme"], c["features"]["cui"]) for c in pain.features["ontologyConceptArr"]] == [
+        (umls, "SNOMEDCT_US", "C9000001"), (umls, "ICD10CM", "C9000001")]
+    fevers = [a for a in doc.annset().within(35, 40) if a.type.startswith(textsem)]
+    assert sorted(a.type for a in fevers) == [textsem + "DiseaseDisorderMention", textsem + "SignSymptomMention"]
+    assert {a.features["polarity"] for a in fevers} == {-1}
+    assert all(a.features["ontologyConceptArr"][0]["features"]["preferredText"] == "Fever" for a in fevers)
+    assert doc.features["uima.references"][textsem + "MedicationMention"] == {
+        "ontologyConceptArr": "uima.cas.FSArray<org.apache.ctakes.typesystem.type.refsem.OntologyConcept>"}
+
+
+def test_a_type_system_missing_or_not_matching_is_one_line_with_the_place(formats_data, tmp_path, capsys):
+    """cTAKES's XMI without its type system (DKPro's is taken), or with one lacking a feature: one
+    E154 line naming the file and the line of the first element it does not fit; --keep-going
+    goes on to the next file."""
+    ctakes = formats_data / "uima-xmi" / "handwritten" / "ctakes"
+    good = formats_data / "uima-xmi" / "handwritten" / "dkpro" / "references.xmi"
+    for folder, typesystem in [("missing", None), ("mismatch", "historyOf")]:
+        src = tmp_path / folder
+        src.mkdir()
+        if not typesystem:  # --typesystem is for every file: DKPro's a.xmi only beside the missing one
+            (src / "a.xmi").write_bytes(good.read_bytes())
+        (src / "b.xmi").write_bytes((ctakes / "note.xmi").read_bytes())
+        args = []
+        if typesystem:
+            ts = (ctakes / "TypeSystem.xml").read_text(encoding="utf-8")
+            (tmp_path / "ts.xml").write_text(ts.replace(f"<name>{typesystem}</name>", "<name>other</name>"), encoding="utf-8")
+            args = ["--typesystem", str(tmp_path / "ts.xml")]
+        status = main(["convert", str(src), str(tmp_path / f"out-{folder}"), "--to", "bdoc", "--keep-going", *args])
+        err = capsys.readouterr().err
+        (line,) = [x for x in err.splitlines() if "E154" in x]
+        lines = (ctakes / "note.xmi").read_text(encoding="utf-8").splitlines()
+        number = int(line.split(str(src / "b.xmi") + ":", 1)[1].split(":", 1)[0])
+        assert status == 1
+        if typesystem:
+            assert f"'{typesystem}'" in line and f'{typesystem}="' in lines[number - 1]
+        else:
+            assert "textspan.Segment" in line and "<textspan:Segment" in lines[number - 1]
+    assert [p.name for p in (tmp_path / "out-missing").glob("*.bdocjs")] == ["a.bdocjs"]
+
+
+@pytest.mark.parametrize("name", HELD_OUT)
+def test_what_is_not_read_is_one_warning(formats_data, caplog, name):
+    """An indexed feature structure that is no annotation and that no annotation refers to
+    (DKPro's CoreferenceChain) is not read: one warning line says so; one an annotation refers to
+    (the SemArgLinks WebAnno indexes) is read where it is referred to, without a warning."""
+    caplog.set_level("WARNING", logger="annotator")
+    only_documents(read_documents(formats_data / "uima-xmi" / "handwritten" / name, "uima-xmi"))
+    lines = [r.getMessage() for r in caplog.records if "E158" in r.getMessage()]
+    if name == "dkpro/references.xmi":
+        (line,) = lines
+        assert "references.xmi" in line and "1 feature structure(s) of view '_InitialView'" in line
+        assert line.endswith("de.tudarmstadt.ukp.dkpro.core.api.coref.type.CoreferenceChain (1)")
+    else:
+        assert lines == []
