@@ -323,6 +323,9 @@ def _render_ann(doc: Document) -> str:
     for rel in anns.relations.values():
         _check_word(rel.type, "relation type")
         kind = rel.features.get("brat") if rel.features.get("brat") in ("E", "*") else "R"
+        if kind != "E" and not rel.members:  # an R or * line without arguments is not brat
+            raise input_error("E120", None, None, what="relation without members", value=rel.type,
+                              fmt="brat (R and * lines need their arguments)")
         args = rel.features.get("args") or [[f"Arg{i}", ""] for i in range(1, len(rel.members) + 1)]
         refs = [ref if ref.startswith("E") else f"T{member}" for (_, ref), member in zip(args, rel.members)]
         roles = [role for role, _ in args]

@@ -165,6 +165,18 @@ def test_writer_refuses_types_with_spaces(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+def test_writer_refuses_relations_without_members(tmp_path):
+    """Regression: a relation read from BioC without nodes was written as ``R1\tType `` (our own
+    reader then refused it, E104); now the writer refuses it with one line."""
+    from annotator.document import Document
+
+    doc = Document("abc", name="s")
+    doc.annset().add_relation("Association", [], {})
+    with pytest.raises(InputError, match="E120 cannot write relation without members 'Association'"):
+        write_documents([doc], tmp_path, "brat")
+    assert not list(tmp_path.glob("*.ann"))
+
+
 def test_normalisations_that_cannot_be_n_lines_survive_as_json_notes(tmp_path):
     from annotator.document import Document
 
