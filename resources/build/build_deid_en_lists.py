@@ -99,7 +99,8 @@ anesthesiologist;cardiologist;oncologist;neurologist;urologist;dermatologist;gas
 endocrinologist;nephrologist;rheumatologist;haematologist;hematologist;pediatrician;paediatrician;
 obstetrician;gynaecologist;gynecologist;radiologist;pathologist;hospitalist;provider;clinician;
 physician;doctor;care coordinator;case manager;key worker;keyworker;CPN;AMHP;house officer;SHO;
-FY1;FY2;junior doctor;on-call resident;matron;sister
+FY1;FY2;junior doctor;on-call resident;matron;sister;RN;RGN;RMN;LPN;LVN;CNA;EMT;APRN;CRNA;medical secretary;
+practice manager
 """.replace("\n", "").split(";")
 
 OTHER_ROLES = """
@@ -111,12 +112,13 @@ brother-in-law;sister-in-law;guardian;next of kin;NOK;landlord;interpreter;spous
 housemate;flatmate;roommate;colleague;employer;teacher;chaperone;advocate
 """.replace("\n", "").split(";")
 
+#: jobs (a student is none: no occupation; tests/data/deid_en leaves "graduate student" unmarked)
 PROFESSIONS = """
 schoolteacher;teacher;truck driver;lorry driver;bus driver;taxi driver;driver;postman;postwoman;
 mail carrier;hairdresser;barber;coal miner;miner;electrician;plumber;carpenter;joiner;builder;
 bricklayer;labourer;laborer;farmer;cashier;shop assistant;waiter;waitress;chef;cook;cleaner;
 janitor;accountant;lawyer;solicitor;engineer;mechanic;firefighter;police officer;soldier;
-secretary;receptionist;librarian;banker;architect;pilot;student;graduate student;software developer;
+secretary;receptionist;librarian;banker;architect;pilot;software developer;
 programmer;journalist;salesman;saleswoman;sales assistant;factory worker;warehouse worker;
 construction worker;welder;painter;decorator;gardener;landscaper;security guard;bartender;
 musician;artist;actor;writer;professor;scientist;veterinarian;vet;pharmacist;dentist;nurse;

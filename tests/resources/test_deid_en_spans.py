@@ -365,3 +365,63 @@ def test_district_by_its_suffix(hipaa, text, expected):
 ])
 def test_lower_case_hospital_short_forms(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a form's role field, as "Consultant Dr X" is (the name after the colon)
+    ("School nurse: Comfort Mensah, 0161 496 0321", [("DOCTOR", "Comfort Mensah"), ("PHONE", "0161 496 0321")]),
+    ("Requesting clinician: Zhang Wei\nTests: FBC", [("DOCTOR", "Zhang Wei")]),
+    # across a line break a role word's name is the next line, no name
+    ("Escort: Tamsin Lee, RN\nNext review", [("DOCTOR", "Tamsin Lee")]),
+])
+def test_role_field(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a clinician's role or credential after a name and a comma, ending its clause
+    ("Losa Tuilagi, practice nurse", [("DOCTOR", "Losa Tuilagi")]),
+    ("Dressing changed by Oyelaran Bamidele, RN.", [("DOCTOR", "Oyelaran Bamidele")]),
+    ("Thanks, nurse.", []),
+    ("Leeds, nurse-led clinic", [("CITY", "Leeds")]),  # a town, no clinician
+])
+def test_name_before_role(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # who writes a chat line: a handle is a USERNAME, a capitalised word in no list a name
+    ("08:02 amy.chen: Who's on call tonight?", [("USERNAME", "amy.chen")]),
+    ("Kemi: Can someone cover clinic in the morning?", [("PATIENT", "Kemi")]),
+    ("Plan: Review in clinic.", []),
+    ("Note: Bloods are due.", []),
+    ("Adresse: Rue de la Paix", []),
+])
+def test_chat_speaker(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a profession in apposition (after a comma and "a", or after an age) and after "44-year-old"
+    ("This 44-year-old taxi driver has a cough.", [("PROFESSION", "taxi driver")]),
+    ("Dmitri Sokolov, a piano tuner.", [("PATIENT", "Dmitri Sokolov"), ("PROFESSION", "piano tuner")]),
+    ("Siosaia Fifita, 23, rugby player, lives in Apia.", [("PATIENT", "Siosaia Fifita"), ("PROFESSION", "rugby player"),
+                                                          ("CITY", "Apia")]),
+    # a student is no profession
+    ("Chen Wei is a 29-year-old graduate student.", [("PATIENT", "Chen Wei")]),
+])
+def test_profession_in_apposition(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an organisation by its context: a form's field, a profession's employer, the head first
+    ("Pharmacy: Boots", [("ORGANIZATION", "Boots")]),
+    ("Travel insurance: Allianz Travel", [("ORGANIZATION", "Allianz Travel")]),
+    ("Insurance: None", []),
+    ("She is a flight attendant with Korean Air.", [("PROFESSION", "flight attendant"), ("ORGANIZATION", "Korean Air")]),
+    ("Department: Finance, Banco Santander", [("ORGANIZATION", "Banco Santander")]),
+    ("She has worked at the Musée d'Orsay since 1992.", [("ORGANIZATION", "Musée d'Orsay")]),
+])
+def test_organisation_by_context(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -405,9 +405,9 @@ def confidence(features: dict) -> float:
 #: ("Dr Priya Raman\nFallowfield Medical Practice")
 _BREAK = re.compile(r"\n|\t| {2,}")
 HEAD_LAST = {"HOSPITAL", "STREET", "DEPARTMENT", "LOCATION-OTHER"}
-#: the rules whose evidence is the title right before the name: across a field gap it is the next
-#: field's label, no name ("Title: Mrs   Forename: Gurpreet")
-AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle"}
+#: the rules whose evidence is the title or role word right before the name: across a field gap it
+#: is the next field's label or line, no name ("Title: Mrs   Forename: Gurpreet", "Escort: Tamsin Lee, RN\nNext")
+AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle", "ClinicianRole", "OtherRole"}
 #: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
 #: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456"
 _UNIT_AFTER = re.compile(
