@@ -476,16 +476,17 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     Ramadan: ``_famous_words``); a place may be a US surname
     when it is a big city (Lagos, Madrid; not Garcia, Rivera) or, a region, a US town (Ontario), but
     a single-word place is no given name and
-    no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
+    no shorter than four letters (Bo, Aba: abbreviations more often than towns); a city of BIG_CITY
+    people or more and several words may be English words (Cape Town, Gold Coast)."""
     _check_versions()
     english = _english_words()
 
     def entries_of(*skip: str) -> set[str]:
         return {e.lower() for name, (_spec, entries) in lists.items() if name not in skip for e in entries}
 
-    def keep(entries: set[str], taken: set[str]) -> list[str]:
+    def keep(entries: set[str], taken: set[str], big: frozenset[str] = frozenset()) -> list[str]:
         return sorted(e for e in entries if e.lower() not in taken and
-                      not all(w.lower() in english for w in e.split() if w[0].isupper()))
+                      (e in big or not all(w.lower() in english for w in e.split() if w[0].isupper())))
 
     cities, regions, countries, continents = _world_places()
     places = {e.lower() for e in regions | countries | continents} | {c.lower() for c, people in cities.items()
@@ -498,8 +499,11 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     non_name_entries = entries_of("deid_first.lst", "deid_surname.lst")
     surnames = {e.lower() for e in lists["deid_surname.lst"][1]}
 
+    # a big city of several words is a town whatever its words are (Cape Town, Gold Coast)
+    big = frozenset(c for c, people in cities.items() if people >= BIG_CITY and " " in c)
+
     def place(entries: set[str], taken: set[str] = non_name_entries) -> list[str]:
-        return [e for e in keep(entries, taken) if " " in e or (len(e) >= 4 and e.lower() not in given)]
+        return [e for e in keep(entries, taken, big) if " " in e or (len(e) >= 4 and e.lower() not in given)]
 
     return {
         "deid_first_world.lst": ("name:first", first_world),

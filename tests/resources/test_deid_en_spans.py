@@ -425,3 +425,51 @@ def test_profession_in_apposition(hipaa, text, expected):
 ])
 def test_organisation_by_context(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a house, villa or plot before the street, a direction word after its type, a numbered street
+    ("Address: House 7, Ring Road East", [("STREET", "House 7, Ring Road East")]),
+    ("Suite 300, 1010 Sherbrooke Street West", [("STREET", "Suite 300, 1010 Sherbrooke Street West")]),
+    ("Villa 27, Street 14, Dubai", [("STREET", "Villa 27, Street 14"), ("CITY", "Dubai")]),
+    ("A lot of 12 people", []),
+])
+def test_house_before_street(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the type first in the words of more countries; "No." before the number; Colombia's crossings
+    ("Abdullah, No. 8, Jalan Ampang, Unit 15-3", [("PATIENT", "Abdullah"), ("STREET", "No. 8, Jalan Ampang, Unit 15-3")]),
+    ("Yosef ben David, 72, Rehov Herzl 45, Apt 6", [("PATIENT", "Yosef ben David"), ("STREET", "Rehov Herzl 45, Apt 6")]),
+    ("Sent to Carrera 7 No. 71-21, Apto 902", [("STREET", "Carrera 7 No. 71-21, Apto 902")]),
+    # a second number after a slash and a Polish flat
+    ("of ul. Marszałkowska 84/92 m. 15", [("STREET", "ul. Marszałkowska 84/92 m. 15")]),
+    # Korean roads by their suffix
+    ("45 Teheran-ro 10-gil, Gangnam-gu", [("STREET", "45 Teheran-ro 10-gil"), ("CITY", "Gangnam-gu")]),
+])
+def test_street_forms_of_more_countries(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a street without its type before a postcode; a floor after the street line
+    ("Local address: Unter den Linden 77, 10117 Berlin", [("STREET", "Unter den Linden 77"), ("ZIP", "10117"),
+                                                         ("CITY", "Berlin")]),
+    ("New address: Coolsingel 40, 3e verdieping, 3011 AD Rotterdam", [("STREET", "Coolsingel 40, 3e verdieping"),
+                                                                     ("ZIP", "3011 AD"), ("CITY", "Rotterdam")]),
+    ("Ward 7, 10117 Berlin", [("DEPARTMENT", "Ward 7"), ("ZIP", "10117"), ("CITY", "Berlin")]),
+])
+def test_street_before_postcode(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a state code cut from its postcode's digits is no state; four digits ending an address line
+    ("Pharmacy, 7 High Street, Keswick CA12 5AQ\nAmoxicillin", [("STREET", "7 High Street"),
+                                               ("CITY", "Keswick"), ("ZIP", "CA12 5AQ")]),
+    ("14 Kloof Street, Cape Town, 8001\nCell", [("STREET", "14 Kloof Street"), ("CITY", "Cape Town"), ("ZIP", "8001")]),
+    ("Moved to London, 2019\nnext", [("CITY", "London")]),
+])
+def test_postcode_ends_address(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
