@@ -154,7 +154,7 @@ ID_LABELS = {
              "passport no;passport;employee ID;employee number;staff number;badge number;badge no;claim number",
     "BIOID": "biometric ID;biometric identifier;fingerprint ID;fingerprint template;fingerprint;"
              "retinal scan ID;iris scan ID;palm vein ID;voiceprint ID",
-    "USERNAME": "username;user name;user ID;entered by",
+    "USERNAME": "username;user name;user ID;entered by;user",
     "ROOM": "room;rm;rm.;room number;room no",
     "PHONE": "tel;tel.;telephone;phone;mobile;cell;home phone;work phone;pager;bleep;ext;ext.;contact number",
     "FAX": "fax;fax number;fax no;facsimile",

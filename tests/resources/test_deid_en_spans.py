@@ -473,3 +473,19 @@ def test_street_before_postcode(hipaa, text, expected):
 ])
 def test_postcode_ends_address(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an age after "turned" and in brackets after a date of birth (over 89: PHI under hipaa)
+    ("Esther Rosenberg turned 95 last week.", [("PATIENT", "Esther Rosenberg"), ("AGE", "95")]),
+    ("Joseph Nolan, DOB 1931-06-02 (90)\nSeen today.", [("PATIENT", "Joseph Nolan"), ("DATE", "1931-06-02"), ("AGE", "90")]),
+    ("He turned 90 degrees to the left.", []),
+    # a log-in after "user" has a digit, a dot or an underscore; an Indian plate has four parts
+    ("User jmwangi2 logged in.", [("USERNAME", "jmwangi2")]),
+    ("A user friendly design.", []),
+    ("The vehicle with plate KA 05 MN 4471 was towed.", [("VEHICLE", "KA 05 MN 4471")]),
+    # an organisation's field after a line that ends in a name
+    ("Prescriber: Dr Ewan Fraser\nPharmacy: Boots", [("DOCTOR", "Ewan Fraser"), ("ORGANIZATION", "Boots")]),
+])
+def test_ages_log_ins_plates_fields(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -80,14 +80,16 @@ _ISO_DATETIME = re.compile(
 # a year alone after an apostrophe, or a decade: '92, '90s (i2b2 2014: "[’92]", "[’90s]")
 _APOS_YEAR = re.compile(r"['’](?<=[\s(]['’])\d\d(?:s\b)?(?![\w'’%\-])")
 _AGES = re.compile(
-    r"\b(?=[\daiwt])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
+    r"\b(?=[\daiwtdb])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
     r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
     r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
     r"|\b(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
     r"|\b(?P<a4>\d{1,3})\s?[MF](?=\s*(?:w/|with|,|c/o|presents|pmh|hx|h/o|s/p)\b|\s*(?:w/|,))"
     r"|\b(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(?P<a5>\d0s)\b"
     r"|(?<=[a-z], )(?P<a6>\d{1,3})(?=, )"
-    r"|\b(?:is|was|turned)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b))",
+    r"|\b(?:is|was)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b)"
+    r"|\bturn(?:s|ed)?\s+(?P<a9>\d{1,3})\b(?![.,:/]?\d|\s*(?:%|degrees|times|mg|ml)\b)"          # turned 95 last week
+    r"|\b(?:dob|d\.o\.b\.?|born)\b[^()\n]{4,24}\(\s*(?P<a10>\d{1,3})\s*\))",            # DOB 1931-06-02 (90)
     re.I | re.M)
 # New England ZIPs: 01852, 02108; the 0 first, then the look-behind (the same matches: the re module
 # then searches for the literal 0, 40x faster than trying the look-behind at every position)
@@ -178,7 +180,7 @@ def _id_value(text: str, at: int, type_: str) -> tuple[int, int] | None:
     it has no digit or fewer than MIN characters."""
     chunks: list[re.Match] = []
     pos = at
-    while len(chunks) < 3:
+    while len(chunks) < (4 if type_ == "VEHICLE" else 3):  # an Indian plate has four: KA 05 MN 4471
         m = _CHUNK.match(text, pos)
         if m is None:
             break
@@ -212,8 +214,9 @@ def _label_value(text: str, label_end: int, type_: str, label: str) -> tuple[int
         if m is None:
             return None
         word = m.group().rstrip("._-")
-        needs_digit = label.lower().startswith("entered")
-        if word[0].isupper() or (needs_digit and not any(c.isdigit() for c in word)):
+        # after "entered by" or "user" a log-in has a digit, "." or "_" ("User jmwangi2"; not "user friendly")
+        needs_mark = label.lower().startswith("entered") or label.lower() == "user"
+        if word[0].isupper() or (needs_mark and not any(c.isdigit() or c in "._" for c in word)):
             return None
         return m.start(), m.start() + len(word)
     if type_ == "EMAIL":
