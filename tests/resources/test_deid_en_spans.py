@@ -489,3 +489,15 @@ def test_postcode_ends_address(hipaa, text, expected):
 ])
 def test_ages_log_ins_plates_fields(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a lake, mountain or hotel named head first; a town after a hospital at the line's end
+    ("Herds alpacas near Lake Titicaca.", [("LOCATION-OTHER", "Lake Titicaca")]),
+    ("Local address: Hotel Adlon", [("LOCATION-OTHER", "Hotel Adlon")]),
+    ("From: St. Vincent's Hospital, Darlinghurst\nTo: ward", [("HOSPITAL", "St. Vincent's Hospital"),
+                                                            ("CITY", "Darlinghurst")]),
+    ("Seen at St Mary's Hospital, Cardiology\nNext", [("HOSPITAL", "St Mary's Hospital")]),
+])
+def test_places_head_first_and_after_a_facility(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -393,6 +393,23 @@ ZIP_BEFORE = {"PATIENT", "CITY", "STATE", "STREET"}
 _ZIP_AFTER = re.compile(r"[ \t,]+(\d{5}(?:-\d{4})?)(?![\w/.\-])")
 
 
+#: the town after a facility and a comma, ending the line: "St. Vincent's Hospital, Darlinghurst",
+#: "Royal Prince Alfred Hospital, Camperdown" (no English word: "St Mary's Hospital, Cardiology")
+_SPECIALTY = re.compile(r"(?:ology|ologists?|iatry|iatrics|ics|ery|ity|ence|ine)$")  # Cardiology, Paediatrics, Surgery, Maternity
+_TOWN_AFTER_FACILITY = re.compile(r"[ \t]*,[ \t]*([A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[ \t]*(?=\n|$)")
+
+
+def _town_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
+    """The span of a town right after the facility ending at ``end`` (:data:`_TOWN_AFTER_FACILITY`),
+    untaken and no English word (then marked taken)."""
+    m = _TOWN_AFTER_FACILITY.match(text, end)
+    if m is None or any(taken[m.start(1):m.end(1)]) or \
+            any(w.lower() in ENGLISH or _SPECIALTY.search(w) for w in m.group(1).split()):
+        return None
+    taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
+    return m.start(1), m.end(1)
+
+
 def _zip_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
     """The span of a bare ZIP code right after ``end``, not yet taken (then marked taken)."""
     m = _ZIP_AFTER.match(text, end)
@@ -590,7 +607,8 @@ def _join(text: str, kept: list[list], taken: bytearray) -> None:
 def resolve(ctx: ActionContext) -> None:
     """The best non-overlapping candidates, written to the output set; Blocks drop those below them.
     A street line takes the unit after it and a block before it, a town a postal district number, a name, a street or a
-    town a ZIP code after it; then :func:`_grow_names` and :func:`_join`."""
+    town a ZIP code after it, a hospital the town after it at the line's end; then
+    :func:`_streets_before_postcodes`, :func:`_grow_names` and :func:`_join`."""
     text = ctx.doc.text
     text_length = len(text)
     block_prio = [0] * (text_length + 1)  # per character: the highest Block over it
@@ -626,6 +644,8 @@ def resolve(ctx: ActionContext) -> None:
         kept.append([start, end, type_, confidence(cand.features), cand.features.get("policies")])
         if type_ in ZIP_BEFORE and (zip_span := _zip_after(text, end, taken)) is not None:
             kept.append([*zip_span, "ZIP", RULE_CONFIDENCE["ZipAfter"], None])
+        if type_ == "HOSPITAL" and (town := _town_after(text, end, taken)) is not None:
+            kept.append([*town, "CITY", RULE_CONFIDENCE["AddressChain"], None])
     kept.sort()
     _streets_before_postcodes(ctx, kept, taken)
     _grow_names(ctx, kept, taken)
