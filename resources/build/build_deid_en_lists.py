@@ -99,7 +99,8 @@ anesthesiologist;cardiologist;oncologist;neurologist;urologist;dermatologist;gas
 endocrinologist;nephrologist;rheumatologist;haematologist;hematologist;pediatrician;paediatrician;
 obstetrician;gynaecologist;gynecologist;radiologist;pathologist;hospitalist;provider;clinician;
 physician;doctor;care coordinator;case manager;key worker;keyworker;CPN;AMHP;house officer;SHO;
-FY1;FY2;junior doctor;on-call resident;matron;sister
+FY1;FY2;junior doctor;on-call resident;matron;sister;RN;RGN;RMN;LPN;LVN;CNA;EMT;APRN;CRNA;medical secretary;
+practice manager
 """.replace("\n", "").split(";")
 
 OTHER_ROLES = """
@@ -111,12 +112,13 @@ brother-in-law;sister-in-law;guardian;next of kin;NOK;landlord;interpreter;spous
 housemate;flatmate;roommate;colleague;employer;teacher;chaperone;advocate
 """.replace("\n", "").split(";")
 
+#: jobs (a student is none: no occupation; tests/data/deid_en leaves "graduate student" unmarked)
 PROFESSIONS = """
 schoolteacher;teacher;truck driver;lorry driver;bus driver;taxi driver;driver;postman;postwoman;
 mail carrier;hairdresser;barber;coal miner;miner;electrician;plumber;carpenter;joiner;builder;
 bricklayer;labourer;laborer;farmer;cashier;shop assistant;waiter;waitress;chef;cook;cleaner;
 janitor;accountant;lawyer;solicitor;engineer;mechanic;firefighter;police officer;soldier;
-secretary;receptionist;librarian;banker;architect;pilot;student;graduate student;software developer;
+secretary;receptionist;librarian;banker;architect;pilot;software developer;
 programmer;journalist;salesman;saleswoman;sales assistant;factory worker;warehouse worker;
 construction worker;welder;painter;decorator;gardener;landscaper;security guard;bartender;
 musician;artist;actor;writer;professor;scientist;veterinarian;vet;pharmacist;dentist;nurse;
@@ -152,7 +154,7 @@ ID_LABELS = {
              "passport no;passport;employee ID;employee number;staff number;badge number;badge no;claim number",
     "BIOID": "biometric ID;biometric identifier;fingerprint ID;fingerprint template;fingerprint;"
              "retinal scan ID;iris scan ID;palm vein ID;voiceprint ID",
-    "USERNAME": "username;user name;user ID;entered by",
+    "USERNAME": "username;user name;user ID;entered by;user",
     "ROOM": "room;rm;rm.;room number;room no",
     "PHONE": "tel;tel.;telephone;phone;mobile;cell;home phone;work phone;pager;bleep;ext;ext.;contact number",
     "FAX": "fax;fax number;fax no;facsimile",
@@ -474,16 +476,17 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     Ramadan: ``_famous_words``); a place may be a US surname
     when it is a big city (Lagos, Madrid; not Garcia, Rivera) or, a region, a US town (Ontario), but
     a single-word place is no given name and
-    no shorter than four letters (Bo, Aba: abbreviations more often than towns)."""
+    no shorter than four letters (Bo, Aba: abbreviations more often than towns); a city of BIG_CITY
+    people or more and several words may be English words (Cape Town, Gold Coast)."""
     _check_versions()
     english = _english_words()
 
     def entries_of(*skip: str) -> set[str]:
         return {e.lower() for name, (_spec, entries) in lists.items() if name not in skip for e in entries}
 
-    def keep(entries: set[str], taken: set[str]) -> list[str]:
+    def keep(entries: set[str], taken: set[str], big: frozenset[str] = frozenset()) -> list[str]:
         return sorted(e for e in entries if e.lower() not in taken and
-                      not all(w.lower() in english for w in e.split() if w[0].isupper()))
+                      (e in big or not all(w.lower() in english for w in e.split() if w[0].isupper())))
 
     cities, regions, countries, continents = _world_places()
     places = {e.lower() for e in regions | countries | continents} | {c.lower() for c, people in cities.items()
@@ -496,8 +499,11 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     non_name_entries = entries_of("deid_first.lst", "deid_surname.lst")
     surnames = {e.lower() for e in lists["deid_surname.lst"][1]}
 
+    # a big city of several words is a town whatever its words are (Cape Town, Gold Coast)
+    big = frozenset(c for c, people in cities.items() if people >= BIG_CITY and " " in c)
+
     def place(entries: set[str], taken: set[str] = non_name_entries) -> list[str]:
-        return [e for e in keep(entries, taken) if " " in e or (len(e) >= 4 and e.lower() not in given)]
+        return [e for e in keep(entries, taken, big) if " " in e or (len(e) >= 4 and e.lower() not in given)]
 
     return {
         "deid_first_world.lst": ("name:first", first_world),

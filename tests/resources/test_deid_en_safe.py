@@ -131,3 +131,13 @@ def test_leaves_a_phi_free_clinical_sentence_alone(safe, text):
 def test_deid_en_finds_are_not_duplicated(safe, precise):
     text = "Mr. Okafor was admitted to Massachusetts General Hospital on 5/3/2017."
     assert [(t, v) for t, v, _ in phi(safe, text)] == [(t, v) for t, v, _ in phi(precise, text)]
+
+
+@pytest.mark.parametrize("text, name", [
+    # a greeting or a form of address before a name is a cue, no part of what the catch-all grows
+    ("Greenfield Surgery: Hi Tomasz, your flu jab is booked.", "Tomasz"),
+    ("Re: asthma plan\nHi Nurse Kim, Jaylen used his inhaler.", "Kim"),
+])
+def test_a_cue_word_before_a_name_stays_out(safe, text, name):
+    words = {text[a.start:a.end] for a in safe(Document(text)).annset("PHI")}
+    assert name in " ".join(words) and not {"Hi", "Nurse"} & set(" ".join(words).split())

@@ -365,3 +365,139 @@ def test_district_by_its_suffix(hipaa, text, expected):
 ])
 def test_lower_case_hospital_short_forms(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a form's role field, as "Consultant Dr X" is (the name after the colon)
+    ("School nurse: Comfort Mensah, 0161 496 0321", [("DOCTOR", "Comfort Mensah"), ("PHONE", "0161 496 0321")]),
+    ("Requesting clinician: Zhang Wei\nTests: FBC", [("DOCTOR", "Zhang Wei")]),
+    # across a line break a role word's name is the next line, no name
+    ("Escort: Tamsin Lee, RN\nNext review", [("DOCTOR", "Tamsin Lee")]),
+])
+def test_role_field(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a clinician's role or credential after a name and a comma, ending its clause
+    ("Losa Tuilagi, practice nurse", [("DOCTOR", "Losa Tuilagi")]),
+    ("Dressing changed by Oyelaran Bamidele, RN.", [("DOCTOR", "Oyelaran Bamidele")]),
+    ("Thanks, nurse.", []),
+    ("Leeds, nurse-led clinic", [("CITY", "Leeds")]),  # a town, no clinician
+])
+def test_name_before_role(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # who writes a chat line: a handle is a USERNAME, a capitalised word in no list a name
+    ("08:02 amy.chen: Who's on call tonight?", [("USERNAME", "amy.chen")]),
+    ("Kemi: Can someone cover clinic in the morning?", [("PATIENT", "Kemi")]),
+    ("Plan: Review in clinic.", []),
+    ("Note: Bloods are due.", []),
+    ("Adresse: Rue de la Paix", []),
+])
+def test_chat_speaker(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a profession in apposition (after a comma and "a", or after an age) and after "44-year-old"
+    ("This 44-year-old taxi driver has a cough.", [("PROFESSION", "taxi driver")]),
+    ("Dmitri Sokolov, a piano tuner.", [("PATIENT", "Dmitri Sokolov"), ("PROFESSION", "piano tuner")]),
+    ("Siosaia Fifita, 23, rugby player, lives in Apia.", [("PATIENT", "Siosaia Fifita"), ("PROFESSION", "rugby player"),
+                                                          ("CITY", "Apia")]),
+    # a student is no profession
+    ("Chen Wei is a 29-year-old graduate student.", [("PATIENT", "Chen Wei")]),
+])
+def test_profession_in_apposition(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an organisation by its context: a form's field, a profession's employer, the head first
+    ("Pharmacy: Boots", [("ORGANIZATION", "Boots")]),
+    ("Travel insurance: Allianz Travel", [("ORGANIZATION", "Allianz Travel")]),
+    ("Insurance: None", []),
+    ("She is a flight attendant with Korean Air.", [("PROFESSION", "flight attendant"), ("ORGANIZATION", "Korean Air")]),
+    ("Department: Finance, Banco Santander", [("ORGANIZATION", "Banco Santander")]),
+    ("She has worked at the Musée d'Orsay since 1992.", [("ORGANIZATION", "Musée d'Orsay")]),
+])
+def test_organisation_by_context(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a house, villa or plot before the street, a direction word after its type, a numbered street
+    ("Address: House 7, Ring Road East", [("STREET", "House 7, Ring Road East")]),
+    ("Suite 300, 1010 Sherbrooke Street West", [("STREET", "Suite 300, 1010 Sherbrooke Street West")]),
+    ("Villa 27, Street 14, Dubai", [("STREET", "Villa 27, Street 14"), ("CITY", "Dubai")]),
+    ("A lot of 12 people", []),
+])
+def test_house_before_street(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the type first in the words of more countries; "No." before the number; Colombia's crossings
+    ("Abdullah, No. 8, Jalan Ampang, Unit 15-3", [("PATIENT", "Abdullah"), ("STREET", "No. 8, Jalan Ampang, Unit 15-3")]),
+    ("Yosef ben David, 72, Rehov Herzl 45, Apt 6", [("PATIENT", "Yosef ben David"), ("STREET", "Rehov Herzl 45, Apt 6")]),
+    ("Sent to Carrera 7 No. 71-21, Apto 902", [("STREET", "Carrera 7 No. 71-21, Apto 902")]),
+    # a second number after a slash and a Polish flat
+    ("of ul. Marszałkowska 84/92 m. 15", [("STREET", "ul. Marszałkowska 84/92 m. 15")]),
+    # Korean roads by their suffix
+    ("45 Teheran-ro 10-gil, Gangnam-gu", [("STREET", "45 Teheran-ro 10-gil"), ("CITY", "Gangnam-gu")]),
+])
+def test_street_forms_of_more_countries(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a street without its type before a postcode; a floor after the street line
+    ("Local address: Unter den Linden 77, 10117 Berlin", [("STREET", "Unter den Linden 77"), ("ZIP", "10117"),
+                                                         ("CITY", "Berlin")]),
+    ("New address: Coolsingel 40, 3e verdieping, 3011 AD Rotterdam", [("STREET", "Coolsingel 40, 3e verdieping"),
+                                                                     ("ZIP", "3011 AD"), ("CITY", "Rotterdam")]),
+    ("Ward 7, 10117 Berlin", [("DEPARTMENT", "Ward 7"), ("ZIP", "10117"), ("CITY", "Berlin")]),
+])
+def test_street_before_postcode(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a state code cut from its postcode's digits is no state; four digits ending an address line
+    ("Pharmacy, 7 High Street, Keswick CA12 5AQ\nAmoxicillin", [("STREET", "7 High Street"),
+                                               ("CITY", "Keswick"), ("ZIP", "CA12 5AQ")]),
+    ("14 Kloof Street, Cape Town, 8001\nCell", [("STREET", "14 Kloof Street"), ("CITY", "Cape Town"), ("ZIP", "8001")]),
+    ("Moved to London, 2019\nnext", [("CITY", "London")]),
+])
+def test_postcode_ends_address(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an age after "turned" and in brackets after a date of birth (over 89: PHI under hipaa)
+    ("Esther Rosenberg turned 95 last week.", [("PATIENT", "Esther Rosenberg"), ("AGE", "95")]),
+    ("Joseph Nolan, DOB 1931-06-02 (90)\nSeen today.", [("PATIENT", "Joseph Nolan"), ("DATE", "1931-06-02"), ("AGE", "90")]),
+    ("He turned 90 degrees to the left.", []),
+    # a log-in after "user" has a digit, a dot or an underscore; an Indian plate has four parts
+    ("User jmwangi2 logged in.", [("USERNAME", "jmwangi2")]),
+    ("A user friendly design.", []),
+    ("The vehicle with plate KA 05 MN 4471 was towed.", [("VEHICLE", "KA 05 MN 4471")]),
+    # an organisation's field after a line that ends in a name
+    ("Prescriber: Dr Ewan Fraser\nPharmacy: Boots", [("DOCTOR", "Ewan Fraser"), ("ORGANIZATION", "Boots")]),
+])
+def test_ages_log_ins_plates_fields(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a lake, mountain or hotel named head first; a town after a hospital at the line's end
+    ("Herds alpacas near Lake Titicaca.", [("LOCATION-OTHER", "Lake Titicaca")]),
+    ("Local address: Hotel Adlon", [("LOCATION-OTHER", "Hotel Adlon")]),
+    ("From: St. Vincent's Hospital, Darlinghurst\nTo: ward", [("HOSPITAL", "St. Vincent's Hospital"),
+                                                            ("CITY", "Darlinghurst")]),
+    ("Seen at St Mary's Hospital, Cardiology\nNext", [("HOSPITAL", "St Mary's Hospital")]),
+])
+def test_places_head_first_and_after_a_facility(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

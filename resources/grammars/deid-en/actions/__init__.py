@@ -80,14 +80,16 @@ _ISO_DATETIME = re.compile(
 # a year alone after an apostrophe, or a decade: '92, '90s (i2b2 2014: "[’92]", "[’90s]")
 _APOS_YEAR = re.compile(r"['’](?<=[\s(]['’])\d\d(?:s\b)?(?![\w'’%\-])")
 _AGES = re.compile(
-    r"\b(?=[\daiwt])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
+    r"\b(?=[\daiwtdb])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
     r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
     r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
     r"|\b(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
     r"|\b(?P<a4>\d{1,3})\s?[MF](?=\s*(?:w/|with|,|c/o|presents|pmh|hx|h/o|s/p)\b|\s*(?:w/|,))"
     r"|\b(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(?P<a5>\d0s)\b"
     r"|(?<=[a-z], )(?P<a6>\d{1,3})(?=, )"
-    r"|\b(?:is|was|turned)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b))",
+    r"|\b(?:is|was)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b)"
+    r"|\bturn(?:s|ed)?\s+(?P<a9>\d{1,3})\b(?![.,:/]?\d|\s*(?:%|degrees|times|mg|ml)\b)"          # turned 95 last week
+    r"|\b(?:dob|d\.o\.b\.?|born)\b[^()\n]{4,24}\(\s*(?P<a10>\d{1,3})\s*\))",            # DOB 1931-06-02 (90)
     re.I | re.M)
 # New England ZIPs: 01852, 02108; the 0 first, then the look-behind (the same matches: the re module
 # then searches for the literal 0, 40x faster than trying the look-behind at every position)
@@ -178,7 +180,7 @@ def _id_value(text: str, at: int, type_: str) -> tuple[int, int] | None:
     it has no digit or fewer than MIN characters."""
     chunks: list[re.Match] = []
     pos = at
-    while len(chunks) < 3:
+    while len(chunks) < (4 if type_ == "VEHICLE" else 3):  # an Indian plate has four: KA 05 MN 4471
         m = _CHUNK.match(text, pos)
         if m is None:
             break
@@ -212,8 +214,9 @@ def _label_value(text: str, label_end: int, type_: str, label: str) -> tuple[int
         if m is None:
             return None
         word = m.group().rstrip("._-")
-        needs_digit = label.lower().startswith("entered")
-        if word[0].isupper() or (needs_digit and not any(c.isdigit() for c in word)):
+        # after "entered by" or "user" a log-in has a digit, "." or "_" ("User jmwangi2"; not "user friendly")
+        needs_mark = label.lower().startswith("entered") or label.lower() == "user"
+        if word[0].isupper() or (needs_mark and not any(c.isdigit() or c in "._" for c in word)):
             return None
         return m.start(), m.start() + len(word)
     if type_ == "EMAIL":
@@ -359,6 +362,8 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
         after = _POSTCODE_AFTER_PLACE.match(text, place.end)
         if after is not None and (len(after.group(1)) != 4 or _before_country(text, after.end(1), countries)):
             _add(ctx, "ZIP", after.start(1), after.end(1), 60, "PlacePostcode")
+        elif after is not None and _ends_address_line(text, after):  # above the library's year (1804)
+            _add(ctx, "ZIP", after.start(1), after.end(1), 66, "PlacePostcode")
         line_start = text.rfind("\n", 0, place.start) + 1
         before = _POSTCODE_BEFORE_PLACE.search(text, max(line_start, place.start - 20), place.start)
         if before is not None and (len(before.group(1)) != 4 or text[line_start:before.start(1)].rstrip(" \t")[-1:] in ("", ",")):
@@ -366,7 +371,16 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
 
 
 _COMMA = re.compile(r"[ \t]*,?[ \t]*")
+_LINE_END = re.compile(r"[ \t]*(?:\n|$)")
+_YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
 _DIGIT = re.compile(r"\d")
+
+
+def _ends_address_line(text: str, after: re.Match) -> bool:
+    """Whether four digits after a place and a comma end their line and are no year ("Gardens, Cape
+    Town, 8001\n"; not "London, 2019")."""
+    return (text[after.start():after.start(1)].strip(" \t") == "," and _LINE_END.match(text, after.end(1)) is not None
+            and _YEAR_LIKE.fullmatch(after.group(1)) is None)
 
 
 def _before_country(text: str, end: int, countries: set[int]) -> bool:
@@ -377,6 +391,23 @@ def _before_country(text: str, end: int, countries: set[int]) -> bool:
 #: a bare five-digit number right after one of these is a ZIP code ("Nancy Clark 01852", "Boston 02108")
 ZIP_BEFORE = {"PATIENT", "CITY", "STATE", "STREET"}
 _ZIP_AFTER = re.compile(r"[ \t,]+(\d{5}(?:-\d{4})?)(?![\w/.\-])")
+
+
+#: the town after a facility and a comma, ending the line: "St. Vincent's Hospital, Darlinghurst",
+#: "Royal Prince Alfred Hospital, Camperdown" (no English word: "St Mary's Hospital, Cardiology")
+_SPECIALTY = re.compile(r"(?:ology|ologists?|iatry|iatrics|ics|ery|ity|ence|ine)$")  # Cardiology, Paediatrics, Surgery, Maternity
+_TOWN_AFTER_FACILITY = re.compile(r"[ \t]*,[ \t]*([A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[ \t]*(?=\n|$)")
+
+
+def _town_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
+    """The span of a town right after the facility ending at ``end`` (:data:`_TOWN_AFTER_FACILITY`),
+    untaken and no English word (then marked taken)."""
+    m = _TOWN_AFTER_FACILITY.match(text, end)
+    if m is None or any(taken[m.start(1):m.end(1)]) or \
+            any(w.lower() in ENGLISH or _SPECIALTY.search(w) for w in m.group(1).split()):
+        return None
+    taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
+    return m.start(1), m.end(1)
 
 
 def _zip_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
@@ -405,19 +436,29 @@ def confidence(features: dict) -> float:
 #: ("Dr Priya Raman\nFallowfield Medical Practice")
 _BREAK = re.compile(r"\n|\t| {2,}")
 HEAD_LAST = {"HOSPITAL", "STREET", "DEPARTMENT", "LOCATION-OTHER"}
-#: the rules whose evidence is the title right before the name: across a field gap it is the next
-#: field's label, no name ("Title: Mrs   Forename: Gurpreet")
-AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle"}
+#: the rules whose evidence is the title or role word right before the name: across a field gap it
+#: is the next field's label or line, no name ("Title: Mrs   Forename: Gurpreet", "Escort: Tamsin Lee, RN\nNext")
+AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle", "ClinicianRole", "OtherRole"}
 #: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
 #: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456"
 _UNIT_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
     r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
     r"|#)(?=[\w\-]*\d|(?-i:[A-Z])\b)[A-Za-z0-9][\w\-]{0,6}(?![\w\-])", re.I)
+#: a floor after a street line, the number first: ", 3e verdieping", ", 2nd floor", ", 4º piso"
+_FLOOR_AFTER = re.compile(
+    r"[ \t]*,[ \t]*\d{1,2}(?:st|nd|rd|th|e|de|ste|er|re|ème|º|°|o|a)?[ \t]+(?:floor|verdieping|etage|étage|stock|piso|andar)\b", re.I)
+#: the words and the house number before a comma and a postcode, at a line's start or after a comma or
+#: colon: a street named without its type, as continental Europe writes it ("Unter den Linden 77,
+#: 10117 Berlin", "Address: Coolsingel 40, 3011 AD Rotterdam")
+_STREET_BEFORE_ZIP = re.compile(
+    r"(?:^|(?<=[,:;]))[ \t]*([A-Z][^\W\d_]+(?:[ \t]+[^\W\d_]+){0,3}[ \t]+\d{1,4}[a-zA-Z]?)[ \t]*,[ \t]*$", re.M)
+_STREET_AFTER = (_UNIT_AFTER, _FLOOR_AFTER)
 #: the block before a street line ("Blk 123 Ang Mo Kio Ave 3": guidelines 2.3, the whole street line)
 _BLOCK_BEFORE = re.compile(r"(?<![\w.])(?:blk|block)\.?[ \t]+$", re.I)
 #: a postal district after a town: "Dublin 7", "Dublin 9," (then punctuation or the line's end)
 _DISTRICT = re.compile(r"[ \t]\d{1,2}(?=[ \t]*(?:[,.;)]|$))", re.M)
+_CITY_AFTER = (_DISTRICT,)
 #: an address's parts that the words between two of them belong to (a district, town or state; not a
 #: hospital, which a department may follow: "St Mary's Hospital, Cardiology")
 ADDRESS = {"STREET", "CITY", "STATE", "ZIP", "COUNTRY"}
@@ -432,6 +473,8 @@ _WORD_BEFORE = re.compile(rf"(?<![\w.'’\-])({_WORD})[ ]$")
 _INITIAL_AFTER = re.compile(r"[ ][b-hj-z](?=[ \t]*$)", re.M)
 #: Lookups whose word is no part of a name beside it (Mrs, Herr, Sister, Ward, Street, MRN ...)
 _NOT_NAME = frozenset("title role label head date block common nationality profession place org".split())
+#: Lookups whose word starts no street line before a postcode (Ward 7, Room 12, Dr, Monday 3)
+_NOT_STREET = frozenset("head label title role date".split())
 #: the particles of a name between two of its parts (guidelines 2.3: the whole name with its
 #: particles): Fernando Pereira da Silva, Nurul Izzah binti Abdullah, Yosef ben David, Jan van der Berg
 _PARTICLES = re.compile(
@@ -442,8 +485,11 @@ _PARTICLES = re.compile(
 def _span(text: str, cand) -> tuple[int, int] | None:
     """The span of a candidate cut at the breaks (:data:`_BREAK`) inside it: its first line, or for
     the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number); None
-    when no value is left, or when a field gap parts it from the title of :data:`AFTER_TITLE`."""
+    when no value is left, when a field gap parts it from the title of :data:`AFTER_TITLE`, or when
+    it ends between the letters and the digits of one word."""
     start, end = cand.start, cand.end
+    if text[end - 1:end].isalpha() and text[end:end + 1].isdigit():
+        return None  # a word cut before its digits: the state code of "Keswick CA12 5AQ" is a postcode's
     if cand.features.get("rule") in AFTER_TITLE:
         gap = start
         while gap > 0 and text[gap - 1] in " \t\n":
@@ -473,6 +519,28 @@ def _chain_type(words: str, before_zip: bool) -> str | None:
     if all(w[0].isupper() and (before_zip or w.lower() not in ENGLISH) for w in words.split()):
         return "CITY"
     return None
+
+
+def _streets_before_postcodes(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
+    """A street line named without its type before a postcode (:data:`_STREET_BEFORE_ZIP`), its first
+    word no head, label, title, role or date and not every word English, added to ``kept`` in place of
+    the weaker values inside it (a town in ``Unter den Linden 77``); none where a surer value lies."""
+    text = ctx.doc.text
+    lookups = ctx.input.with_type("Lookup")
+    sure = RULE_CONFIDENCE["AddressChain"]
+    for zip_value in [v for v in kept if v[2] == "ZIP"]:
+        line_start = text.rfind("\n", 0, zip_value[0]) + 1
+        m = _STREET_BEFORE_ZIP.search(text, max(line_start, zip_value[0] - 60), zip_value[0])
+        if m is None:
+            continue
+        start, end = m.span(1)
+        inside = [v for v in kept if v[0] < end and v[1] > start]
+        if any(v[3] >= sure or v[0] < start or v[1] > end for v in inside) or \
+                all(w.lower() in ENGLISH for w in m.group(1).split()[:-1]) or \
+                any(a.features.get("majorType") in _NOT_STREET for a in lookups.starting_at(start)):
+            continue
+        kept[:] = sorted([v for v in kept if v not in inside] + [[start, end, "STREET", sure, None]])
+        taken[start:end] = b"\x01" * (end - start)
 
 
 def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
@@ -539,7 +607,8 @@ def _join(text: str, kept: list[list], taken: bytearray) -> None:
 def resolve(ctx: ActionContext) -> None:
     """The best non-overlapping candidates, written to the output set; Blocks drop those below them.
     A street line takes the unit after it and a block before it, a town a postal district number, a name, a street or a
-    town a ZIP code after it; then :func:`_grow_names` and :func:`_join`."""
+    town a ZIP code after it, a hospital the town after it at the line's end; then
+    :func:`_streets_before_postcodes`, :func:`_grow_names` and :func:`_join`."""
     text = ctx.doc.text
     text_length = len(text)
     block_prio = [0] * (text_length + 1)  # per character: the highest Block over it
@@ -563,16 +632,22 @@ def resolve(ctx: ActionContext) -> None:
         if any(taken[start:end]):
             continue
         type_ = str(cand.features["type"])
-        extension = _UNIT_AFTER if type_ == "STREET" else _DISTRICT if type_ == "CITY" else None
-        while extension is not None and (m := extension.match(text, end)) is not None and not any(taken[end:m.end()]):
-            end = m.end()
+        grew = True
+        while grew:
+            grew = False
+            for extension in _STREET_AFTER if type_ == "STREET" else _CITY_AFTER if type_ == "CITY" else ():
+                if (m := extension.match(text, end)) is not None and not any(taken[end:m.end()]):
+                    end, grew = m.end(), True
         if type_ == "STREET" and (m := _BLOCK_BEFORE.search(text, max(0, start - 8), start)) and not any(taken[m.start():start]):
             start = m.start()
         taken[start:end] = b"\x01" * (end - start)
         kept.append([start, end, type_, confidence(cand.features), cand.features.get("policies")])
         if type_ in ZIP_BEFORE and (zip_span := _zip_after(text, end, taken)) is not None:
             kept.append([*zip_span, "ZIP", RULE_CONFIDENCE["ZipAfter"], None])
+        if type_ == "HOSPITAL" and (town := _town_after(text, end, taken)) is not None:
+            kept.append([*town, "CITY", RULE_CONFIDENCE["AddressChain"], None])
     kept.sort()
+    _streets_before_postcodes(ctx, kept, taken)
     _grow_names(ctx, kept, taken)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:

@@ -63,6 +63,17 @@ _POSSESSED = ("appointments?|birthday|house|home|flat|room|phone|mobile|number|e
               "symptoms|pain|family|kids|children|baby|funeral|account|insurance|prescription|referral|visit|"
               "bed|care|health|death|wedding|school|letter|job|car|case|behalf|name|age|weight|blood|mood")
 _POSSESSIVE = re.compile(rf"(?=['’])(?<=[^\W\d_])['’]s[ \t]+(?:({_POSSESSED})\b|(?=[a-z]))")
+#: a clinician's role after a name and a comma ends its clause: "Losa Tuilagi, practice nurse", "Tamsin Lee, RN"
+_CLAUSE_END = re.compile(r"[ \t]*(?:[,.;)\n]|$)")
+#: who writes a line of a chat or a message, at the line's start or after its time, before a sentence
+#: (a capitalised word, then an English one in lower case: not a form's label, "Adresse: Ringstrasse 4"):
+#: "Kemi: Can someone cover", "08:02 amy.chen: Who's on call"; a handle (lower case, a dot, an
+#: underscore or a digit) is a USERNAME, a capitalised word a name
+_SPEAKER = re.compile(
+    r"(?:^[ \t]*|(?<=\d:\d\d)[ \t]+)(?:(?P<handle>[a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z]+\d+)"
+    r"|(?P<name>[A-Z][a-z]{2,})):[ \t]+[A-Z][a-z]*(?:['’][a-z]+)?[ \t]+(?P<next>[a-z]{2,})", re.M)
+#: the particles of names and addresses, English words of the list too ("Adresse: Rue de la Paix")
+_PARTICLE_WORDS = frozenset("de la le du des del der den van von el da di do dos das".split())
 _TOWN = re.compile(
     rf"\b(?=[iftnaovblmIFTNAOVBLM])(?i:in|from|to|near|at|into|outside|around|visiting|born|lives|living|moved|travell?ed)[ \t]+"
     rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}})[ \t]*[,(]?[ \t]*(?=[A-Z])")
@@ -103,6 +114,19 @@ def cues(ctx: ActionContext) -> None:
             span = name_before(m.start())
             if span:
                 _candidate(ctx, span, "PATIENT", 52, "Possessive")
+    for lookup in lookups:
+        if lookup.features.get("majorType") == "role" and lookup.features.get("minorType") == "clinician":
+            if text[max(0, lookup.start - 3):lookup.start].rstrip(" \t").endswith(",") and _CLAUSE_END.match(text, lookup.end):
+                span = name_before(text.rfind(",", 0, lookup.start))
+                if span:
+                    _candidate(ctx, span, "DOCTOR", 57, "NameRole")
+    for m in _SPEAKER.finditer(text):
+        if m.group("next") not in ENGLISH or m.group("next") in _PARTICLE_WORDS:
+            continue
+        if m.group("handle"):
+            _candidate(ctx, m.span("handle"), "USERNAME", 60, "Speaker")
+        elif m.group("name").lower() not in ENGLISH and not no_name(m.start("name")):
+            _candidate(ctx, m.span("name"), "PATIENT", 50, "Speaker")
     for m in _TOWN.finditer(text):  # English words only before the last: New Amsterdam, Port Harcourt
         words = list(_WORD.finditer(text, m.start(1), m.end(1)))
         if any(major == "place" and minor in _AREA for major, minor in features_at(m.end())) and \
