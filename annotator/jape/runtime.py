@@ -667,14 +667,17 @@ class PhaseRun:
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
         return held, set(held.values())
 
-    def after(self, held: dict[int, int]) -> dict[int, int]:
-        """``{p: mask}``: the keys (:meth:`masks` ``held``) holding at the next visible offset after
-        the end of an annotation starting at ``p``, of every such annotation together: what
-        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Built with C-level maps, once
-        per document for the phases that share the lattice and the key space."""
-        lattice, next_at = self.lattice, self.next_at
-        return _merged([(lattice.spans(t)[0], list(map(held.get, next_at.of(lattice.spans(t)[1]), repeat(0))))
-                        for t in self.types])
+    def after(self, p: int) -> int:
+        """The keys (:attr:`held`) holding at the next visible offset after the end of an
+        annotation starting at ``p``, of every such annotation together: what
+        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Asked only at the offsets where
+        a rule that needs a second element may start (fewer than the annotations)."""
+        held, next_at, at = self.held, self.next_at, self.inputs.at
+        keys = 0
+        for type_name in self.types:
+            for ann in at[type_name].get(p, ()):
+                keys |= held.get(next_at[ann.end], 0)
+        return keys
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -826,8 +829,6 @@ class PhaseRun:
         self.walk = self._walker()
         dispatch = phase.dispatch
         filtered = dispatch.filtered
-        if filtered:
-            after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
         rules_of, followed = dispatch.rules_of, dispatch.followed
         following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
@@ -846,7 +847,7 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
-                pair = (held[p], after.get(p, 0))  # the keys holding at p and after what starts there
+                pair = (held[p], self.after(p))  # the keys holding at p and after what starts there
                 allowed_after = following.get(pair)
                 if allowed_after is None:  # the rules with a first element there and what follows it
                     allowed_after = following[pair] = rules_of(starts_at[pair[0]] & followed(pair[1]))
