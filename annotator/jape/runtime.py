@@ -30,8 +30,9 @@ Control styles at each start offset (``fireRule`` in GATE):
 path with fewest elements, then the first found); ``matchGroup`` also fires the other paths of
 that rule over the same span. ``brill`` fires every match and resumes after the longest;
 ``all`` fires every match and resumes at the next offset; ``first`` fires the first match found
-breadth-first (fewest elements, then rule order; Kleene operators do not extend) and resumes after
-it; ``once`` is ``first`` but stops the phase after one firing.
+breadth-first (fewest elements, then rule order, then the order the pattern is written; Kleene
+operators do not extend) and resumes after it; ``once`` is ``first`` but stops the phase after one
+firing.
 """
 
 from __future__ import annotations
@@ -780,21 +781,30 @@ class PhaseRun:
         return -1 if q == _NOWHERE else q
 
     def first_match(self, rules: list[CompiledRule], p: int) -> Candidate | None:
-        """The first accepting path breadth-first (GATE's ``first``/``once``)."""
-        queue = deque((rule.start, p, None, 0, rule) for rule in rules)
+        """The accepting path with the fewest elements (GATE's ``first``/``once``), breadth-first;
+        of those, the one of the earliest rule, then the first in the order the pattern is written
+        (:attr:`~annotator.jape.compiler.State.written`: the paths of ``(({A})*:a | {A})`` over
+        one A are tied, and the one through the first alternative fires), then the first found."""
+        queue = deque((rule.start, p, None, 0, rule, ()) for rule in rules)
+        best, best_key = None, None
         while queue:
-            state, pos, chain, depth, rule = queue.popleft()
+            state, pos, chain, depth, rule, written = queue.popleft()
+            if best is not None and depth > best[1]:
+                break
             if state.final and pos > p:
-                return (pos, depth, chain, rule)
-            if not state.trans:
+                if best is None or (rule.index, written) < best_key:
+                    best, best_key = (pos, depth, chain, rule), (rule.index, written)
                 continue
+            if best is not None or not state.trans:
+                continue  # paths as long as the best one found can only end longer
             q = self.next_visible(pos)
             if q < 0:
                 continue
-            for test, labels, target in state.trans:
+            for (test, labels, target), where in zip(state.trans, state.written):
                 for end, item in test(self.inputs, q):
-                    queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule))
-        return None
+                    queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule,
+                                  written + (where,)))
+        return best
 
     # ------------------------------------------------------------------ firing
     def fire(self, cand: Candidate) -> None:

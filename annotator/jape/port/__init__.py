@@ -65,7 +65,8 @@ def _function(name: str, rel: str, block: JavaBlock, imports: str) -> tuple[list
     head = [f"def {name}(ctx: ActionContext) -> None:", f"    # Java of {where}"]
     try:
         body, uses_sys, keeps = translate_block(block.text, block.pos.line, block.label,
-                                                bool(_STATIC_UTILS.search(imports)), bool(_STRING_UTILS.search(imports)))
+                                                bool(_STATIC_UTILS.search(imports)),
+                                                bool(_STRING_UTILS.search(imports)))
         return (["@keeps_features"] if keeps else []) + head + body, uses_sys, None
     except Unsupported as exc:
         line = exc.line or block.pos.line
