@@ -18,7 +18,14 @@ Decisions where GATE's sources leave a choice or Python differs (tests in tests/
   ``contains``/``within`` see them (an empty annotation at a span's edge is inside it);
   ``contains``/``within`` read the whole input set, not only the ``Input`` types;
 * an RHS label bound to nothing (an optional part) makes its action do nothing; in ``first`` and
-  ``once`` the first match is found breadth-first over all candidate rules, as GATE's FSM does;
+  ``once`` the first match is found breadth-first over all candidate rules, as GATE's FSM does:
+  the path with the fewest elements fires, then the one of the earliest rule, then, between
+  paths of one rule, the first in the order the pattern is written (alternatives left to right,
+  one more repetition before leaving a group: of ``(({A})*:a | {A})`` over one A, the path
+  through the first alternative, which binds ``a``), then the first annotation found. GATE's
+  documentation (and ../shared/reference/gate.md, section 3.3) says only that ``first`` fires
+  the first, shortest match; the order between tied paths is our decision, the same in the fast
+  and the reference matchers;
 * a phase's lattice is fixed when the phase starts: annotations it adds are seen by later phases
   only (and only when the output set is the input set, as in GATE);
 * option names and keywords are case-insensitive; values such as ``appelt`` too;

@@ -57,18 +57,22 @@ class State:
     :class:`KeySpace` (:meth:`KeySpace.key_states`), and ``runs`` those in runs of consecutive
     transitions whose tests need an annotation of one type (``(type, transitions)``:
     ``test.type``, None for the others): the walk skips a run where that type has nothing (a
-    Token position for the SpaceToken tests of a run); ``eps`` and ``consuming`` hold the edges
-    while the automaton is being built."""
+    Token position for the SpaceToken tests of a run); ``written`` the place in the pattern of
+    each transition's element (the index of each element, repetition and alternative on the way
+    down to it, as :meth:`annotator.jape.reference.PhaseWalk.paths` numbers them: comparing
+    them orders paths as the pattern is written); ``eps`` and ``consuming`` hold the edges while
+    the automaton is being built."""
 
-    __slots__ = ("trans", "keyed", "runs", "final", "eps", "consuming")
+    __slots__ = ("trans", "written", "keyed", "runs", "final", "eps", "consuming")
 
     def __init__(self) -> None:
         self.trans: list[tuple[Callable, tuple[str, ...], "State"]] = []
+        self.written: list[tuple[int, ...]] = []
         self.keyed: list[tuple[Callable, tuple[str, ...], "State", int, int]] = []
         self.runs: list[tuple[str | None, list]] = []
         self.final = False
         self.eps: list[State] = []
-        self.consuming: list[tuple[Callable, tuple[str, ...], "State"]] = []
+        self.consuming: list[tuple[Callable, tuple[str, ...], "State", tuple[int, ...]]] = []
 
 
 class CompiledRule:
@@ -611,7 +615,9 @@ class _Builder:
         self.reads: dict[str, None] = {}  # the types the tests read, in the order compiled
         self.tests: dict[tuple, Callable] = {}  # canonical element -> its shared test
 
-    def element(self, elem: Element, labels: tuple[str, ...], start: State, end: State) -> None:
+    def element(self, elem: Element, labels: tuple[str, ...], start: State, end: State, where: tuple) -> None:
+        """Add ``elem`` between ``start`` and ``end``; ``where``: its place in the pattern
+        (:attr:`State.written`)."""
         if isinstance(elem, Basic):
             key = canonical(elem)
             test = self.tests.get(key)
@@ -619,33 +625,35 @@ class _Builder:
                 test = self.tests[key] = element_test(elem, self.negation_grouping)
                 self.reads.update(dict.fromkeys([c.type for c in elem.constraints if not c.negated] +
                                                 [c.type for c in elem.constraints if c.negated]))
-            start.consuming.append((test, labels, end))
+            start.consuming.append((test, labels, end, where))
             return
         inner = labels + tuple(label for label in elem.labels if label not in labels)
         current = start
-        for _ in range(elem.min):
+        for copy in range(elem.min):
             nxt = State()
-            self.alternatives(elem, inner, current, nxt)
+            self.alternatives(elem, inner, current, nxt, where + (copy,))
             current = nxt
-        if elem.max is None:
+        if elem.max is None:  # the repetitions past min are one place
             loop = State()
             current.eps.append(loop)
-            self.alternatives(elem, inner, loop, loop)
+            self.alternatives(elem, inner, loop, loop, where + (elem.min,))
             loop.eps.append(end)
         else:
-            for _ in range(elem.max - elem.min):
+            for copy in range(elem.min, elem.max):
                 current.eps.append(end)
                 nxt = State()
-                self.alternatives(elem, inner, current, nxt)
+                self.alternatives(elem, inner, current, nxt, where + (copy,))
                 current = nxt
             current.eps.append(end)
 
-    def alternatives(self, group: Group, labels: tuple[str, ...], start: State, end: State) -> None:
-        for seq in group.alternatives:
+    def alternatives(self, group: Group, labels: tuple[str, ...], start: State, end: State, where: tuple) -> None:
+        """One repetition of ``group`` between ``start`` and ``end``; ``where``: the group's place
+        with the repetition's."""
+        for k, seq in enumerate(group.alternatives):
             current = start
             for i, elem in enumerate(seq):
                 nxt = end if i == len(seq) - 1 else State()
-                self.element(elem, labels, current, nxt)
+                self.element(elem, labels, current, nxt, where + (k, i))
                 current = nxt
             if not seq:
                 start.eps.append(end)
@@ -673,7 +681,7 @@ def _remove_epsilons(start: State, final: State) -> State:
         if id(state) in done:
             continue
         done.add(id(state))
-        trans = []
+        trans, written = [], []
         seen: set[int] = set()
         for member in _closure(state):
             if member is final:
@@ -681,9 +689,10 @@ def _remove_epsilons(start: State, final: State) -> State:
             for t in member.consuming:
                 if id(t) not in seen:
                     seen.add(id(t))
-                    trans.append(t)
+                    trans.append(t[:3])
+                    written.append(t[3])
                     todo.append(t[2])
-        state.trans = trans
+        state.trans, state.written = trans, written
     return start
 
 
@@ -705,7 +714,7 @@ def compile_phase(phase: Phase, registry: Any) -> CompiledPhase:
     produces: set[str] = set()
     for rule in phase.rules:
         start, final = State(), State()
-        builder.alternatives(rule.lhs, (), start, final)
+        builder.alternatives(rule.lhs, (), start, final, (0,))
         _remove_epsilons(start, final)
         keys = {test.key for test, _, _ in start.trans}
         # cheap keys only (a type, or a feature equal to a string); the first elements are already

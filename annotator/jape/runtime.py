@@ -30,8 +30,9 @@ Control styles at each start offset (``fireRule`` in GATE):
 path with fewest elements, then the first found); ``matchGroup`` also fires the other paths of
 that rule over the same span. ``brill`` fires every match and resumes after the longest;
 ``all`` fires every match and resumes at the next offset; ``first`` fires the first match found
-breadth-first (fewest elements, then rule order; Kleene operators do not extend) and resumes after
-it; ``once`` is ``first`` but stops the phase after one firing.
+breadth-first (fewest elements, then rule order, then the order the pattern is written; Kleene
+operators do not extend) and resumes after it; ``once`` is ``first`` but stops the phase after one
+firing.
 """
 
 from __future__ import annotations
@@ -667,14 +668,17 @@ class PhaseRun:
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
         return held, set(held.values())
 
-    def after(self, held: dict[int, int]) -> dict[int, int]:
-        """``{p: mask}``: the keys (:meth:`masks` ``held``) holding at the next visible offset after
-        the end of an annotation starting at ``p``, of every such annotation together: what
-        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Built with C-level maps, once
-        per document for the phases that share the lattice and the key space."""
-        lattice, next_at = self.lattice, self.next_at
-        return _merged([(lattice.spans(t)[0], list(map(held.get, next_at.of(lattice.spans(t)[1]), repeat(0))))
-                        for t in self.types])
+    def after(self, p: int) -> int:
+        """The keys (:attr:`held`) holding at the next visible offset after the end of an
+        annotation starting at ``p``, of every such annotation together: what
+        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Asked only at the offsets where
+        a rule that needs a second element may start (fewer than the annotations)."""
+        held, next_at, at = self.held, self.next_at, self.inputs.at
+        keys = 0
+        for type_name in self.types:
+            for ann in at[type_name].get(p, ()):
+                keys |= held.get(next_at[ann.end], 0)
+        return keys
 
     def last_offset(self, key: tuple) -> int:
         """The last offset where an element with dispatch ``key`` (a type, or a type's feature
@@ -777,21 +781,30 @@ class PhaseRun:
         return -1 if q == _NOWHERE else q
 
     def first_match(self, rules: list[CompiledRule], p: int) -> Candidate | None:
-        """The first accepting path breadth-first (GATE's ``first``/``once``)."""
-        queue = deque((rule.start, p, None, 0, rule) for rule in rules)
+        """The accepting path with the fewest elements (GATE's ``first``/``once``), breadth-first;
+        of those, the one of the earliest rule, then the first in the order the pattern is written
+        (:attr:`~annotator.jape.compiler.State.written`: the paths of ``(({A})*:a | {A})`` over
+        one A are tied, and the one through the first alternative fires), then the first found."""
+        queue = deque((rule.start, p, None, 0, rule, ()) for rule in rules)
+        best, best_key = None, None
         while queue:
-            state, pos, chain, depth, rule = queue.popleft()
+            state, pos, chain, depth, rule, written = queue.popleft()
+            if best is not None and depth > best[1]:
+                break
             if state.final and pos > p:
-                return (pos, depth, chain, rule)
-            if not state.trans:
+                if best is None or (rule.index, written) < best_key:
+                    best, best_key = (pos, depth, chain, rule), (rule.index, written)
                 continue
+            if best is not None or not state.trans:
+                continue  # paths as long as the best one found can only end longer
             q = self.next_visible(pos)
             if q < 0:
                 continue
-            for test, labels, target in state.trans:
+            for (test, labels, target), where in zip(state.trans, state.written):
                 for end, item in test(self.inputs, q):
-                    queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule))
-        return None
+                    queue.append((target, end, (labels, item, chain) if labels else chain, depth + 1, rule,
+                                  written + (where,)))
+        return best
 
     # ------------------------------------------------------------------ firing
     def fire(self, cand: Candidate) -> None:
@@ -826,8 +839,6 @@ class PhaseRun:
         self.walk = self._walker()
         dispatch = phase.dispatch
         filtered = dispatch.filtered
-        if filtered:
-            after = self.lattice.derived(self.types, (dispatch.keys, "after"), lambda: self.after(held))
         rules_of, followed = dispatch.rules_of, dispatch.followed
         following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
@@ -846,7 +857,7 @@ class PhaseRun:
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
-                pair = (held[p], after.get(p, 0))  # the keys holding at p and after what starts there
+                pair = (held[p], self.after(p))  # the keys holding at p and after what starts there
                 allowed_after = following.get(pair)
                 if allowed_after is None:  # the rules with a first element there and what follows it
                     allowed_after = following[pair] = rules_of(starts_at[pair[0]] & followed(pair[1]))

@@ -15,6 +15,7 @@ from annotator.cli import main
 from annotator.document import Document
 from annotator.errors import GrammarError
 from annotator.jape import check, compile_grammar
+from annotator.jape.actions import load_actions_file
 from annotator.jape.port import gate as J
 from annotator.jape.port import port
 from japehelp import make_doc
@@ -336,3 +337,47 @@ def test_get_at_is_every_annotation_at_the_first_start_at_or_after_the_offset() 
     anns.add("Space", 7, 8)
     assert [a.type for a in J.get_at(anns, 4)] == ["Space"]
     assert list(J.get_at(anns, 12)) == []
+
+
+def test_a_block_that_changes_only_its_own_feature_maps_keeps_features(tmp_path):
+    # keeps_features (annotator.jape.actions) lets the later phases keep the feature values they
+    # read: given only to a block whose changes of feature maps are all to maps it made itself
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "main.jape").write_text("MultiPhase: M\nPhases:\nfirst\nsecond\n")
+    (src / "first.jape").write_text("""Phase: First
+Input: Token
+Options: control = appelt
+
+Rule: Own
+({Token.string == "a"}):a
+-->
+{
+gate.AnnotationSet a = (gate.AnnotationSet) bindings.get("a");
+gate.FeatureMap fm = Factory.newFeatureMap();
+fm.put("from", "a");
+fm.putAll(a.iterator().next().getFeatures());
+fm.remove("length");
+outputAS.add(a.firstNode(), a.lastNode(), "Mark", fm);
+}
+
+Rule: Theirs
+({Token.string == "b"}):b
+-->
+{
+gate.AnnotationSet b = (gate.AnnotationSet) bindings.get("b");
+gate.FeatureMap fm = b.iterator().next().getFeatures();
+fm.put("kind", "marked");
+}
+""")
+    (src / "second.jape").write_text('Phase: Second\nInput: Token\nOptions: control = appelt\n\n'
+                                     'Rule: Marked\n({Token.kind == "marked"}):m\n-->\n:m.Marked = {}\n')
+    out = tmp_path / "out"
+    port(src / "main.jape", out)
+    actions = load_actions_file(out / "actions.py").ACTIONS
+    assert getattr(actions["first_Own"], "changes_features", True) is False
+    assert getattr(actions["first_Theirs"], "changes_features", True) is True
+    doc = make_doc("a b a")
+    compile_grammar(out / "main.jape", out / "actions.py")(doc)
+    assert [m.features["from"] for m in doc.annset().with_type("Mark")] == ["a", "a"]
+    assert anns(doc, "Marked") == [("b", {})]  # the second phase sees the feature the first one changed

@@ -9,7 +9,8 @@ over its Java source (:mod:`.java` parses it, :mod:`.translate` turns the tree i
   named action (``{ action: "name" }``, the block's label kept, blank lines in place of the
   block's other lines so that the rules keep their line numbers);
 - ``actions.py``: an actions file (module-level ``ACTIONS``, see :mod:`annotator.jape.actions`)
-  with one function per block, each with a comment naming the Java's file and line; a block it
+  with one function per block, each with a comment naming the Java's file and line (marked
+  ``@keeps_features`` when it changes no feature of an annotation already there); a block it
   cannot translate becomes an action that fails with E541 naming that file and line, so that the
   ported grammar loads (``jape check DIR/main.jape --actions DIR/actions.py``) and shows what is
   left to port by hand;
@@ -63,9 +64,10 @@ def _function(name: str, rel: str, block: JavaBlock, imports: str) -> tuple[list
     where = f"{rel}:{block.pos.line}" + (f", rule {block.where}" if block.where else "")
     head = [f"def {name}(ctx: ActionContext) -> None:", f"    # Java of {where}"]
     try:
-        body, uses_sys = translate_block(block.text, block.pos.line, block.label,
-                                         bool(_STATIC_UTILS.search(imports)), bool(_STRING_UTILS.search(imports)))
-        return head + body, uses_sys, None
+        body, uses_sys, keeps = translate_block(block.text, block.pos.line, block.label,
+                                                bool(_STATIC_UTILS.search(imports)),
+                                                bool(_STRING_UTILS.search(imports)))
+        return (["@keeps_features"] if keeps else []) + head + body, uses_sys, None
     except Unsupported as exc:
         line = exc.line or block.pos.line
         reason = f"line {line}: {exc.reason}"
@@ -150,7 +152,9 @@ def _actions_file(grammar: str, functions: list[str], names: list[str], uses_sys
         head.append("")
     if failing:
         head.append("from annotator.errors import GrammarError, coded")
-    head += ["from annotator.jape.actions import ActionContext", "from annotator.jape.port import gate as J", ""]
+    keeps = any(f.startswith("@keeps_features") for f in functions)
+    head += [f"from annotator.jape.actions import ActionContext{', keeps_features' if keeps else ''}",
+             "from annotator.jape.port import gate as J", ""]
     table = ["ACTIONS = {"] + [f"    {n!r}: {n}," for n in names] + ["}"]
     return "\n".join(head) + "\n\n" + "\n\n\n".join(functions) + ("\n\n\n" if functions else "\n") + \
         "\n".join(table) + "\n"

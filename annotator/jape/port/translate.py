@@ -82,6 +82,20 @@ class Translator:
         self.string_utils = string_utils
         self.uses_sys = False
         self.in_for = 0
+        self.fresh: dict[str, bool] = {}  # feature-map variable -> whether every value it is given is a new map
+        self.mutated: set[str] = set()  # the code of each feature map the block changes
+
+    @property
+    def keeps_features(self) -> bool:
+        """Whether the block changes only feature maps it made itself (``Factory.newFeatureMap()``,
+        held in local variables): then no annotation that was there before it ran has a feature
+        changed (:func:`annotator.jape.actions.keeps_features`)."""
+        return all(self.fresh.get(code, False) for code in self.mutated)
+
+    def _given(self, pyname: str, kind: str, code: str) -> None:
+        """Note that the local ``pyname`` of ``kind`` is given the value ``code``."""
+        if kind == "FM":
+            self.fresh[pyname] = self.fresh.get(pyname, True) and code == "{}"
 
     # ---------------------------------------------------------------- statements
     def body(self, text: str, line: int) -> list[str]:
@@ -187,6 +201,7 @@ class Translator:
                 if declared == "Set" and got == "AS":
                     kind = "AS"
                 out.append(f"{pyname} = {code}")
+                self._given(pyname, kind, code)
             scope.names[name] = (pyname, kind)
         return out
 
@@ -267,6 +282,7 @@ class Translator:
             if kind == "FM":
                 key, _ = self.expression(expr[2][0], scope)
                 value, _ = self.expression(expr[2][1], scope)
+                self.mutated.add(receiver)
                 return f"{receiver}[{key}] = {value}"
         if expr.kind not in ("call", "new"):
             raise Unsupported("an expression that is not a call is not a statement", expr.line)
@@ -286,7 +302,9 @@ class Translator:
         target, kind = self._target(target_node, scope)
         value, got = self.expression(value_node, scope)
         if op == "=":
-            return f"{target} = {self._assignable(value, got, kind, expr.line)}"
+            value = self._assignable(value, got, kind, expr.line)
+            self._given(target, kind, value)
+            return f"{target} = {value}"
         if op == "+=" and kind == "String":
             return f"{target} = J.jstr({target}) + {self._as_string(value, got)}"
         if op in ("+=", "-=", "*=") and kind == "int" and got in ("int", "Integer"):
@@ -619,8 +637,10 @@ class Translator:
         if name == "containsKey" and len(values) == 1:
             return f"({args[0]} in {code})", "boolean"
         if name == "remove" and len(values) == 1:
+            self.mutated.add(code)
             return f"{code}.pop({args[0]}, None)", "Object"
         if name == "putAll" and kinds and kinds[0] in ("FM",):
+            self.mutated.add(code)
             return f"{code}.update({args[0]})", "void"
         if name == "size" and not values:
             return f"len({code})", "int"
@@ -709,11 +729,12 @@ class Translator:
 
 
 def translate_block(text: str, line: int, label: str | None, static_utils: bool = False,
-                    string_utils: bool = False) -> tuple[list[str], bool]:
+                    string_utils: bool = False) -> tuple[list[str], bool, bool]:
     """The Python lines of the body of the action for one Java block (whose text starts on line
-    ``line`` of its file), and whether it prints to ``sys.stderr``; raises Unsupported.
+    ``line`` of its file), whether it prints to ``sys.stderr`` and whether it keeps the features
+    of the annotations already there (:attr:`Translator.keeps_features`); raises Unsupported.
     ``static_utils`` / ``string_utils``: the file imports ``gate.Utils.*`` statically / Apache
     Commons' ``StringUtils``."""
     translator = Translator(label, static_utils, string_utils)
     lines = translator.body(text, line)
-    return lines, translator.uses_sys
+    return lines, translator.uses_sys, translator.keeps_features

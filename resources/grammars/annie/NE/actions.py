@@ -5,10 +5,11 @@ port it by hand (port-report.json lists them)."""
 
 from __future__ import annotations
 
-from annotator.jape.actions import ActionContext
+from annotator.jape.actions import ActionContext, keeps_features
 from annotator.jape.port import gate as J
 
 
+@keeps_features
 def firstname_FirstNameTwitterName(ctx: ActionContext) -> None:
     # Java of firstname.jape:29, rule FirstNameTwitterName
     person = J.get_type(J.bound(ctx, 'person'), 'Lookup')
@@ -30,6 +31,7 @@ def firstname_FirstNameTwitterName(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'FirstPerson', features)
 
 
+@keeps_features
 def firstname_FirstNameTwitterNameAmbig(ctx: ActionContext) -> None:
     # Java of firstname.jape:64, rule FirstNameTwitterNameAmbig
     person = J.get_type(J.bound(ctx, 'person'), 'Lookup')
@@ -52,6 +54,7 @@ def firstname_FirstNameTwitterNameAmbig(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'FirstPerson', features)
 
 
+@keeps_features
 def firstname_FirstName(ctx: ActionContext) -> None:
     # Java of firstname.jape:100, rule FirstName
     person = J.bound(ctx, 'person')
@@ -75,6 +78,7 @@ def firstname_FirstName(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'FirstPerson', features)
 
 
+@keeps_features
 def firstname_FirstNameAmbig(ctx: ActionContext) -> None:
     # Java of firstname.jape:139, rule FirstNameAmbig
     person = J.bound(ctx, 'person')
@@ -97,6 +101,7 @@ def firstname_FirstNameAmbig(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'FirstPerson', features)
 
 
+@keeps_features
 def firstname_TitleGender(ctx: ActionContext) -> None:
     # Java of firstname.jape:179, rule TitleGender
     person = J.bound(ctx, 'person')
@@ -107,6 +112,7 @@ def firstname_TitleGender(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'Title', features)
 
 
+@keeps_features
 def name_GazPerson(ctx: ActionContext) -> None:
     # Java of name.jape:107, rule GazPerson
     personSet = J.bound(ctx, 'person')
@@ -131,6 +137,7 @@ def name_GazPerson(ctx: ActionContext) -> None:
     J.add_ann(ctx.output, personSet, 'TempPerson', features)
 
 
+@keeps_features
 def name_GazPersonFirst(ctx: ActionContext) -> None:
     # Java of name.jape:165, rule GazPersonFirst
     person = J.bound(ctx, 'person')
@@ -144,6 +151,7 @@ def name_GazPersonFirst(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonFirstContext(ctx: ActionContext) -> None:
     # Java of name.jape:194, rule PersonFirstContext
     features1 = {}
@@ -165,6 +173,7 @@ def name_PersonFirstContext(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person2Set), J.last_node(person2Set), 'TempPerson', features2)
 
 
+@keeps_features
 def name_PersonTitle(ctx: ActionContext) -> None:
     # Java of name.jape:247, rule PersonTitle
     features = {}
@@ -188,6 +197,7 @@ def name_PersonTitle(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonTitleUnknownGender(ctx: ActionContext) -> None:
     # Java of name.jape:302, rule PersonTitleUnknownGender
     features = {}
@@ -211,6 +221,7 @@ def name_PersonTitleUnknownGender(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonTitleInitials(ctx: ActionContext) -> None:
     # Java of name.jape:358, rule PersonTitleInitials
     features = {}
@@ -236,6 +247,7 @@ def name_PersonTitleInitials(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_TitleFirstName(ctx: ActionContext) -> None:
     # Java of name.jape:405, rule TitleFirstName
     features = {}
@@ -255,6 +267,7 @@ def name_TitleFirstName(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_FirstPersonStop(ctx: ActionContext) -> None:
     # Java of name.jape:486, rule FirstPersonStop
     person = J.bound(ctx, 'person')
@@ -266,6 +279,7 @@ def name_FirstPersonStop(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'TempPerson', features)
 
 
+@keeps_features
 def name_LocPersonAmbig3(ctx: ActionContext) -> None:
     # Java of name.jape:562, rule LocPersonAmbig3
     person = J.bound(ctx, 'person')
@@ -277,6 +291,7 @@ def name_LocPersonAmbig3(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(person), J.last_node(person), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonFullInitials(ctx: ActionContext) -> None:
     # Java of name.jape:611, rule PersonFullInitials
     features = {}
@@ -303,6 +318,7 @@ def name_PersonFullInitials(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonFull(ctx: ActionContext) -> None:
     # Java of name.jape:665, rule PersonFull
     features = {}
@@ -327,6 +343,7 @@ def name_PersonFull(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonFullDoubleBarrelled(ctx: ActionContext) -> None:
     # Java of name.jape:714, rule PersonFullDoubleBarrelled
     features = {}
@@ -351,6 +368,7 @@ def name_PersonFullDoubleBarrelled(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonMiddleInitial(ctx: ActionContext) -> None:
     # Java of name.jape:763, rule PersonMiddleInitial
     features = {}
@@ -375,6 +393,7 @@ def name_PersonMiddleInitial(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonFullHyphenated(ctx: ActionContext) -> None:
     # Java of name.jape:810, rule PersonFullHyphenated
     features = {}
@@ -399,6 +418,7 @@ def name_PersonFullHyphenated(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonSaint(ctx: ActionContext) -> None:
     # Java of name.jape:886, rule PersonSaint
     features = {}
@@ -412,6 +432,7 @@ def name_PersonSaint(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_PersonLocAmbig(ctx: ActionContext) -> None:
     # Java of name.jape:912, rule PersonLocAmbig
     features = {}
@@ -431,6 +452,7 @@ def name_PersonLocAmbig(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_TitlePersonLocAmbig(ctx: ActionContext) -> None:
     # Java of name.jape:947, rule TitlePersonLocAmbig
     features = {}
@@ -450,6 +472,7 @@ def name_TitlePersonLocAmbig(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def name_TheGazOrganization(ctx: ActionContext) -> None:
     # Java of name.jape:1029, rule TheGazOrganization
     features = {}
@@ -462,6 +485,7 @@ def name_TheGazOrganization(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(orgSet), J.last_node(orgSet), 'TempOrganization', features)
 
 
+@keeps_features
 def name_GazOrganization(ctx: ActionContext) -> None:
     # Java of name.jape:1057, rule GazOrganization
     features = {}
@@ -474,6 +498,7 @@ def name_GazOrganization(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(orgSet), J.last_node(orgSet), 'TempOrganization', features)
 
 
+@keeps_features
 def name_NewspaperEnding(ctx: ActionContext) -> None:
     # Java of name.jape:1100, rule NewspaperEnding
     features = {}
@@ -486,6 +511,7 @@ def name_NewspaperEnding(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(orgSet), J.last_node(orgSet), 'TempOrganization', features)
 
 
+@keeps_features
 def name_Location1(ctx: ActionContext) -> None:
     # Java of name.jape:1576, rule Location1
     features = {}
@@ -501,6 +527,7 @@ def name_Location1(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(locSet), J.last_node(locSet), 'TempLocation', features)
 
 
+@keeps_features
 def name_GazLocation(ctx: ActionContext) -> None:
     # Java of name.jape:1611, rule GazLocation
     features = {}
@@ -516,6 +543,7 @@ def name_GazLocation(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(locSet), J.last_node(locSet), 'TempLocation', features)
 
 
+@keeps_features
 def name_GazLocationLocation(ctx: ActionContext) -> None:
     # Java of name.jape:1647, rule GazLocationLocation
     features = {}
@@ -542,6 +570,7 @@ def name_GazLocationLocation(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(loc2Set), J.last_node(loc2Set), 'TempLocation', morefeatures)
 
 
+@keeps_features
 def name_post_FirstPersonStop(ctx: ActionContext) -> None:
     # Java of name_post.jape:38, rule FirstPersonStop
     features = {}
@@ -557,6 +586,7 @@ def name_post_FirstPersonStop(ctx: ActionContext) -> None:
         J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'TempPerson', features)
 
 
+@keeps_features
 def date_pre_PersonDateAmbig(ctx: ActionContext) -> None:
     # Java of date_pre.jape:78, rule PersonDateAmbig
     person = J.bound(ctx, 'person')
@@ -568,6 +598,7 @@ def date_pre_PersonDateAmbig(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, person)
 
 
+@keeps_features
 def reldate_EarlyDate(ctx: ActionContext) -> None:
     # Java of reldate.jape:114, rule EarlyDate
     date = J.bound(ctx, 'date')
@@ -579,6 +610,7 @@ def reldate_EarlyDate(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, J.get_type(date, 'TempDate'))
 
 
+@keeps_features
 def number_clean_PercentDate(ctx: ActionContext) -> None:
     # Java of number_clean.jape:22, rule PercentDate
     tagAS = J.bound(ctx, 'tag')
@@ -586,6 +618,7 @@ def number_clean_PercentDate(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, DateAS)
 
 
+@keeps_features
 def final_NotAnXGaz(ctx: ActionContext) -> None:
     # Java of final.jape:33, rule NotAnXGaz
     matchAnnots = J.bound(ctx, 'match')
@@ -596,6 +629,7 @@ def final_NotAnXGaz(ctx: ActionContext) -> None:
     J.remove_all(ctx.input, tempAnnots)
 
 
+@keeps_features
 def final_PersonFinal(ctx: ActionContext) -> None:
     # Java of final.jape:59, rule PersonFinal
     features = {}
@@ -607,6 +641,7 @@ def final_PersonFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, personSet)
 
 
+@keeps_features
 def final_OrgCountryFinal(ctx: ActionContext) -> None:
     # Java of final.jape:95, rule OrgCountryFinal
     orgSet = J.bound(ctx, 'org')
@@ -618,6 +653,7 @@ def final_OrgCountryFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, orgSet)
 
 
+@keeps_features
 def final_OrgFinal(ctx: ActionContext) -> None:
     # Java of final.jape:121, rule OrgFinal
     orgSet = J.bound(ctx, 'org')
@@ -629,6 +665,7 @@ def final_OrgFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, orgSet)
 
 
+@keeps_features
 def final_PersonLocFinal(ctx: ActionContext) -> None:
     # Java of final.jape:147, rule PersonLocFinal
     locSet = J.bound(ctx, 'loc')
@@ -641,6 +678,7 @@ def final_PersonLocFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, personSet)
 
 
+@keeps_features
 def final_LocFinal(ctx: ActionContext) -> None:
     # Java of final.jape:168, rule LocFinal
     locSet = J.bound(ctx, 'loc')
@@ -652,6 +690,7 @@ def final_LocFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, locSet)
 
 
+@keeps_features
 def final_DateTimeFinal(ctx: ActionContext) -> None:
     # Java of final.jape:203, rule DateTimeFinal
     dateSet = J.bound(ctx, 'date')
@@ -663,6 +702,7 @@ def final_DateTimeFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_SeasonYearFinal(ctx: ActionContext) -> None:
     # Java of final.jape:225, rule SeasonYearFinal
     dateSet = J.bound(ctx, 'date')
@@ -675,6 +715,7 @@ def final_SeasonYearFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_DateYearFinal(ctx: ActionContext) -> None:
     # Java of final.jape:251, rule DateYearFinal
     dateSet = J.bound(ctx, 'date')
@@ -687,6 +728,7 @@ def final_DateYearFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_TimeDateFinal(ctx: ActionContext) -> None:
     # Java of final.jape:278, rule TimeDateFinal
     dateSet = J.bound(ctx, 'date')
@@ -698,6 +740,7 @@ def final_TimeDateFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_TimeYearFinal(ctx: ActionContext) -> None:
     # Java of final.jape:303, rule TimeYearFinal
     dateSet = J.bound(ctx, 'date')
@@ -709,6 +752,7 @@ def final_TimeYearFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_DateOnlyFinal(ctx: ActionContext) -> None:
     # Java of final.jape:329, rule DateOnlyFinal
     dateSet = J.bound(ctx, 'date')
@@ -721,6 +765,7 @@ def final_DateOnlyFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_TimeContextFinal(ctx: ActionContext) -> None:
     # Java of final.jape:356, rule TimeContextFinal
     dateSet = J.bound(ctx, 'date')
@@ -741,6 +786,7 @@ def final_TimeContextFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, timeSet)
 
 
+@keeps_features
 def final_TimeWordsContextFinal(ctx: ActionContext) -> None:
     # Java of final.jape:392, rule TimeWordsContextFinal
     dateSet = J.bound(ctx, 'date')
@@ -753,6 +799,7 @@ def final_TimeWordsContextFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_YearOnlyFinal(ctx: ActionContext) -> None:
     # Java of final.jape:413, rule YearOnlyFinal
     dateSet = J.bound(ctx, 'date')
@@ -765,6 +812,7 @@ def final_YearOnlyFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_TimeOnlyFinal(ctx: ActionContext) -> None:
     # Java of final.jape:435, rule TimeOnlyFinal
     dateSet = J.bound(ctx, 'date')
@@ -777,6 +825,7 @@ def final_TimeOnlyFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, dateSet)
 
 
+@keeps_features
 def final_AddressFull(ctx: ActionContext) -> None:
     # Java of final.jape:464, rule AddressFull
     addressSet = J.bound(ctx, 'address')
@@ -789,6 +838,7 @@ def final_AddressFull(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_EmailFinal(ctx: ActionContext) -> None:
     # Java of final.jape:485, rule EmailFinal
     addressSet = J.bound(ctx, 'address')
@@ -801,6 +851,7 @@ def final_EmailFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_PhoneFinal(ctx: ActionContext) -> None:
     # Java of final.jape:506, rule PhoneFinal
     addressSet = J.bound(ctx, 'address')
@@ -813,6 +864,7 @@ def final_PhoneFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_PostcodeFinal(ctx: ActionContext) -> None:
     # Java of final.jape:527, rule PostcodeFinal
     addressSet = J.bound(ctx, 'address')
@@ -825,6 +877,7 @@ def final_PostcodeFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_IpFinal(ctx: ActionContext) -> None:
     # Java of final.jape:548, rule IpFinal
     addressSet = J.bound(ctx, 'address')
@@ -837,6 +890,7 @@ def final_IpFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_UrlFinal(ctx: ActionContext) -> None:
     # Java of final.jape:569, rule UrlFinal
     addressSet = J.bound(ctx, 'address')
@@ -849,6 +903,7 @@ def final_UrlFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_StreetFinal(ctx: ActionContext) -> None:
     # Java of final.jape:591, rule StreetFinal
     addressSet = J.bound(ctx, 'address')
@@ -860,6 +915,7 @@ def final_StreetFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, addressSet)
 
 
+@keeps_features
 def final_IdentifierFinal(ctx: ActionContext) -> None:
     # Java of final.jape:614, rule IdentifierFinal
     identSet = J.bound(ctx, 'ident')
@@ -871,12 +927,14 @@ def final_IdentifierFinal(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, identSet)
 
 
+@keeps_features
 def final_SpecsFinal(ctx: ActionContext) -> None:
     # Java of final.jape:637, rule SpecsFinal
     specSet = J.bound(ctx, 'spec')
     J.remove_all(ctx.output, specSet)
 
 
+@keeps_features
 def name_context_TitleUnknownSurname(ctx: ActionContext) -> None:
     # Java of name_context.jape:50, rule TitleUnknownSurname
     features = {}
@@ -900,6 +958,7 @@ def name_context_TitleUnknownSurname(ctx: ActionContext) -> None:
     J.add(ctx.output, J.first_node(personSet), J.last_node(personSet), 'Person', features)
 
 
+@keeps_features
 def name_context_UnknownSurname(ctx: ActionContext) -> None:
     # Java of name_context.jape:89, rule UnknownSurname
     features = {}
@@ -919,6 +978,7 @@ def name_context_UnknownSurname(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, surnameSet)
 
 
+@keeps_features
 def name_context_PersonTitle1(ctx: ActionContext) -> None:
     # Java of name_context.jape:126, rule PersonTitle1
     person = J.bound(ctx, 'person')
@@ -928,6 +988,7 @@ def name_context_PersonTitle1(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, person)
 
 
+@keeps_features
 def name_context_PersonSays(ctx: ActionContext) -> None:
     # Java of name_context.jape:181, rule PersonSays
     person = J.bound(ctx, 'tag')
@@ -937,6 +998,7 @@ def name_context_PersonSays(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, person)
 
 
+@keeps_features
 def name_context_SaysPerson(ctx: ActionContext) -> None:
     # Java of name_context.jape:199, rule SaysPerson
     person = J.bound(ctx, 'tag')
@@ -946,6 +1008,7 @@ def name_context_SaysPerson(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, person)
 
 
+@keeps_features
 def org_context_OrgContext1(ctx: ActionContext) -> None:
     # Java of org_context.jape:47, rule OrgContext1
     org = J.bound(ctx, 'org')
@@ -956,6 +1019,7 @@ def org_context_OrgContext1(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgContext2(ctx: ActionContext) -> None:
     # Java of org_context.jape:74, rule OrgContext2
     org = J.bound(ctx, 'org')
@@ -966,6 +1030,7 @@ def org_context_OrgContext2(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgContext3(ctx: ActionContext) -> None:
     # Java of org_context.jape:95, rule OrgContext3
     org = J.bound(ctx, 'org')
@@ -976,6 +1041,7 @@ def org_context_OrgContext3(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgContext4(ctx: ActionContext) -> None:
     # Java of org_context.jape:117, rule OrgContext4
     org = J.bound(ctx, 'org')
@@ -986,6 +1052,7 @@ def org_context_OrgContext4(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgContext5(ctx: ActionContext) -> None:
     # Java of org_context.jape:141, rule OrgContext5
     org = J.bound(ctx, 'org')
@@ -996,6 +1063,7 @@ def org_context_OrgContext5(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_JoinOrg(ctx: ActionContext) -> None:
     # Java of org_context.jape:170, rule JoinOrg
     org = J.bound(ctx, 'org')
@@ -1006,6 +1074,7 @@ def org_context_JoinOrg(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgPerson(ctx: ActionContext) -> None:
     # Java of org_context.jape:196, rule OrgPerson
     org = J.bound(ctx, 'org')
@@ -1016,6 +1085,7 @@ def org_context_OrgPerson(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_UnknownJobTitlePerson(ctx: ActionContext) -> None:
     # Java of org_context.jape:224, rule UnknownJobTitlePerson
     org = J.bound(ctx, 'org')
@@ -1026,6 +1096,7 @@ def org_context_UnknownJobTitlePerson(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgConjOrg1(ctx: ActionContext) -> None:
     # Java of org_context.jape:250, rule OrgConjOrg1
     org = J.bound(ctx, 'org')
@@ -1036,6 +1107,7 @@ def org_context_OrgConjOrg1(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgConjOrg2(ctx: ActionContext) -> None:
     # Java of org_context.jape:272, rule OrgConjOrg2
     org = J.bound(ctx, 'org')
@@ -1046,6 +1118,7 @@ def org_context_OrgConjOrg2(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_AcronymOrg(ctx: ActionContext) -> None:
     # Java of org_context.jape:311, rule AcronymOrg
     org = J.bound(ctx, 'org')
@@ -1056,6 +1129,7 @@ def org_context_AcronymOrg(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_OrgBracketOrg(ctx: ActionContext) -> None:
     # Java of org_context.jape:331, rule OrgBracketOrg
     org = J.bound(ctx, 'org')
@@ -1066,6 +1140,7 @@ def org_context_OrgBracketOrg(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def org_context_PersonOrgEnding(ctx: ActionContext) -> None:
     # Java of org_context.jape:351, rule PersonOrgEnding
     org = J.bound(ctx, 'org')
@@ -1077,6 +1152,7 @@ def org_context_PersonOrgEnding(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, personSet)
 
 
+@keeps_features
 def org_context_CityUniversity(ctx: ActionContext) -> None:
     # Java of org_context.jape:370, rule CityUniversity
     org = J.bound(ctx, 'tag')
@@ -1087,18 +1163,21 @@ def org_context_CityUniversity(ctx: ActionContext) -> None:
     J.remove_all(ctx.output, org)
 
 
+@keeps_features
 def loc_context_UnknownLocRegion(ctx: ActionContext) -> None:
     # Java of loc_context.jape:86, rule UnknownLocRegion
     loc = J.bound(ctx, 'loc')
     J.remove_all(ctx.output, loc)
 
 
+@keeps_features
 def loc_context_UnknownLocKey(ctx: ActionContext) -> None:
     # Java of loc_context.jape:112, rule UnknownLocKey
     loc = J.bound(ctx, 'tag')
     J.remove_all(ctx.output, loc)
 
 
+@keeps_features
 def clean_CleanTempAnnotations(ctx: ActionContext) -> None:
     # Java of clean.jape:50, rule CleanTempAnnotations
     temp = J.bound(ctx, 'temp')
