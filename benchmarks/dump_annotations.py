@@ -32,6 +32,7 @@ from typing import Any, Iterator
 
 from annotator import Document, Pipeline
 from annotator.corpus import Failure, read_documents
+from annotator.errors import AnnotatorError
 from annotator.cli.run import parse_override
 
 
@@ -63,13 +64,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-p", dest="params", action="append", default=[], metavar="NAME.param=value",
                         type=parse_override, help="set a PR parameter, as for annotator run")
     args = parser.parse_args(argv)
-    pipeline = Pipeline.load(args.pipeline, dict(args.params))
     dumped: list[str] = []
-    for doc in read_documents(args.corpus, args.fmt):
-        if isinstance(doc, Failure):
-            print(f"{doc}", file=sys.stderr)
-            return 1
-        dumped.extend(lines(pipeline(doc)))
+    try:
+        pipeline = Pipeline.load(args.pipeline, dict(args.params))
+        for doc in read_documents(args.corpus, args.fmt):
+            if isinstance(doc, Failure):
+                print(f"{doc}", file=sys.stderr)
+                return 1
+            dumped.extend(lines(pipeline(doc)))
+    except AnnotatorError as error:  # a corpus it cannot read, an unknown pipeline: one line
+        print(error, file=sys.stderr)
+        return 1
     dumped.sort()
     text = "".join(line + "\n" for line in dumped)
     if args.out == "-":
