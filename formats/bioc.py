@@ -16,8 +16,10 @@ none), members the first annotation of each node's ``refid``, features its other
 ``bioc_id`` and ``roles`` (one per member); nodes that refer to relations (which cannot be
 members) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
 others. PubTator's relations name their concepts in ``role1``/``role2`` infons and have no
-nodes: they are relations without members, those infons features. Document infons are document features; the collection's ``source``, ``date``, ``key`` and infons are the feature ``bioc_collection``, and the passages' offsets,
-lengths and infons the feature ``bioc_passages``, so that writing gives them back.
+nodes: they are relations without members, those infons features. Document infons are document
+features; the collection's ``source``, ``date``, ``key`` and infons are the feature
+``bioc_collection``, and the passages' offsets, lengths and infons the feature ``bioc_passages``,
+so that writing gives them back.
 
 Writing: one collection file per document (``NAME.xml`` / ``NAME.json``), its passages from
 ``bioc_passages`` (else one passage holding the whole text), annotations placed in the passage

@@ -490,9 +490,12 @@ class _CasBuilder:
         self.pending: list[tuple[Any, str, str, str, Any]] = []  # (fs, UIMA feature, our type, our feature, value)
 
     def new(self, uima_name: str, **features: Any):
-        """A feature structure that is no annotation, with the next free XMI id (cassis would
-        number it from 1, into the ids our annotations keep)."""
-        fs = self.ts.get_type(uima_name)(**features)
+        """A feature structure of the UIMA type ``uima_name`` that is no annotation (:meth:`numbered`)."""
+        return self.numbered(self.ts.get_type(uima_name)(**features))
+
+    def numbered(self, fs):
+        """``fs`` with the next free XMI id (cassis would number it from 1, into the ids our
+        annotations keep)."""
         fs.xmiID, self.next_id = self.next_id, self.next_id + 1
         return fs
 
@@ -547,9 +550,7 @@ class _CasBuilder:
                 return self.by_id[value]
             what = "the id of an annotation of this document"
         elif isinstance(value, dict) and isinstance(value.get("type"), str):
-            fs = self.create(value["type"], value.get("features") or {})
-            fs.xmiID, self.next_id = self.next_id, self.next_id + 1
-            return fs
+            return self.numbered(self.create(value["type"], value.get("features") or {}))
         else:
             what = 'an annotation id or {"type", "features"}'
         raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what=what)

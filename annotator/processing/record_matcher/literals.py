@@ -78,7 +78,6 @@ class LiteralMatcher:
                 at = folded.find(words[anchor], at + 1)
         return found
 
-
     def _find_reference(self, folded: str) -> list[Match]:
         """The same matches: each value tried at every start of a word of the note, with each way
         its first word may be written."""

@@ -632,10 +632,11 @@ def resolve(ctx: ActionContext) -> None:
         if any(taken[start:end]):
             continue
         type_ = str(cand.features["type"])
-        grew = True
-        while grew:
+        extensions = _STREET_AFTER if type_ == "STREET" else _CITY_AFTER if type_ == "CITY" else ()
+        grew = bool(extensions)
+        while grew:  # units and floors in any order and number (", Piso 5, Depto B", ", 3e verdieping")
             grew = False
-            for extension in _STREET_AFTER if type_ == "STREET" else _CITY_AFTER if type_ == "CITY" else ():
+            for extension in extensions:
                 if (m := extension.match(text, end)) is not None and not any(taken[end:m.end()]):
                     end, grew = m.end(), True
         if type_ == "STREET" and (m := _BLOCK_BEFORE.search(text, max(0, start - 8), start)) and not any(taken[m.start():start]):
