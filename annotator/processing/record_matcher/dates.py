@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 from typing import Collection, Iterable, Iterator, NamedTuple
 
-from annotator.lang import LANGUAGES, alternation
+from annotator.lang import LANGUAGES, alternation, en, es
 from annotator.processing.record_matcher.match import Match
 
 
@@ -54,8 +54,11 @@ _NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
 # where they are written is where any name of the month is
 _NAME_STARTS = {month: [n for n in names if not any(n != o and n.startswith(o) for o in names)]
                 for month, names in MONTHS.items()}
-_PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
-_SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
+_SUFFIX = r"(?:st|nd|rd|th|º|ª|°|:e|:a)"  # an ordinal's suffix (11th, 11º, 11:e)
+_PART = rf"(?:\d{{1,4}}{_SUFFIX}?|(?:{_NAMES})\.?(?![^\W\d_]))"
+# the Spanish and English fillers (Swedish "den" comes before a date, not between its parts)
+_FILLER = "|".join(sorted(es.DATE_FILLERS | en.DATE_FILLERS))
+_SEP = rf"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:{_FILLER})[ \t]+)?)"
 # on the lower-cased text; no look-behind first (re then skips ahead by the first characters):
 # find_dates checks that no word character, "/", "." or "-" comes before
 _END = r"(?!\w|[/.\-]\d)"
@@ -63,7 +66,7 @@ DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
 # the dates that start with a digit, found in one scan: the first digit stands outside the
 # alternation, so that re skips ahead to digits (with it inside, re tries at every character of the
 # text, which made the scan slower)
-NUMERIC_DATE = re.compile(rf"\d(?:\d{{0,3}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
+NUMERIC_DATE = re.compile(rf"\d(?:\d{{0,3}}{_SUFFIX}?{_SEP}{_PART}(?:{_SEP}{_PART})?"
                           rf"|\d{{5}}(?:\d\d)?){_END}")
 _BEFORE_DATE = re.compile(r"[\w/.\-]")
 _LETTER = re.compile(r"[^\W\d_]")

@@ -46,14 +46,12 @@ _UTF8_WORD_BYTES = bytes(c if c >= 0x80 or _LETTER.match(chr(c)) else 0x20 for c
 PARTICLES = es.NAME_PARTICLES | sv.NAME_PARTICLES | xx.NAME_PARTICLES
 DOCTOR_TITLES = en.DOCTOR_TITLES | es.DOCTOR_TITLES | sv.DOCTOR_TITLES
 PERSON_TITLES = en.PERSON_TITLES | es.PERSON_TITLES | sv.PERSON_TITLES
-# titles that are also words (Spanish "gen" = gene, "col" = cabbage) count only with their dot
-DOTTED_ONLY = frozenset({"gen", "sen", "col"})
 TITLES = sorted(DOCTOR_TITLES | PERSON_TITLES, key=len, reverse=True)
 # (title, the word of it that the note's words have: "prof" of "a/prof")
 _TITLE_WORDS = [(title, title.rsplit("/", 1)[-1]) for title in TITLES]
 # matched on the lower-cased text where a title is (see _title_matches)
 _TITLE = re.compile(r"(" + "|".join(map(re.escape, TITLES)) + r")(\.|(?![^\W\d_]))[ \t]*([^\W\d_]+)")
-_NEXT_NAME = re.compile(r"[ \t]+(?:(?:de|del|la|las|los|y)[ \t]+)*([^\W\d_]+)")
+_NEXT_NAME = re.compile(r"[ \t]+(?:(?:" + "|".join(es.TITLED_NAME_PARTICLES) + r")[ \t]+)*([^\W\d_]+)")
 _PARTICLE = "|".join(sorted(PARTICLES, key=len, reverse=True))
 # what may stand between two tokens of one name: spaces or a hyphen, and particles
 _GAP = re.compile(rf"(?i:(?:[ \t]+|[ \t]*-[ \t]*)(?:(?:{_PARTICLE})(?:[ \t]+|[ \t]*-[ \t]*))*)")
@@ -64,7 +62,8 @@ _NAME_CONTEXT = re.compile(
 _PARTICLES_BEFORE = re.compile(rf"(?<![^\W\d_])(?i:(?:{_PARTICLE})[ \t]+)+$")
 # a word for another person right before a name: "su vecino Rivero" is not the patient Rivera
 OTHER_PEOPLE = [*es.OTHER_PEOPLE, *en.OTHER_PEOPLE, *sv.OTHER_PEOPLE]
-_OTHER_PERSON = re.compile(r"(?i:(?<![^\W\d_])(?:" + "|".join(OTHER_PEOPLE) + r"))(?:[ \t]+(?:de[l]?|la|el))?"
+_OTHER_PERSON = re.compile(r"(?i:(?<![^\W\d_])(?:" + "|".join(OTHER_PEOPLE) + r"))"
+                           r"(?:[ \t]+(?:" + "|".join(es.OTHER_PEOPLE_LINKS) + r"))?"
                            r"[ \t]*[:,]?[ \t]*$")
 _DOTTED = re.compile(r"(?:[^\W\d_]\.[ \t]?)+")
 _UNDOTTED = re.compile(r"[. \t]")
@@ -322,7 +321,7 @@ class NameMatcher:
         doctors = set()
         for m in _title_matches(lower, words):
             first = text[m.start(3):m.end(3)]
-            if not first[0].isupper() or (m.group(1) in DOTTED_ONLY and not m.group(2)):
+            if not first[0].isupper() or (m.group(1) in en.TITLES_WITH_DOT and not m.group(2)):
                 continue
             start, end = m.start(3), m.end(3)
             doctor = m.group(1) in DOCTOR_TITLES
