@@ -39,10 +39,6 @@ from annotator.processing.record_matcher.tagsets import DOCTOR, PERSON
 
 WORD = re.compile(r"[^\W\d_]+")
 _LETTER = re.compile(r"[^\W\d_]")  # a character of a WORD
-# Latin-1 byte -> itself when a WORD character, else a space (see _words)
-_WORD_BYTES = bytes(c if _LETTER.match(chr(c)) else 0x20 for c in range(256))
-# UTF-8 byte -> a space for an ASCII character that is not a WORD character, else itself (see _words)
-_UTF8_WORD_BYTES = bytes(c if c >= 0x80 or _LETTER.match(chr(c)) else 0x20 for c in range(256))
 PARTICLES = es.NAME_PARTICLES | sv.NAME_PARTICLES | xx.NAME_PARTICLES
 DOCTOR_TITLES = en.DOCTOR_TITLES | es.DOCTOR_TITLES | sv.DOCTOR_TITLES
 PERSON_TITLES = en.PERSON_TITLES | es.PERSON_TITLES | sv.PERSON_TITLES
@@ -119,24 +115,6 @@ def edit_distance(a: str, b: str) -> int:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
         previous = current
     return previous[-1]
-
-
-def _words(text: str) -> set[str]:
-    """The words (WORD) of ``text``. A text that is all Latin-1 (most notes) is split where a byte
-    table has put a space for every other character: twice as fast as WORD.findall. Another one is
-    split so (in UTF-8) where an ASCII character is not a word's; a piece that is not all letters
-    then goes through WORD.findall (half again as fast as WORD.findall on the whole text)."""
-    try:
-        spaced = text.encode("latin-1").translate(_WORD_BYTES).decode("latin-1")
-    except UnicodeEncodeError:
-        words = set()
-        for piece in set(text.encode("utf-8").translate(_UTF8_WORD_BYTES).decode("utf-8").split()):
-            if piece.isalpha():
-                words.add(piece)
-            else:
-                words.update(WORD.findall(piece))
-        return words
-    return set(spaced.split())
 
 
 def _title_matches(lower: str, words: set[str]) -> list[re.Match[str]]:
@@ -243,8 +221,7 @@ class NameMatcher:
         if not self.names:
             return []
         found: list[Match] = []
-        words_of = (lambda text: set(WORD.findall(text))) if self.reference else _words
-        words = words_of(low)
+        words = set(WORD.findall(low))
         similar = self._similar_reference if self.reference else self._similar
         hits = similar(words, low, low_folded) if self.tokens else {}
         if hits:
@@ -266,7 +243,7 @@ class NameMatcher:
                 found.extend(self._spans(text, self.names[index], occurrences))
         for name in self.names:
             found.extend(name.acronyms(text))
-        titled, doctors = self._titled(text, lower, words if low is lower else words_of(lower), found)
+        titled, doctors = self._titled(text, lower, words if low is lower else set(WORD.findall(lower)), found)
         return [Match(n.start, n.end, n.field, n.ratio, DOCTOR) if (n.start, n.end) in doctors else n
                 for n in found] + titled
 
