@@ -11,6 +11,7 @@ import importlib
 import logging
 import os
 import sys
+from typing import Any, Protocol
 
 from annotator.errors import AnnotatorError
 
@@ -35,6 +36,13 @@ COMMANDS = [
     "annotator.cli.pipelines",
     "annotator.cli.view",
 ]
+
+
+class Subparsers(Protocol):
+    """What a verb module's ``add_parser`` is given: the result of ``add_subparsers()`` (whose
+    class argparse keeps private)."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
 def build_parser(verb: str | None = None) -> argparse.ArgumentParser:

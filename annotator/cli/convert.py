@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from annotator import formats
+from annotator.cli import Subparsers
 from annotator.cli.corpus_options import add_reader_options, add_survival_options, reader_options
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("annotator")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     from annotator.schemas import mapping_names
 
     parser = subparsers.add_parser(

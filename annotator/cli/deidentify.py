@@ -23,13 +23,13 @@ import sys
 from pathlib import Path
 
 from annotator import formats
-from annotator.cli import EXIT_USAGE
+from annotator.cli import EXIT_USAGE, Subparsers
 from annotator.cli.corpus_options import add_corpus_options, corpus_options
 from annotator.deid import LANGUAGES, MODES
 from annotator.errors import DeidError, coded, log
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "deidentify", help="write de-identified text (surrogates, placeholders, masks or redaction), annotations moved",
         description=__doc__.split("\n\n")[1],

@@ -19,12 +19,13 @@ import shlex
 import tempfile
 from pathlib import Path
 
+from annotator.cli import Subparsers
 from annotator.paths import RESOURCES
 
 SAMPLES = RESOURCES / "samples" / "meddocan"
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "demo", help="convert, de-identify and score the shipped MEDDOCAN samples",
         description=__doc__.split("\n\n")[0],

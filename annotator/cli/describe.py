@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from annotator.cli import Subparsers
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "describe", help="describe a processing resource and its parameters (no name: list them all)",
         description=__doc__.split("\n\n")[1],

@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from annotator.cli import metrics
+from annotator.cli import Subparsers, metrics
 from annotator.cli.corpus_options import add_reader_options, reader_options
 from annotator.errors import AnnotatorError, coded
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("annotator")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     p = subparsers.add_parser(
         "evaluate",
         help="score system annotations against gold ones (MEDDOCAN, i2b2 2014, GATE-style diff)",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from annotator.cli import Subparsers
 from annotator.errors import InputError, coded
 
 _DESCRIPTION = """\
@@ -34,7 +35,7 @@ training documents when the CPU cannot afford the whole corpus (and for the CRF,
 """
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     from annotator.cli.train import add_learning_options
 
     parser = subparsers.add_parser("experiment", help="feature ablation, kernel comparison, learning curve of a tagger",

@@ -18,13 +18,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from annotator.cli import Subparsers
 from annotator.cli.corpus_options import add_reader_options, reader_options
 from annotator.errors import InputError, coded
 
 _ACTIONS_HELP = "the grammar's Python actions file or package folder (the jape PR's 'actions' parameter)"
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("jape", help="check or explain JAPE grammars",
                                    description=__doc__.split("\n\n")[1].replace("``", ""))
     verbs = parser.add_subparsers(dest="jape_verb", metavar="ACTION")

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import argparse
 
+from annotator.cli import Subparsers
 from annotator.cli.describe import table
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "pipelines", help="list the shipped pipelines (for annotator run NAME)",
         description=__doc__.split("\n\n")[1],

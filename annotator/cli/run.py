@@ -25,11 +25,12 @@ import argparse
 from pathlib import Path
 
 from annotator import formats
+from annotator.cli import Subparsers
 from annotator.cli.corpus_options import add_corpus_options, corpus_options
 from annotator.errors import coded
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "run", help="run a pipeline (a shipped one by name, or an XML file) over documents",
         description=__doc__.split("\n\n")[1],

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from annotator.cli import Subparsers
 from annotator.cli.corpus_options import add_reader_options, reader_options
 from annotator.errors import InputError, coded
 
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 TAG_COLUMNS = ("upos", "xpos")
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("train", help="train a model (POS tagger) from annotated data")
     kinds = parser.add_subparsers(dest="kind", metavar="KIND")
     kinds.required = True
@@ -91,7 +92,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     _add_tagger(kinds)
 
 
-def _add_tagger(kinds: argparse._SubParsersAction) -> None:
+def _add_tagger(kinds: Subparsers) -> None:
     tagger = kinds.add_parser("tagger", help="train an SVM or CRF tagger (BIO over Tokens) on an annotated corpus")
     add_learning_options(tagger)
     tagger.add_argument("--dev", type=Path, metavar="CORPUS", help="corpus scored with the trained model")

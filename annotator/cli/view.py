@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 
 from annotator import formats
+from annotator.cli import Subparsers
 from annotator.cli.corpus_options import add_corpus_options, corpus_options
 
 
@@ -22,7 +23,7 @@ def names(text: str) -> list[str]:
     return [item.strip() for item in text.split(",")]
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("view", help="write HTML pages showing the annotations, and a corpus index",
                                    description=__doc__.split("\n\n")[1])
     parser.add_argument("input", type=Path, help="input file or folder")

@@ -2,7 +2,7 @@
 :mod:`.sv`, and :mod:`.xx` for words of other languages that multilingual code also knows (name
 particles). The modules hold data only: month and weekday names, number words, kinship words,
 titles, name particles; the code that reads them (date surrogates, kinship spans, the record
-matcher) is elsewhere.
+matcher, the ortho matcher, the sentence splitter) is elsewhere.
 """
 
 from __future__ import annotations

@@ -44,6 +44,10 @@ UNIT_PLURALS = {"year": "years", "month": "months", "week": "weeks", "day": "day
 #: 100 in words; other words read as a number
 HUNDRED = "one hundred"
 NUMBER_VARIANTS = {"a": 1, "an": 1, "hundred": 100}
+#: what joins the tens and the units of a number in words (``forty-five``)
+NUMBER_JOINER = "-"
+#: the word after an age's unit that makes the age an adjective, its unit singular (``45-year-old``)
+AGE_ADJECTIVE = "old"
 #: the words of each unit an age may be given in (``45 years``, ``3 mos``)
 AGE_UNITS = {"years": ("years", "year", "yrs", "yr", "y", "yo"), "months": ("months", "month", "mo", "mos"),
              "weeks": ("weeks", "week", "wk", "wks"), "days": ("days", "day", "d")}
@@ -65,8 +69,17 @@ AGE_WORDS = frozenset("year years yr yrs old month months day days week weeks ag
 # people's names (annotator.processing.record_matcher.names), lower-case
 DOCTOR_TITLES = frozenset("dr doctor prof professor a/prof e/prof".split())
 PERSON_TITLES = frozenset("mr mrs miss ms madam mdm lady sir col general gen senator sen".split())
+#: the titles that are words of another language too (Spanish ``gen`` gene, ``col`` cabbage): titles only with their dot
+TITLES_WITH_DOT = frozenset(("gen", "sen", "col"))
 #: labels a name follows (``Name:``; regular-expression fragments)
 NAME_LABELS = ("name", "surname", "patient")
+
+# organisations' initials (annotator.processing.ortho_matcher): the small words they skip
+INITIALS_SKIPPED = frozenset(("of", "for", "and", "the"))
+
+# the labels that start a prescription's line (annotator.processing.sentence_splitter;
+# regular-expression fragments)
+PRESCRIPTION_LABELS = ("sig", "disp", "dispense", "qty", "refills?")
 
 # institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
 INSTITUTION_LINKS = frozenset("of the and for".split())

@@ -46,7 +46,15 @@ UNIT_PLURALS = {"año": "años", "mes": "meses", "semana": "semanas", "día": "d
 HUNDRED = "cien"
 NUMBER_VARIANTS = {"un": 1, "una": 1, "veintiún": 21, "dieciseis": 16, "veintidos": 22, "veintitres": 23,
                    "veintiseis": 26, "ciento": 100}
-ORDINAL_VARIANTS = {"primer": 1, "tercer": 3, "septimo": 7, "decimo": 10}
+#: the ordinals cut short before a masculine noun (``primer mes``)
+ORDINAL_APOCOPES = {"primer": 1, "tercer": 3}
+ORDINAL_VARIANTS = {**ORDINAL_APOCOPES, "septimo": 7, "decimo": 10}
+#: what joins the tens and the units of a number in words (``cuarenta y cinco``)
+NUMBER_JOINER = " y "
+#: 1 in words before a unit word of each gender (``un año``, ``treinta y un años``, ``una semana``),
+#: and the unit words of feminine gender
+ONE_BEFORE_UNIT = {"masculine": "un", "feminine": "una"}
+FEMININE_UNITS = ("semana",)
 #: the words of each unit an age may be given in (``45 años``, ``3 meses``)
 AGE_UNITS = {"years": ("años", "año", "a"), "months": ("meses", "mes"), "weeks": ("semanas", "semana"),
              "days": ("días", "dias", "día", "dia")}
@@ -72,8 +80,15 @@ AGE_WORDS = frozenset("ano anos mes meses dia dias semana semanas edad".split())
 DOCTOR_TITLES = frozenset("dr dra doctor doctora prof profa profesor profesora".split())
 PERSON_TITLES = frozenset("sr sra srta señor señora señorita don doña dña coronel senador senadora".split())
 NAME_PARTICLES = frozenset("de del la las los y e".split())
+#: the small words between the words of a name after a title (``Dr. Pérez de la Fuente``), and
+#: between a word for another person and the name (``la hija de Rivera``)
+TITLED_NAME_PARTICLES = ("de", "del", "la", "las", "los", "y")
+OTHER_PEOPLE_LINKS = ("de", "del", "la", "el")
 #: labels a name follows (``Nombre:``; regular-expression fragments)
 NAME_LABELS = ("nombre", "apellidos?", "paciente")
+
+# organisations' initials (annotator.processing.ortho_matcher): the small words they skip
+INITIALS_SKIPPED = frozenset(("de",))
 
 # institutions (annotator.deid.surrogates.places): small words a kept part of a name may not end with
 INSTITUTION_LINKS = frozenset("de del la las los y el".split())

@@ -42,6 +42,10 @@ UNIT_PLURALS = {"månad": "månader", "vecka": "veckor", "dag": "dagar"}
 #: 100 in words; other words read as a number
 HUNDRED = "hundra"
 NUMBER_VARIANTS = {"en": 1, "ett": 1}
+#: what joins the tens and the units of a number in words (``fyrtiofem``: nothing)
+NUMBER_JOINER = ""
+#: ordinal suffixes after a day's number and a colon (``1:a``, ``3:e``)
+ORDINAL_SUFFIXES = frozenset(("a", "e"))
 #: the words of each unit an age may be given in (``45 år``, ``3 mån``)
 AGE_UNITS = {"years": ("år", "års", "ar"), "months": ("månader", "månad", "mån", "m"), "weeks": ("veckor", "vecka", "v"),
              "days": ("dagar", "dag")}

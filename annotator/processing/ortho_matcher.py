@@ -31,11 +31,12 @@ import regex
 
 from annotator.document import Annotation, AnnotationSet, Document
 from annotator.errors import InputError, coded
+from annotator.lang import en, es, xx
 from annotator.processing.base import Param, ProcessingResource, register
 
 _SEPARATOR = "£"
 _PUNCTUATION = regex.compile(r"\p{P}+")
-_CONNECTORS = frozenset({"of", "for", "and", "the", "&", "de", "di", "von"})
+_CONNECTORS = en.INITIALS_SKIPPED | es.INITIALS_SKIPPED | xx.INITIALS_SKIPPED
 
 
 def read_groups(path: Path | None) -> dict[str, str]:

@@ -73,6 +73,7 @@ import regex
 
 from annotator.document import Document
 from annotator.errors import InputError, coded
+from annotator.lang import en
 from annotator.paths import RESOURCES
 from annotator.processing.base import Param, ProcessingResource, register
 
@@ -111,9 +112,8 @@ _ENTRY = regex.compile(r"\p{L}[\p{L}\p{N}'/-]*(?:[ \t]+\p{L}[\p{L}'/-]*){0,2}[ \
 _LABEL_LINE = regex.compile(r"\p{Lu}[\p{L}'/&-]*(?:[ \t]+[\p{L}'/&-]+){0,2}")  # "Obs", "Current medication"
 _CONTINUATION_CHARS = frozenset(",;(/&+-–")
 _DANGLING_DASH = regex.compile(r"(?<=[.!?…]|\s)[-–]$|\s+[-–]$")  # "Delirium -", "scan.-": the dash is no part of it
-LINE_BREAKS = ("layout", "gate")
 _NOT_STARTS = frozenset("/,;:")  # what cannot start a sentence after a terminator
-_PRESCRIPTION = regex.compile(r"(?i)(?:sig|disp|dispense|qty|refills?)\s*:")
+_PRESCRIPTION = regex.compile(r"(?i)(?:" + "|".join(en.PRESCRIPTION_LABELS) + r")\s*:")
 _PLACEHOLDER = regex.compile(r"\[\*\*.{0,200}?\*\*\]", regex.DOTALL)
 
 

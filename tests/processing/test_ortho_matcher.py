@@ -75,6 +75,16 @@ def test_organizations_by_ending_acronym_and_alias_and_never_a_spurious_pair(lis
                            ["International Business Machines", "IBM", "Big Blue"]]
 
 
+def test_an_acronym_skips_the_small_words_of_the_longer_name(lists) -> None:
+    # capitalised small words of English, Spanish, Italian and German (annotator.lang) are
+    # skipped; other capitalised words are not ("La": CLV, not CV)
+    names = ("Bank Of America", "BA", "Banco De Sabadell", "BS", "Cassa Di Risparmio", "CR", "Haus Von Bergen", "HB",
+             "Casa La Vega", "CV")
+    doc = annotated(" and ".join(names) + ".", *(("Organization", name, 0, {}) for name in names))
+    OrthoMatcher(**lists)(doc)
+    assert groups(doc) == [list(names[i:i + 2]) for i in range(0, 8, 2)]
+
+
 def test_gender_and_a_short_name_already_matched_with_a_longer_one(lists) -> None:
     text = "David Jones came. David left. David Smith came. Mary Jones and Jones met."
     doc = annotated(text, ("Person", "David Jones", 0, {"gender": "male"}), ("Person", "David", 1, {}),

@@ -1,7 +1,7 @@
 """The record matcher's fast paths give exactly the annotations of ``strategy="reference"``: the name
-comparison (rapidfuzz's bounded search, Latin-1 word splitting) those of every note word against
-every record name token by a plain edit distance, the date search (lines with a date's clues,
-month names found by their shortest spellings) those of every date-like expression of the note, the
+comparison (rapidfuzz's bounded search) those of every note word against every record name token
+by a plain edit distance, the date search (month names found by their shortest spellings) those
+of a date-like expression tried wherever a name of a date's month is written, the
 literal search (from each value's longest word) those of every value tried at every offset: on
 random notes (hypothesis) and on the MEDDOCAN texts with records made from their gold headers."""
 

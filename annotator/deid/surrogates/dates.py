@@ -202,7 +202,7 @@ def _mark_times_and_suffixes(tokens: list[_Token], language: str) -> None:
         if nxt.text == ":" and after is not None:
             if after.kind == NUM:
                 tok.role = after.role = "time"
-            elif after.kind == WORD and after.text in ("a", "e") and language == "sv":
+            elif after.kind == WORD and after.text in sv.ORDINAL_SUFFIXES and language == "sv":
                 after.role = "suffix"
         elif nxt.kind == WORD:
             word = nxt.text.casefold()
@@ -500,7 +500,7 @@ class _DateGenerator:
         pad = numeric and len(reading.day.text) > 1 and len(reading.months[0].text) > 1
         reading.day.text = _padded(new.day, reading.day.text, pad)
         if reading.suffix is not None:
-            fresh = _ordinal_sv(new.day) if reading.suffix.text in ("a", "e") else (
+            fresh = _ordinal_sv(new.day) if reading.suffix.text in sv.ORDINAL_SUFFIXES else (
                 _case_like(reading.suffix.text, _ordinal_en(new.day))
                 if reading.suffix.text.casefold() in _EN_SUFFIXES else reading.suffix.text)
             reading.suffix.text = fresh
@@ -556,28 +556,22 @@ _UNIT_OF = {w: unit for units in (*by_language("AGE_UNITS").values(), xx.AGE_UNI
 
 def _in_words(n: int, language: str) -> str:
     """``n`` (0 to 100) in words: ``cuarenta y cinco``, ``forty-five``, ``fyrtiofem``."""
-    if language == "es":
-        if n == 100:
-            return es.HUNDRED
-        if n < 30:
-            return es.NUMBER_UNITS[n]
-        return es.NUMBER_TENS[n // 10] + (f" y {es.NUMBER_UNITS[n % 10]}" if n % 10 else "")
-    if language == "sv":
-        if n == 100:
-            return sv.HUNDRED
-        return sv.NUMBER_UNITS[n] if n < 20 else sv.NUMBER_TENS[n // 10] + (sv.NUMBER_UNITS[n % 10] if n % 10 else "")
+    words = LANGUAGES[language]
     if n == 100:
-        return en.HUNDRED
-    return en.NUMBER_UNITS[n] if n < 20 else en.NUMBER_TENS[n // 10] + (f"-{en.NUMBER_UNITS[n % 10]}" if n % 10 else "")
+        return words.HUNDRED
+    if n < len(words.NUMBER_UNITS):
+        return words.NUMBER_UNITS[n]
+    return words.NUMBER_TENS[n // 10] + (words.NUMBER_JOINER + words.NUMBER_UNITS[n % 10] if n % 10 else "")
 
 
 def _word_numbers(language: str) -> dict[str, int]:
     table = {_in_words(n, language): n for n in range(101)}
     if language == "es":
         table.update(es.NUMBER_VARIANTS)
-        table.update({f"{es.NUMBER_TENS[n // 10]} y un": n for n in range(31, 100) if n % 10 == 1})
+        one = es.ONE_BEFORE_UNIT["masculine"]
+        table.update({es.NUMBER_TENS[n // 10] + es.NUMBER_JOINER + one: n for n in range(31, 100) if n % 10 == 1})
     elif language == "en":
-        table.update({w.replace("-", " "): n for w, n in list(table.items()) if "-" in w})
+        table.update({w.replace(en.NUMBER_JOINER, " "): n for w, n in list(table.items()) if en.NUMBER_JOINER in w})
         table.update(en.NUMBER_VARIANTS)
     else:
         table.update(sv.NUMBER_VARIANTS)
@@ -604,7 +598,7 @@ def _in_ordinal_words(n: int, language: str, template: str, before_unit: bool = 
     if language == "es":
         if template.casefold().endswith("a"):
             word = word[:-1] + "a"
-        elif (template.casefold() in ("primer", "tercer") or before_unit) and n in (1, 3):
+        elif (template.casefold() in es.ORDINAL_APOCOPES or before_unit) and n in es.ORDINAL_APOCOPES.values():
             word = word[:-1]
     return word
 
@@ -628,7 +622,7 @@ _AFTER_NUMBER = re.compile(r"[\s\-]*([^\W\d_]+)")
 
 #: singular and plural of the unit words whose form follows the number
 _NUMBER_FORMS = {w: plural for forms in by_language("UNIT_PLURALS").values() for w, plural in forms.items()}
-_OLD = re.compile(r"[\s\-]*old\b", re.IGNORECASE)
+_OLD = re.compile(rf"[\s\-]*{en.AGE_ADJECTIVE}\b", re.IGNORECASE)
 _SINGULAR = {plural: singular for singular, plural in _NUMBER_FORMS.items()}
 
 
@@ -695,7 +689,8 @@ class _AgeGenerator:
         elif in_words and new <= 100:
             word = _in_words(new, self.language)
             if new == 1 and self.language == "es":        # un año, una semana
-                word = "una" if "semana" in surface[match.end():].casefold() else "un"
+                after = surface[match.end():].casefold()
+                word = es.ONE_BEFORE_UNIT["feminine" if any(u in after for u in es.FEMININE_UNITS) else "masculine"]
             fresh = _case_like(text, word)
         else:
             fresh = str(new) if in_words else _padded(new, text)

@@ -54,9 +54,9 @@ class RecordMatcher(ProcessingResource):
     strictRecords = Param(bool, False, "a record value not written as its field's kind (date, ID, phone) is an "
                                        "error (false: a warning, and the value is matched as written and as read)")
     outputASName = Param(str, "PHI", "annotation set written by this PR (and read for earlier PHI)")
-    strategy = Param(str, "fast", "fast: names compared with rapidfuzz's bounded search, dates and literal values "
-                     "searched where their clues are; reference: every word against every name token, every "
-                     "offset for dates and literal values (the same matches, slowly: to check the fast one)",
+    strategy = Param(str, "fast", "fast: names compared with rapidfuzz's bounded search, month names and literal "
+                     "values searched from their clues; reference: every word against every name token, every "
+                     "offset for month names and literal values (the same matches, slowly: to check the fast one)",
                      choices=("fast", "reference"))
 
     def setup(self) -> None:

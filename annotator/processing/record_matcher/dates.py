@@ -28,9 +28,10 @@ from __future__ import annotations
 import datetime
 import re
 from functools import lru_cache
+from itertools import chain
 from typing import Collection, Iterable, Iterator, NamedTuple
 
-from annotator.lang import LANGUAGES, alternation
+from annotator.lang import LANGUAGES, alternation, en, es
 from annotator.processing.record_matcher.match import Match
 
 
@@ -54,8 +55,11 @@ _NAMES = "|".join(sorted(MONTH_OF, key=len, reverse=True))
 # where they are written is where any name of the month is
 _NAME_STARTS = {month: [n for n in names if not any(n != o and n.startswith(o) for o in names)]
                 for month, names in MONTHS.items()}
-_PART = rf"(?:\d{{1,4}}(?:st|nd|rd|th|º|ª|°|:e|:a)?|(?:{_NAMES})\.?(?![^\W\d_]))"
-_SEP = r"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:de|del|of|the)[ \t]+)?)"
+_SUFFIX = r"(?:st|nd|rd|th|º|ª|°|:e|:a)"  # an ordinal's suffix (11th, 11º, 11:e)
+_PART = rf"(?:\d{{1,4}}{_SUFFIX}?|(?:{_NAMES})\.?(?![^\W\d_]))"
+# the Spanish and English fillers (Swedish "den" comes before a date, not between its parts)
+_FILLER = "|".join(sorted(es.DATE_FILLERS | en.DATE_FILLERS))
+_SEP = rf"(?:[ \t]*[-/.,:][ \t]*|[ \t]+(?:(?:{_FILLER})[ \t]+)?)"
 # on the lower-cased text; no look-behind first (re then skips ahead by the first characters):
 # find_dates checks that no word character, "/", "." or "-" comes before
 _END = r"(?!\w|[/.\-]\d)"
@@ -63,10 +67,9 @@ DATE = re.compile(rf"{_PART}{_SEP}{_PART}(?:{_SEP}{_PART})?{_END}")
 # the dates that start with a digit, found in one scan: the first digit stands outside the
 # alternation, so that re skips ahead to digits (with it inside, re tries at every character of the
 # text, which made the scan slower)
-NUMERIC_DATE = re.compile(rf"\d(?:\d{{0,3}}(?:st|nd|rd|th|º|ª|°|:e|:a)?{_SEP}{_PART}(?:{_SEP}{_PART})?"
+NUMERIC_DATE = re.compile(rf"\d(?:\d{{0,3}}{_SUFFIX}?{_SEP}{_PART}(?:{_SEP}{_PART})?"
                           rf"|\d{{5}}(?:\d\d)?){_END}")
 _BEFORE_DATE = re.compile(r"[\w/.\-]")
-_LETTER = re.compile(r"[^\W\d_]")
 _PARTS = re.compile(rf"\d{{1,4}}|(?:{_NAMES})(?![^\W\d_])", re.IGNORECASE)  # IGNORECASE: record dates too
 # units and durations that make a day/month without a year a quantity
 _BLOCKED_AFTER = re.compile(rf"[ \t]*(?:mg|mcg|g|ml|cc|{alternation('DURATION_WORDS')})(?![^\W\d_])", re.IGNORECASE)
@@ -232,29 +235,11 @@ def _compact(digits: str) -> list[tuple[int | None, int, int | None, bool]]:
     return [(n(digits[:2]), n(digits[2:4]), n(digits[4:]), True), (n(digits[4:]), n(digits[2:4]), n(digits[:2]), True)]
 
 
-def _candidates(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
-    """Date-like expressions of ``text`` that may write one of ``dates``: those that start with a
-    digit, in the lines that hold the day or the year (2 digits) of one of the dates and its month
-    (a number, a Roman one or a name, which starts with one of _NAME_STARTS), as every reading of
-    such an expression as one of the dates does (an expression has no line break in it, so that a
-    line's scan finds what a scan of the whole text finds in it); then those that start with the
-    name of one of their months (found by plain search: far faster than a pattern of all names)."""
-    lines = set()  # (start, end) of the lines to scan
-    for year, month, day in dates:
-        months = [str(month), ROMAN[month - 1], *_NAME_STARTS[month]]
-        for clue in (str(day), f"{year % 100:02d}"):
-            at = text.find(clue)
-            while at != -1:  # in a line that holds the clue
-                start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-                if end == -1:
-                    end = len(text)
-                if (start, end) not in lines and any(text.find(name, start, end) != -1 for name in months):
-                    lines.add((start, end))
-                at = text.find(clue, end)  # in the next line
-    for start, end in sorted(lines):
-        yield from NUMERIC_DATE.finditer(text, start, end)
+def _named(text: str, months: set[int]) -> Iterator[re.Match[str]]:
+    """The date-like expressions of ``text`` that start with a name of one of ``months``, in text
+    order: tried where one of the month's _NAME_STARTS is written (found by plain search)."""
     starts = set()
-    for month in {month for _, month, _ in dates}:
+    for month in months:
         for name in _NAME_STARTS[month]:
             at = text.find(name)
             while at != -1:
@@ -266,12 +251,10 @@ def _candidates(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
             yield m
 
 
-def _candidates_reference(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]]:
-    """The date-like expressions _candidates gives, found plainly: those that start with a digit
-    in one scan of the whole text; then one at every offset where a name of one of the dates'
-    months is written."""
-    yield from NUMERIC_DATE.finditer(text)
-    names = [name for month in sorted({month for _, month, _ in dates}) for name in MONTHS[month]]
+def _named_reference(text: str, months: set[int]) -> Iterator[re.Match[str]]:
+    """What _named gives, found plainly: an expression tried at every offset where any name of
+    one of ``months`` is written."""
+    names = [name for month in sorted(months) for name in MONTHS[month]]
     for at in range(len(text)):
         if any(text.startswith(name, at) for name in names) and (m := DATE.match(text, at)) is not None:
             yield m
@@ -279,21 +262,17 @@ def _candidates_reference(text: str, dates: list[Ymd]) -> Iterator[re.Match[str]
 
 def find_dates(text: str, dates: list[Ymd], with_year: Collection[Ymd] = (), reference: bool = False) -> list[Match]:
     """The places where ``text`` (lower-cased) writes one of ``dates`` (year, month, day); those
-    of ``with_year`` only where their year is written too. ``reference``: every date-like
-    expression read, found plainly (:func:`_candidates_reference`), to check the fast search against."""
+    of ``with_year`` only where their year is written too. The expressions read: those that start
+    with a digit, in one scan, then those that start with a month name of one of the dates
+    (``reference``: found plainly, :func:`_named_reference`, to check the fast search against)."""
     if not dates:
         return []
-    # what a numeric expression writes when it is one of the dates: its month and its day or year
-    # (a day and a month, a month and a year, or all three), each a number without its leading zeros
-    clues = [(str(month), str(day), f"{year % 100:02d}") for year, month, day in dates]
+    months = {month for _, month, _ in dates}
     found = []
-    for m in (_candidates_reference if reference else _candidates)(text, dates):
+    for m in chain(NUMERIC_DATE.finditer(text), (_named_reference if reference else _named)(text, months)):
         if m.start() and _BEFORE_DATE.match(text, m.start() - 1):
             continue
         written = m.group()
-        if not reference and not _LETTER.search(written) and \
-                not any(month in written and (day in written or year in written) for month, day, year in clues):
-            continue  # no month name, and not the numbers of a date: read no further
         if written.isdigit():
             readings = _compact(written)
         else:

@@ -39,21 +39,15 @@ from annotator.processing.record_matcher.tagsets import DOCTOR, PERSON
 
 WORD = re.compile(r"[^\W\d_]+")
 _LETTER = re.compile(r"[^\W\d_]")  # a character of a WORD
-# Latin-1 byte -> itself when a WORD character, else a space (see _words)
-_WORD_BYTES = bytes(c if _LETTER.match(chr(c)) else 0x20 for c in range(256))
-# UTF-8 byte -> a space for an ASCII character that is not a WORD character, else itself (see _words)
-_UTF8_WORD_BYTES = bytes(c if c >= 0x80 or _LETTER.match(chr(c)) else 0x20 for c in range(256))
 PARTICLES = es.NAME_PARTICLES | sv.NAME_PARTICLES | xx.NAME_PARTICLES
 DOCTOR_TITLES = en.DOCTOR_TITLES | es.DOCTOR_TITLES | sv.DOCTOR_TITLES
 PERSON_TITLES = en.PERSON_TITLES | es.PERSON_TITLES | sv.PERSON_TITLES
-# titles that are also words (Spanish "gen" = gene, "col" = cabbage) count only with their dot
-DOTTED_ONLY = frozenset({"gen", "sen", "col"})
 TITLES = sorted(DOCTOR_TITLES | PERSON_TITLES, key=len, reverse=True)
 # (title, the word of it that the note's words have: "prof" of "a/prof")
 _TITLE_WORDS = [(title, title.rsplit("/", 1)[-1]) for title in TITLES]
 # matched on the lower-cased text where a title is (see _title_matches)
 _TITLE = re.compile(r"(" + "|".join(map(re.escape, TITLES)) + r")(\.|(?![^\W\d_]))[ \t]*([^\W\d_]+)")
-_NEXT_NAME = re.compile(r"[ \t]+(?:(?:de|del|la|las|los|y)[ \t]+)*([^\W\d_]+)")
+_NEXT_NAME = re.compile(r"[ \t]+(?:(?:" + "|".join(es.TITLED_NAME_PARTICLES) + r")[ \t]+)*([^\W\d_]+)")
 _PARTICLE = "|".join(sorted(PARTICLES, key=len, reverse=True))
 # what may stand between two tokens of one name: spaces or a hyphen, and particles
 _GAP = re.compile(rf"(?i:(?:[ \t]+|[ \t]*-[ \t]*)(?:(?:{_PARTICLE})(?:[ \t]+|[ \t]*-[ \t]*))*)")
@@ -64,7 +58,8 @@ _NAME_CONTEXT = re.compile(
 _PARTICLES_BEFORE = re.compile(rf"(?<![^\W\d_])(?i:(?:{_PARTICLE})[ \t]+)+$")
 # a word for another person right before a name: "su vecino Rivero" is not the patient Rivera
 OTHER_PEOPLE = [*es.OTHER_PEOPLE, *en.OTHER_PEOPLE, *sv.OTHER_PEOPLE]
-_OTHER_PERSON = re.compile(r"(?i:(?<![^\W\d_])(?:" + "|".join(OTHER_PEOPLE) + r"))(?:[ \t]+(?:de[l]?|la|el))?"
+_OTHER_PERSON = re.compile(r"(?i:(?<![^\W\d_])(?:" + "|".join(OTHER_PEOPLE) + r"))"
+                           r"(?:[ \t]+(?:" + "|".join(es.OTHER_PEOPLE_LINKS) + r"))?"
                            r"[ \t]*[:,]?[ \t]*$")
 _DOTTED = re.compile(r"(?:[^\W\d_]\.[ \t]?)+")
 _UNDOTTED = re.compile(r"[. \t]")
@@ -120,24 +115,6 @@ def edit_distance(a: str, b: str) -> int:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
         previous = current
     return previous[-1]
-
-
-def _words(text: str) -> set[str]:
-    """The words (WORD) of ``text``. A text that is all Latin-1 (most notes) is split where a byte
-    table has put a space for every other character: twice as fast as WORD.findall. Another one is
-    split so (in UTF-8) where an ASCII character is not a word's; a piece that is not all letters
-    then goes through WORD.findall (half again as fast as WORD.findall on the whole text)."""
-    try:
-        spaced = text.encode("latin-1").translate(_WORD_BYTES).decode("latin-1")
-    except UnicodeEncodeError:
-        words = set()
-        for piece in set(text.encode("utf-8").translate(_UTF8_WORD_BYTES).decode("utf-8").split()):
-            if piece.isalpha():
-                words.add(piece)
-            else:
-                words.update(WORD.findall(piece))
-        return words
-    return set(spaced.split())
 
 
 def _title_matches(lower: str, words: set[str]) -> list[re.Match[str]]:
@@ -244,8 +221,7 @@ class NameMatcher:
         if not self.names:
             return []
         found: list[Match] = []
-        words_of = (lambda text: set(WORD.findall(text))) if self.reference else _words
-        words = words_of(low)
+        words = set(WORD.findall(low))
         similar = self._similar_reference if self.reference else self._similar
         hits = similar(words, low, low_folded) if self.tokens else {}
         if hits:
@@ -267,7 +243,7 @@ class NameMatcher:
                 found.extend(self._spans(text, self.names[index], occurrences))
         for name in self.names:
             found.extend(name.acronyms(text))
-        titled, doctors = self._titled(text, lower, words if low is lower else words_of(lower), found)
+        titled, doctors = self._titled(text, lower, words if low is lower else set(WORD.findall(lower)), found)
         return [Match(n.start, n.end, n.field, n.ratio, DOCTOR) if (n.start, n.end) in doctors else n
                 for n in found] + titled
 
@@ -322,7 +298,7 @@ class NameMatcher:
         doctors = set()
         for m in _title_matches(lower, words):
             first = text[m.start(3):m.end(3)]
-            if not first[0].isupper() or (m.group(1) in DOTTED_ONLY and not m.group(2)):
+            if not first[0].isupper() or (m.group(1) in en.TITLES_WITH_DOT and not m.group(2)):
                 continue
             start, end = m.start(3), m.end(3)
             doctor = m.group(1) in DOCTOR_TITLES

@@ -3,8 +3,7 @@
 A value is compared by its letters and digits alone: between two runs of them the note may have up
 to two separators (spaces, ``- . / ( )``), so ``546 79 80`` is ``5467980`` and ``(91) 234-56-78`` is
 ``912345678``; case is ignored. Values are looked for in the note's chunks of digits (with letters
-in them, one or two letters around them), so a value needs a digit; only in the chunks whose
-digits hold a value's digits (or 6 of them in a row). A phone with an
+in them, one or two letters around them), so a value needs a digit. A phone with an
 international prefix (``+34``, ``0046``) is also looked for without it (and with the trunk ``0``
 for the countries that dial one). A run of at least six digits of the note that is part of a
 longer value (``63514095`` of ``26 63514095``) is flagged as partial, with ratio (missing digits)
@@ -24,7 +23,6 @@ from annotator.processing.record_matcher.match import Match
 _ALNUM = re.compile(r"[^\W_]")
 _ALNUM_RUN = re.compile(r"[^\W_]+")
 _NOT_ALNUM = re.compile(r"[\W_]+")
-_NOT_DIGIT = re.compile(r"\D+")
 _DIGITS = re.compile(r"\d+")
 # a run of digits and what may continue it: letters, digits, up to two separators (spaces, - . / ( ))
 # before more digits or one or two letters ("L" of "X-1234567-L"); starts at a digit, so that re
@@ -98,26 +96,12 @@ class NumberMatcher:
                 for written in (value, digits) if digits else (value,):
                     forms = national_forms(written) if phone else [skeleton(written)]
                     self.forms += [(field, f) for f in dict.fromkeys(forms) if f and (field, f) not in self.forms]
-        self.skeletons = tuple(dict.fromkeys([f for _, f in self.forms]))  # each once
         self.digits = [(field, f) for field, f in self.forms if f.isdigit()]  # for partial matches
-        # the runs of MIN_PARTIAL digits of the values: a part of a value begins with one
-        self.grams = {f[i:i + MIN_PARTIAL] for f in self.skeletons if f.isdigit()
-                      for i in range(len(f) - MIN_PARTIAL + 1)}
-        # the digits of each skeleton (\d: isdecimal): the digits of a chunk that holds the value hold them in a row
-        self.skeleton_digits = tuple(dict.fromkeys(f if f.isdecimal() else _NOT_DIGIT.sub("", f)
-                                                   for f in self.skeletons))
 
     def find(self, text: str) -> list[Match]:
         """The values in ``text``, whole, then in part (where no whole value is). One scan of the
-        note's chunks finds both (a run of digit groups, a part's place, lies inside a chunk). A
-        chunk is read only when its digits hold a value's digits or MIN_PARTIAL digits in a row of
-        one, of those that the note's digits hold (few: the rest are not looked for)."""
+        note's chunks finds both (a run of digit groups, a part's place, lies inside a chunk)."""
         if not self.forms:
-            return []
-        note_digits = _NOT_DIGIT.sub("", text)
-        wholes = [d for d in self.skeleton_digits if d in note_digits]  # "" (a value of letters) always
-        grams = [g for g in self.grams if g in note_digits]
-        if not wholes and not grams:
             return []
         whole, parts = [], []
         shortest = min(len(f) for _, f in self.forms) - 2  # a chunk may lose a 2-letter prefix
@@ -126,14 +110,11 @@ class NumberMatcher:
             start, end = chunk.span()
             if end - start < least:
                 continue
-            held = _NOT_DIGIT.sub("", chunk.group())
-            if end - start >= shortest and any(map(held.__contains__, wholes)):
+            if end - start >= shortest:
                 whole.extend(self._whole(text, start, end))
-            if end - start >= MIN_PARTIAL and any(map(held.__contains__, grams)):
+            if end - start >= MIN_PARTIAL and self.digits:
                 for run in _DIGIT_GROUPS.finditer(text, start, end):
-                    if len(run.group()) >= MIN_PARTIAL and \
-                            any(map(_NOT_DIGIT.sub("", run.group()).__contains__, grams)) and \
-                            _bounded(text, run.start(), run.end()):
+                    if len(run.group()) >= MIN_PARTIAL and _bounded(text, run.start(), run.end()):
                         parts.extend(self._partial(run))
         spans = {(m.start, m.end) for m in whole}
         return whole + [m for m in parts if (m.start, m.end) not in spans]
