@@ -29,8 +29,11 @@ currency             one ``\p{Sc}`` character: ``€ $ £``                  kin
 symbol               any other character (``+ = < > ° ~``, emoji)         kind=symbol
 ===================  ===================================================  ==============================
 
-With ``style=gate`` (the ``annie`` pipeline) the tokens are GATE's tokeniser's: a word also keeps
-the hyphens right after it (``Karl-`` ``Heinz``, ``NHC-`` ``368503``), and ``length`` is a string,
+With ``style=gate`` (the ``annie`` pipeline) the tokens are GATE's tokeniser's (its
+DefaultTokeniser.rules, the ``_GATE_SHAPE`` comment below): a word also keeps the hyphens right
+after it (``Karl-`` ``Heinz``, ``NHC-`` ``368503``, ``X-`` ``ray``), a word with capitals inside
+runs on over hyphens (``McDonald-Smith``), a letter of no case is a word of its own (``n`` ``º``),
+a character no GATE rule takes is a ``DEFAULT_TOKEN`` (type=UNKNOWN), and ``length`` is a string,
 as GATE stores it (ANNIE's grammars test ``Token.length == "2"``).
 
 ``orth`` (words only, as ANNIE): ``upperInitial`` (first letter upper case, the rest lower case;
@@ -83,21 +86,46 @@ from annotator.processing.base import Param, ProcessingResource, register
 # One alternative per rule; the order is the rule priority. ``.`` takes any single character. The
 # pattern has no groups, so ``findall`` returns the token strings, which cover the text end to end.
 _SHAPE = (
-    "{letter}+(?:{joiner}(?={lower}){letter}+)*{final}"  # word
+    "{letter}+(?:{joiner}(?={lower}){letter}+)*"  # word
     "|{digit}+"  # number
     "|."  # space, control, punctuation, symbol: one character
 )
-# What may end a word, by the ``style`` parameter: "annotator" nothing more; "gate" the hyphens
-# right after it, as GATE's DefaultTokeniser.rules has them (its word rules take DASH_PUNCTUATION
-# and FORMAT after any letter): "Karl-", "NHC-" then "368503", "Jean-" then "Paul".
-STYLES = {"annotator": "", "gate": "{joiner}*"}
-_CLASSES = {"letter": r"[\p{L}\p{M}]", "joiner": r"[\p{Pd}\p{Cf}]", "lower": r"\p{Ll}", "digit": r"\p{Nd}"}
-_CAPITAL_HYPHENS = regex.compile(r"\p{Lu}\p{M}*[\p{Pd}\p{Cf}]+")  # GATE's allCaps rule takes "A-"
+# The ``gate`` style: GATE's DefaultTokeniser.rules as its SimpleTokeniser runs them (the longest
+# run any rule can go on with; ``tests/processing/test_tokenizer_gate_rules.py`` checks it against
+# that automaton). With U an upper-case letter, L a lower-case one (each with its combining marks)
+# and D a hyphen or soft hyphen, GATE's word rules take, from an upper-case letter: the whole run
+# of U, L and D when U U or U, hyphens (not soft ones), U starts it (mixedCaps "ABc-d", allCaps
+# "AB-C") or when U L+ U does (mixedCaps "McDonald-Smith": GATE's mixedCaps rule loops back to its
+# start after a capital); else U L+ then L and D (upperInitial "Jean-" before "Paul"); else U and
+# the U and D after it (allCaps "X-" before "ray", "D\u00adD" before "x"). From a lower-case
+# letter: the whole run when L+ U starts it (mixedCaps "iPhone-X"), else L and D (lowercase
+# "a--b", "ab-c" before "D"). Letters of no case (OTHER_LETTER and marks) make their own word
+# ("n" "º"), a run of OTHER_NUMBER one number ("²³"), and a character no rule starts with
+# (LETTER_NUMBER, MODIFIER_LETTER, TITLECASE_LETTER, ENCLOSING_MARK, line and paragraph separators,
+# private use, unassigned) a ``DEFAULT_TOKEN``.
+_RUN = "{cased_mark}*(?:{joiner}+{cased}{cased_mark}*)*{joiner}*"  # U, L and D, after a capital
+_SMALL = "{lower}{lower_mark}*"  # L+
+_SMALL_AND_HYPHENS = "(?:{joiner}+{lower}{lower_mark}*)*{joiner}*"  # L and D, after L+
+_GATE_SHAPE = (
+    "{upper}{mark}*(?:{dash}*{upper}" + _RUN + "|" + _SMALL + "(?:{upper}" + _RUN + "|" + _SMALL_AND_HYPHENS
+    + ")|(?:{joiner}|{upper}{mark}*)*)"  # word from a capital
+    "|" + _SMALL + "(?:{upper}" + _RUN + "|" + _SMALL_AND_HYPHENS + ")"  # word from a small letter
+    + "|{uncased}+"  # OTHER_LETTER, COMBINING_SPACING_MARK, NON_SPACING_MARK
+    "|{digit}+"
+    "|{other_number}+"
+    "|."  # space, control, punctuation, symbol, DEFAULT_TOKEN: one character
+)
+STYLES = ("annotator", "gate")
+_CLASSES = {"letter": r"[\p{L}\p{M}]", "joiner": r"[\p{Pd}\p{Cf}]", "lower": r"\p{Ll}", "digit": r"\p{Nd}",
+            "dash": r"\p{Pd}", "upper": r"\p{Lu}", "cased": r"[\p{Lu}\p{Ll}]", "mark": r"\p{Mn}",
+            "cased_mark": r"[\p{Lu}\p{Ll}\p{Mn}]", "lower_mark": r"[\p{Ll}\p{Mn}]",
+            "uncased": r"[\p{Lo}\p{Mc}\p{Mn}]", "other_number": r"\p{No}"}
+_JOINER = regex.compile(_CLASSES["joiner"])
 _BEYOND_BMP = re.compile("[\U00010000-\U0010FFFF]")
 
 
 def _shape(style: str) -> str:
-    return _SHAPE.replace("{final}", STYLES[style])
+    return _GATE_SHAPE if style == "gate" else _SHAPE
 
 
 @lru_cache(maxsize=None)
@@ -116,7 +144,9 @@ def _bmp_master(style: str) -> re.Pattern[str]:
         runs = (m.group() for m in regex.finditer(prop + "+", plane))
         return "[" + "".join(re.escape(r[0]) + (f"-{re.escape(r[-1])}" if len(r) > 1 else "") for r in runs) + "]"
 
-    return re.compile(_shape(style).format(**{name: spelt(prop) for name, prop in _CLASSES.items()}), re.DOTALL)
+    shape = _shape(style)
+    return re.compile(shape.format(**{name: spelt(prop) for name, prop in _CLASSES.items() if f"{{{name}}}" in shape}),
+                      re.DOTALL)
 
 
 def token_strings(text: str, style: str = "annotator") -> list[str]:
@@ -163,12 +193,20 @@ def orth(word: str) -> str | None:
 def classify(string: str, style: str = "annotator") -> tuple[str, dict[str, Any]]:
     """Annotation type and features of one token string found by the master pattern (``length``
     a string in the ``gate`` style)."""
+    if style == "gate" and (category := unicodedata.category(string[0])) in _GATE_DEFAULT:
+        return "DEFAULT_TOKEN", {"type": "UNKNOWN", "string": string, "length": str(len(string))}
+    if style == "gate" and category in ("Lo", "Mc", "Mn"):  # GATE's word rule for letters of no case
+        return "Token", {"string": string, "kind": "word", "type": "other", "length": str(len(string))}
     type, features = _classify(string)
     if style == "gate":
-        features["length"] = str(features["length"])
-        if _CAPITAL_HYPHENS.fullmatch(string):
-            features["orth"] = "allCaps"  # (GATE's upperInitial rule takes only the "A" of "A-")
+        features["length"] = str(len(string))  # (also a run of OTHER_NUMBER: "²³" is "2")
+        if features.get("orth") == "upperInitial" and not any(map(str.islower, string)) and _JOINER.search(string):
+            features["orth"] = "allCaps"  # "A-": GATE's allCaps rule, an upper-case letter then hyphens
     return type, features
+
+
+# What GATE's DefaultTokeniser.rules has no rule for: SimpleTokeniser makes a DEFAULT_TOKEN.
+_GATE_DEFAULT = frozenset({"Lt", "Lm", "Me", "Nl", "Zl", "Zp", "Co", "Cn", "Cs"})
 
 
 def _classify(string: str) -> tuple[str, dict[str, Any]]:
