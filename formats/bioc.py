@@ -13,8 +13,9 @@ discontinuous annotation), and such annotations get fresh ids. A location outsid
 is an error (E141), as is a passage or sentence beginning inside the previous one (E142). A
 relation becomes a relation of the default set: type its ``type`` infon (``relation`` when
 none), members the first annotation of each node's ``refid``, features its other infons plus
-``bioc_id`` and ``roles`` (one per member); nodes that refer to relations (which cannot be
-members) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
+``bioc_id`` and ``roles`` (one per member); nodes that refer to no annotation (to relations,
+which cannot be members, or to an id the document lacks, which ``bioc`` reads too: one E114
+warning) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
 others. PubTator's relations name their concepts in ``role1``/``role2`` infons and have no
 nodes: they are relations without members, those infons features. Document infons are document
 features; the collection's ``source``, ``date``, ``key`` and infons are the feature
@@ -42,7 +43,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from annotator.document import Document
-from annotator.errors import AnnotatorError, DocumentError, InputError, coded, input_error
+from annotator.errors import AnnotatorError, DocumentError, InputError, coded, input_error, warn
 from annotator.formats.base import Format, add_annotation, decode_utf8, encode_utf8, read_bytes
 from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
@@ -196,10 +197,10 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
             if node.refid in first:
                 members.append(first[node.refid])
                 roles.append(node.role)
-            elif node.refid in relation_ids:
-                relation_nodes.append([node.role, node.refid])
             else:
-                raise input_error("E114", path, line, ref=node.refid)
+                if node.refid not in relation_ids:
+                    warn("E114", path, line, ref=node.refid)
+                relation_nodes.append([node.role, node.refid])
         features = {**infons, "bioc_id": rel.id, "roles": roles}
         if relation_nodes:
             features["relation_nodes"] = relation_nodes

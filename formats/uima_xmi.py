@@ -211,20 +211,39 @@ def typesystem_for(path: Path, given: str | Path | None):
     return _load_typesystem(None, (0, 0))
 
 
+_NO_NAMESPACE = "uima.noNamespace."
+
+
+def _element_type(tag: str) -> str:
+    """The UIMA type an XMI element stands for: ``{http:///a/b.ecore}T`` is ``a.b.T``, and a type
+    without a namespace is under ``http:///uima/noNamespace.ecore``."""
+    uri, _, local = tag[1:].partition("}")
+    name = uri[len("http:///"):].removesuffix(".ecore").replace("/", ".") + "." + local
+    return name.removeprefix(_NO_NAMESPACE)
+
+
 def unfit_line(root, ts) -> int | None:
     """The line of the first element of an XMI (its parsed ``root``) whose type or attribute the
     type system ``ts`` lacks: where to look when cassis cannot load it (cassis does not say)."""
     for element in root:
         if not isinstance(element.tag, str) or not element.tag.startswith("{http:///"):
             continue
-        uri, _, local = element.tag[1:].partition("}")
-        name = uri[len("http:///"):].removesuffix(".ecore").replace("/", ".") + "." + local
+        name = _element_type(element.tag)
         if name in ("uima.cas.NULL", "uima.cas.View"):
             continue
         if not ts.contains_type(name):
             return element.sourceline
         type_ = ts.get_type(name)
         if any(not attr.startswith("{") and type_.get_feature(attr) is None for attr in element.attrib):
+            return element.sourceline
+    return None
+
+
+def sofaless_view_line(root) -> int | None:
+    """The line of a ``cas:View`` without a sofa (UIMA writes one for the feature structures of a
+    CAS that has no text), which cassis cannot load."""
+    for element in root.iter("{http:///uima/cas.ecore}View"):
+        if "sofa" not in element.attrib:
             return element.sourceline
     return None
 
@@ -244,7 +263,7 @@ class _Reader:
         self.is_annotation: dict[str, bool] = {}
         self.names: dict[str, list[tuple[str, str, bool, str | None]]] = {}
         self.references: dict[str, dict[str, str]] = {}  # our type -> our feature -> range (REFERENCES)
-        self.reached: set[int] = set()  # XMI ids of the feature structures read as {"type", "features"}
+        self.reached: dict[int, dict] = {}  # XMI id -> the {"type", "features"} read for it, shared
 
     def document(self, name: str) -> Document:
         cas = self.cas  # cassis loads a CAS whose current view is the initial one
@@ -332,8 +351,11 @@ class _Reader:
             return items
         if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
-        self.reached.add(value.xmiID)
-        return {"type": our_type(type_.name), "features": self.features(value, seen)}
+        known = self.reached.get(value.xmiID)
+        if known is None:
+            known = {"type": our_type(type_.name), "features": self.features(value, seen)}
+            self.reached[value.xmiID] = known
+        return known
 
 
 # ---------------------------------------------------------------- writing
@@ -487,6 +509,7 @@ class _CasBuilder:
         self.ts, self.doc, self.next_id = ts, doc, next_id
         self.refs = references(doc)
         self.by_id: dict[int, Any] = {}  # our annotation id -> its feature structure (ids are per document)
+        self.structures: dict[int, tuple[dict, Any]] = {}  # id() of a {"type", "features"} -> (it, its fs)
         self.pending: list[tuple[Any, str, str, str, Any]] = []  # (fs, UIMA feature, our type, our feature, value)
 
     def new(self, uima_name: str, **features: Any):
@@ -550,7 +573,10 @@ class _CasBuilder:
                 return self.by_id[value]
             what = "the id of an annotation of this document"
         elif isinstance(value, dict) and isinstance(value.get("type"), str):
-            return self.numbered(self.create(value["type"], value.get("features") or {}))
+            known = self.structures.get(id(value))
+            if known is None:
+                known = self.structures[id(value)] = (value, self.numbered(self.create(value["type"], value.get("features") or {})))
+            return known[1]
         else:
             what = 'an annotation id or {"type", "features"}'
         raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what=what)
@@ -611,6 +637,9 @@ class UimaXmiFormat(Format):
             except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
                 if root is None:  # broken XML: parse_xml's error, with its line
                     root = parse_xml(data, path)
+                view = sofaless_view_line(root)
+                if view is not None:
+                    raise input_error("E159", path, view) from None
                 raise input_error("E154", path, unfit_line(root, ts), reason=_reason(exc)) from None
         for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
             offset = _UNMAPPED.match(str(warning.message))

@@ -163,6 +163,9 @@ def test_ncbi_doctype_is_accepted_and_never_loaded(bioc_data, tmp_path):
     '<!DOCTYPE collection SYSTEM "other.dtd">',
     '<!DOCTYPE collection SYSTEM "BioC.dtd" [<!ENTITY x "expanded">]>',
     '<!DOCTYPE collection SYSTEM "BioC.dtd" [<!ATTLIST collection extra CDATA "1">]>',
+    "<!DOCTYPE collection SYSTEM 'BioC.dtd' [<!ENTITY x 'expanded'>]>",
+    "<!DOCTYPE collection SYSTEM 'other.dtd'>",
+    '<!DOCTYPE collection PUBLIC "-//x//y" "BioC.dtd">',
 ])
 def test_other_doctypes_are_refused(bioc_data, tmp_path, doctype):
     data = (bioc_data / "collection.xml").read_text(encoding="utf-8")
@@ -246,12 +249,23 @@ def test_meddocan_dev_through_bioc_json_and_back(meddocan_dir, tmp_path, capsys)
         assert sorted((tmp_path / "brat" / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines())
 
 
-def test_a_node_naming_nothing_is_an_error(bioc_data, tmp_path):
+def test_a_node_naming_nothing_is_kept_with_a_warning(bioc_data, tmp_path, caplog):
+    """As ``bioc`` reads it (NCBI's own test collection has one): the node is kept, not a member,
+    and written back after the members; one E114 warning names it."""
     obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
     obj["documents"][1]["relations"][0]["nodes"][0]["refid"] = "T9"
-    (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
-    good, failure = read_documents(tmp_path / "bad.json", "bioc-json")
-    assert good.name == "10001" and failure.error.message.startswith("E114") and "'T9'" in failure.error.message
+    (tmp_path / "in.json").write_text(json.dumps(obj), encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    first, second = only_documents(read_documents(tmp_path / "in.json", "bioc-json"))
+    (line,) = [r.getMessage() for r in caplog.records if "E114" in r.getMessage()]
+    assert "in.json" in line and "'T9'" in line
+    (rel,) = second.annset().relations.values()
+    assert [refid for _, refid in rel.features["relation_nodes"]] == ["T9"] and len(rel.members) == 1
+    write_documents([second], tmp_path / "out", "bioc-json")
+    (back,) = load("bioc-json", tmp_path / "out" / "10002.json").documents
+    (original,) = bioc_relations(load("bioc-json", tmp_path / "in.json").documents[1])
+    (written,) = bioc_relations(back)  # the node naming nothing comes after the members
+    assert written[:2] == original[:2] and sorted(written[2]) == sorted(original[2])
 
 
 @pytest.mark.parametrize("offset, code", [(10, "E142"), ("35", "E117")])
@@ -289,8 +303,13 @@ def bioc_annotation(id, type, offset, text):
     return ann
 
 
-HELD_OUT = {"notes.xml": ("bioc-xml", ["visit-1", "visit-2"]), "notes.json": ("bioc-json", ["visit-1", "visit-2"]),
-            "pubtator.xml": ("bioc-xml", ["90000001", "90000002"])}
+HELD_OUT = {"handwritten/notes.xml": ("bioc-xml", ["visit-1", "visit-2"]),
+            "handwritten/notes.json": ("bioc-json", ["visit-1", "visit-2"]),
+            "handwritten/pubtator.xml": ("bioc-xml", ["90000001", "90000002"]),
+            "others/ncbi-bioc-json/everything.xml": ("bioc-xml", ["1"]),
+            "others/ncbi-bioc-json/everything-sentence.xml": ("bioc-xml", ["1"]),
+            "others/ncbi-bioc-json/everything.json": ("bioc-json", ["1"]),
+            "others/negbio/1.neg.xml": ("bioc-xml", ["00019248", "00000086"])}
 
 
 @pytest.mark.parametrize("name", sorted(HELD_OUT))
@@ -299,7 +318,7 @@ def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, name):
     relations in passages, sentences and documents, a passage of sentences, non-ASCII text; in
     PubTator's layout, title and abstract passages, ``identifier`` infons, relations without nodes."""
     fmt, ids = HELD_OUT[name]
-    path = bioc_data / "handwritten" / name
+    path = bioc_data / name
     collection = load(fmt, path)
     docs = only_documents(read_documents(path, fmt))
     assert [d.name for d in docs] == [b.id for b in collection.documents] == ids
@@ -309,9 +328,9 @@ def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, name):
         assert our_spans(doc) == bioc_spans(bdoc)
         assert our_relations(doc) == bioc_relations(bdoc)
         assert {k: v for k, v in doc.features.items() if not k.startswith("bioc_")} == bdoc.infons
-    written = write_documents(docs, tmp_path, fmt)
-    for bdoc, out in zip(collection.documents, sorted(written)):
-        (back,) = load(fmt, out).documents
+    write_documents(docs, tmp_path, fmt)
+    for bdoc in collection.documents:
+        (back,) = load(fmt, tmp_path / f"{bdoc.id}{path.suffix}").documents
         assert (back.id, back.infons) == (bdoc.id, bdoc.infons)
         assert bioc_spans(back) == bioc_spans(bdoc) and bioc_relations(back) == bioc_relations(bdoc)
 

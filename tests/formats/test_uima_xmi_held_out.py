@@ -4,6 +4,7 @@ we write loads back in cassis the same."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,15 @@ from annotator.cli import main  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
+OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
+          "uimaj-chinese/casWithTraditionalChineseTextAndAnnotations.xmi",
+          "uimaj-sofa-uri/casWithSofaDataURI.xmi",
+          "uimaj-no-namespace/cas_has_fs_with_no_namespace.xmi",
+          "uimaj-webanno-slots/tsv3-testSimpleSlotFeature.xmi",
+          "inception-smileys/cas_with_smileys.xmi"]
 HELD_OUT = ["ctakes/note.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
+FILES = [f"handwritten/{name}" for name in HELD_OUT] + [f"others/{name}" for name in OTHERS]
 ANNOTATION = "uima.tcas.Annotation"
 
 
@@ -97,9 +105,40 @@ def graph(path: Path, ts) -> dict[str, list[tuple]]:
         if ts.subsumes(annotation, fs.type)) for sofa in cas.sofas}
 
 
-@pytest.mark.parametrize("name", HELD_OUT)
+def structures(path: Path, ts) -> Counter:
+    """Type -> how many feature structures that are no annotations (nor arrays or lists) the
+    annotations of the file refer to, each counted once however many features refer to it."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    annotation = ts.get_type(ANNOTATION)
+    found: dict[int, str] = {}
+
+    def walk(v):
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            return
+        if hasattr(v, "elements"):
+            for x in v.elements:
+                walk(x)
+        elif v.type.name in ("uima.cas.NonEmptyFSList", "uima.cas.EmptyFSList"):
+            while v.type.name == "uima.cas.NonEmptyFSList":
+                walk(v.head)
+                v = v.tail
+        elif not ts.subsumes(annotation, v.type) and v.xmiID not in found:
+            found[v.xmiID] = v.type.name
+            for f in v.type.all_features:
+                walk(v.get(f.name))
+
+    for sofa in cas.sofas:
+        for fs in cas.get_view(sofa.sofaID).select_all():
+            if ts.subsumes(annotation, fs.type):
+                for f in fs.type.all_features:
+                    if f.name != "sofa":
+                        walk(fs.get(f.name))
+    return Counter(found.values())
+
+
+@pytest.mark.parametrize("name", FILES)
 def test_held_out_files_read_as_cassis_reads_them(formats_data, name):
-    path = formats_data / "uima-xmi" / "handwritten" / name
+    path = formats_data / "uima-xmi" / name
     ts = typesystem_of(path)
     (doc,) = only_documents(read_documents(path, "uima-xmi"))
     oracle = cassis_reads(path, ts)
@@ -108,15 +147,16 @@ def test_held_out_files_read_as_cassis_reads_them(formats_data, name):
     assert doc.text == texts(path, ts)[""]
 
 
-@pytest.mark.parametrize("name", HELD_OUT)
+@pytest.mark.parametrize("name", FILES)
 def test_what_we_write_loads_back_in_cassis(formats_data, tmp_path, name):
-    path = formats_data / "uima-xmi" / "handwritten" / name
+    path = formats_data / "uima-xmi" / name
     (doc,) = only_documents(read_documents(path, "uima-xmi"))
     write_documents([doc], tmp_path, "uima-xmi")
     written = tmp_path / path.name
     ts_written = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
     assert texts(written, ts_written) == texts(path, typesystem_of(path))
     assert graph(written, ts_written) == graph(path, typesystem_of(path))
+    assert structures(written, ts_written) == structures(path, typesystem_of(path))  # a shared one written once
     (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
     names = {"", *doc.annset_names(), *back.annset_names()}
     assert {n: snapshot(back, n) for n in names} == {n: snapshot(doc, n) for n in names}
@@ -218,3 +258,36 @@ def test_what_is_not_read_is_one_warning(formats_data, caplog, name):
         assert line.endswith("de.tudarmstadt.ukp.dkpro.core.api.coref.type.CoreferenceChain (1)")
     else:
         assert lines == []
+
+
+def test_a_view_without_a_sofa_is_one_line(formats_data, tmp_path, capsys):
+    """UIMA writes a CAS without text with a ``cas:View`` that has no sofa; cassis cannot load
+    it (the oracle refuses it too): one E159 line with the view's line, and --keep-going goes on."""
+    floats = formats_data / "uima-xmi" / "others" / "uimaj-special-floats"
+    with pytest.raises(KeyError):
+        cassis.load_cas_from_xmi(floats / "casWithFloatingPointSpecialValues.xmi",
+                                 typesystem=cassis.load_typesystem(floats / "TypeSystem.xml"))
+    src = tmp_path / "in"
+    src.mkdir()
+    for path in [*floats.iterdir(), formats_data / "uima-xmi" / "others" / "uimaj-chinese" /
+                 "casWithTraditionalChineseTextAndAnnotations.xmi"]:
+        (src / path.name).write_bytes(path.read_bytes())
+    status = main(["convert", str(src), str(tmp_path / "out"), "--to", "bdoc", "--keep-going"])
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "E159" in x]
+    lines = (floats / "casWithFloatingPointSpecialValues.xmi").read_text(encoding="utf-8").splitlines()
+    number = int(line.split("casWithFloatingPointSpecialValues.xmi:", 1)[1].split(":", 1)[0])
+    assert status == 1 and lines[number - 1].strip() == '<cas:View members="1 2 3"/>'
+    assert [p.name for p in (tmp_path / "out").glob("*.bdocjs")] == ["casWithTraditionalChineseTextAndAnnotations.bdocjs"]
+
+
+def test_a_type_without_a_namespace_is_found_in_the_type_system(formats_data, tmp_path):
+    """UIMA writes a type without a namespace under ``noNamespace``: the E154 line is that of the
+    element that does not fit (here the DocumentAnnotation after it), not that type's."""
+    folder = formats_data / "uima-xmi" / "others" / "uimaj-no-namespace"
+    data = (folder / "cas_has_fs_with_no_namespace.xmi").read_text(encoding="utf-8")
+    (tmp_path / "TypeSystem.xml").write_bytes((folder / "TypeSystem.xml").read_bytes())
+    (tmp_path / "bad.xmi").write_text(data.replace('language="x-unspecified"', 'language="x-unspecified" mood="odd"'),
+                                      encoding="utf-8")
+    (failure,) = list(read_documents(tmp_path / "bad.xmi", "uima-xmi"))
+    assert failure.error.message.startswith("E154")
+    assert "<tcas:DocumentAnnotation" in data.splitlines()[failure.error.line - 1]
