@@ -10,7 +10,8 @@ is skipped with a warning, E152). Offsets are cassis's (code points: cassis conv
 both ways). Features: primitives as typed values, arrays and lists as lists, a reference to an
 annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``; which
 features are references is the document feature :data:`REFERENCES` (:func:`reference_range`), and
-writing makes them references again (:class:`_CasBuilder`).
+writing makes them references again (:class:`_CasBuilder`). cTAKES's ``BinaryTextRelation``\ s
+between two annotations are relations (:meth:`_Reader.text_relations`, :func:`is_text_relation`).
 
 Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder, merged in the
 client as each document is written and written when the run ends, see :class:`FolderTypeSystem`)
@@ -53,6 +54,11 @@ RELATION = "annotator.Relation"
 DOC_FEATURES = "annotator.DocumentFeatures"
 REFERENCES = "uima.references"
 _TOP = "uima.cas.TOP"
+_CTAKES_RELATION = "org.apache.ctakes.typesystem.type.relation."
+TEXT_RELATION = _CTAKES_RELATION + "BinaryTextRelation"
+_RELATION_BASE = _CTAKES_RELATION + "Relation"
+_ARGUMENT = _CTAKES_RELATION + "RelationArgument"
+UIMA_TYPE = "uima.type"
 _FS_ARRAY = "uima.cas.FSArray"
 _FS_LIST = "uima.cas.FSList"
 TYPESYSTEM = "TypeSystem.xml"
@@ -292,15 +298,16 @@ class _Reader:
                                    self.features(fs), id=fs.xmiID - self.shift, annset=set_name)
                 else:
                     others.append(fs)
-            unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached)
-            if unread:
-                warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
-                     types=", ".join(f"{name} ({n})" for name, n in sorted(unread.items())))
             for fs in relations:
                 members = [m.xmiID - self.shift for m in (fs.get("members").elements if fs.get("members") else [])]
                 doc.annset(fs.get("annotationSet") or set_name).add_relation(
                     our_type(fs.get("relationType") or ""), members, json.loads(fs.get("features") or "{}"),
                     id=fs.get("relationId"))
+            taken = self.text_relations(others, doc.annset(set_name))
+            unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached and fs.xmiID not in taken)
+            if unread:
+                warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
+                     types=", ".join(f"{name} ({n})" for name, n in sorted(unread.items())))
         for type_name, feats in self.references.items():
             references.setdefault(type_name, {}).update(feats)
         if references:
@@ -314,9 +321,35 @@ class _Reader:
             known = self.is_annotation[type_.name] = self.ts.subsumes(self.annotation, type_)
         return known
 
-    def features(self, fs, seen: frozenset = frozenset()) -> dict[str, Any]:
+    def text_relations(self, others: list, annset) -> set[int]:
+        """Add cTAKES's binary text relations among ``others`` to ``annset`` (see
+        :func:`text_relation_of`); the XMI ids of the feature structures so read."""
+        taken: set[int] = set()
+        if not self.ts.contains_type(TEXT_RELATION):
+            return taken
+        binary = self.ts.get_type(TEXT_RELATION)
+        for fs in others:
+            if not self.ts.subsumes(binary, fs.type):
+                continue
+            args = [fs.get("arg1"), fs.get("arg2")]
+            targets = [arg.get("argument") if arg is not None else None for arg in args]
+            if not all(t is not None and self.annotates(t.type) and annset.get(t.xmiID - self.shift) for t in targets):
+                continue  # not between two annotations of this set: left unread (E158)
+            features = self.features(fs, skip=frozenset(("arg1", "arg2", "category")))
+            features[UIMA_TYPE] = our_type(fs.type.name)
+            roles = [arg.get("role") for arg in args]
+            if any(role is not None for role in roles):
+                features["roles"] = [role or "" for role in roles]
+            annset.add_relation(fs.get("category") or our_type(fs.type.name),
+                                [t.xmiID - self.shift for t in targets], features)
+            taken.update((fs.xmiID, args[0].xmiID, args[1].xmiID))
+        return taken
+
+    def features(self, fs, seen: frozenset = frozenset(), skip: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for feature, name, is_json, reference in self.feature_names(fs.type):
+            if feature in skip:
+                continue
             value = fs.get(feature)
             if value is not None:
                 out[name] = json.loads(value) if is_json else self.value(value, seen | {id(fs)})
@@ -383,10 +416,35 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
                 _use_features(types, uima_type(ann.type), ann.features, refs.get(ann.type, {}), refs)
             else:
                 types.setdefault(uima_type(ann.type), {})
-        if annset.relations:
-            types[RELATION] = {}
+        for rel in annset.relations.values():
+            if is_text_relation(rel):
+                _use_text_relation(types, rel, refs)
+            else:
+                types[RELATION] = {}
     types[DOC_FEATURES] = {}
     return types
+
+
+def is_text_relation(rel) -> bool:
+    """Whether a relation of ours is written as cTAKES's ``BinaryTextRelation`` (or the subtype
+    its feature :data:`UIMA_TYPE` names): a relation of two annotations that has that feature."""
+    return isinstance(rel.features.get(UIMA_TYPE), str) and len(rel.members) == 2
+
+
+def _use_text_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, dict[str, str]]) -> None:
+    """The types a cTAKES relation needs: ``Relation`` (its ``category`` and the relation's other
+    features), ``BinaryTextRelation`` under it, its subtype, ``RelationArgument``."""
+    types.setdefault(_RELATION_BASE, {}).update({"": _TOP, "category": "uima.cas.String"})
+    types.setdefault(TEXT_RELATION, {}).update({"": _RELATION_BASE, "arg1": _ARGUMENT, "arg2": _ARGUMENT})
+    types.setdefault(_ARGUMENT, {}).update({"": _TOP, "argument": _ANNOTATION, "role": "uima.cas.String"})
+    name = uima_type(rel.features[UIMA_TYPE])
+    if name != TEXT_RELATION:
+        types.setdefault(name, {})[""] = TEXT_RELATION
+    _use_features(types, _RELATION_BASE, _text_relation_features(rel), {}, refs)
+
+
+def _text_relation_features(rel) -> dict[str, Any]:
+    return {k: v for k, v in rel.features.items() if k not in (UIMA_TYPE, "roles")}
 
 
 def _use_features(types: dict[str, dict[str, str]], name: str, features: dict[str, Any],
@@ -423,7 +481,7 @@ def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None)
 def add_types(ts, types: dict[str, dict[str, str]], where: str | Path | None) -> None:
     """Declare ``types`` in the cassis type system ``ts``: the types it lacks, then the features
     they lack (a feature's range may be a type declared with it)."""
-    for name in sorted(types):
+    for name in _supertypes_first(types):
         if name == RELATION:
             t = ts.create_type(RELATION, _TOP)
             for feature, rng in (("relationType", "uima.cas.String"), ("relationId", "uima.cas.Long"),
@@ -452,6 +510,24 @@ def add_types(ts, types: dict[str, dict[str, str]], where: str | Path | None) ->
                 continue
             rng, element = _split_range(spec)
             ts.create_feature(t, feature, rng, elementType=element)
+
+
+def _supertypes_first(types: dict[str, dict[str, str]]) -> list[str]:
+    """The names of ``types``, sorted, but each after the supertype it declares (feature ``""``)."""
+    order: list[str] = []
+    placed: set[str] = set()
+
+    def place(name: str) -> None:
+        if name not in placed:
+            placed.add(name)
+            supertype = types[name].get("")
+            if supertype in types:
+                place(supertype)
+            order.append(name)
+
+    for name in sorted(types):
+        place(name)
+    return order
 
 
 def conflict(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]]) -> tuple[str, str] | None:
@@ -551,6 +627,17 @@ class _CasBuilder:
             spec = self.refs[type_name][key]
             fs.set(feature, self.reference(value, spec, type_name, key))
 
+    def text_relation(self, rel) -> list:
+        """A relation of ours (:func:`is_text_relation`) as cTAKES's relation and its two
+        ``RelationArgument``s (``roles`` their roles), to be indexed: the arguments, then it."""
+        roles = rel.features.get("roles")
+        roles = roles if isinstance(roles, list) and len(roles) == 2 else ["", ""]
+        args = [self.new(_ARGUMENT, argument=self.by_id[member], **({"role": str(role)} if role else {}))
+                for member, role in zip(rel.members, roles)]
+        fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), category=rel.type,
+                         arg1=args[0], arg2=args[1])
+        return [*args, self.numbered(fs)]
+
     def reference(self, value: Any, spec: str, type_name: str, key: str):
         rng, _ = _split_range(spec)
         if rng in (_FS_ARRAY, _FS_LIST):
@@ -604,8 +691,11 @@ def render_xmi(doc: Document) -> bytes:
     builder.link()
     for set_name in set_names:
         annset = doc.annset(set_name)
-        if annset.relations:
-            for rel in annset.relations.values():
+        for rel in annset.relations.values():
+            if is_text_relation(rel):
+                for fs in builder.text_relation(rel):
+                    views[set_name].add(fs, keep_id=True)
+            else:
                 members = builder.new(_FS_ARRAY, elements=[builder.by_id[m] for m in rel.members])
                 views[set_name].add(builder.new(
                     RELATION, relationType=rel.type, relationId=rel.id, annotationSet=set_name, members=members,

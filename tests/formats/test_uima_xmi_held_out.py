@@ -15,6 +15,7 @@ from formatshelp import only_documents, snapshot  # noqa: E402
 
 from annotator.cli import main  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
+from annotator.document import Document  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
 OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
@@ -23,7 +24,7 @@ OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
           "uimaj-no-namespace/cas_has_fs_with_no_namespace.xmi",
           "uimaj-webanno-slots/tsv3-testSimpleSlotFeature.xmi",
           "inception-smileys/cas_with_smileys.xmi"]
-HELD_OUT = ["ctakes/note.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
+HELD_OUT = ["ctakes/note.xmi", "ctakes/relations.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
 FILES = [f"handwritten/{name}" for name in HELD_OUT] + [f"others/{name}" for name in OTHERS]
 ANNOTATION = "uima.tcas.Annotation"
@@ -256,6 +257,9 @@ def test_what_is_not_read_is_one_warning(formats_data, caplog, name):
         (line,) = lines
         assert "references.xmi" in line and "1 feature structure(s) of view '_InitialView'" in line
         assert line.endswith("de.tudarmstadt.ukp.dkpro.core.api.coref.type.CoreferenceChain (1)")
+    elif name == "ctakes/relations.xmi":  # the relation without arg2, and its one argument
+        (line,) = lines
+        assert line.endswith("relation.BinaryTextRelation (1), org.apache.ctakes.typesystem.type.relation.RelationArgument (1)")
     else:
         assert lines == []
 
@@ -291,3 +295,73 @@ def test_a_type_without_a_namespace_is_found_in_the_type_system(formats_data, tm
     (failure,) = list(read_documents(tmp_path / "bad.xmi", "uima-xmi"))
     assert failure.error.message.startswith("E154")
     assert "<tcas:DocumentAnnotation" in data.splitlines()[failure.error.line - 1]
+
+
+RELATION = "org.apache.ctakes.typesystem.type.relation."
+
+
+def cassis_text_relations(path: Path, ts) -> list[tuple]:
+    """cTAKES's binary text relations between two annotations, as cassis reads them: (category,
+    type, the two arguments' (type, begin, end), their roles, the other features)."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    binary = ts.get_type(RELATION + "BinaryTextRelation")
+    out = []
+    for fs in cas.select_all_fs():
+        if not ts.subsumes(binary, fs.type) or fs.get("arg1") is None or fs.get("arg2") is None:
+            continue
+        args = [fs.get("arg1").get("argument"), fs.get("arg2").get("argument")]
+        features = {f.name: fs.get(f.name) for f in fs.type.all_features
+                    if f.name not in ("arg1", "arg2", "category") and fs.get(f.name) is not None}
+        out.append((fs.get("category"), fs.type.name, tuple((a.type.name, a.begin, a.end) for a in args),
+                    (fs.get("arg1").get("role"), fs.get("arg2").get("role")), features))
+    return sorted(out, key=repr)
+
+
+def our_text_relations(doc) -> list[tuple]:
+    anns = doc.annset()
+    return sorted(((r.type, r.features["uima.type"], tuple((anns.get(m).type, anns.get(m).start, anns.get(m).end)
+                                                           for m in r.members),
+                    tuple(r.features["roles"]), {k: v for k, v in r.features.items() if k not in ("uima.type", "roles")})
+                   for r in anns.relations.values()), key=repr)
+
+
+def test_ctakes_relations_read_as_cassis_reads_them_and_write_back(formats_data, tmp_path):
+    """cTAKES's BinaryTextRelation (and subtypes): arg1 and arg2 are RelationArguments whose
+    ``argument`` is a mention: a relation between the two, its category as type (the UIMA type
+    when it has none), the UIMA type, the roles and the other features as features. Written back
+    as the same structures (cassis reads the same relations), and read back the same."""
+    path = formats_data / "uima-xmi" / "handwritten" / "ctakes" / "relations.xmi"
+    ts = typesystem_of(path)
+    oracle = cassis_text_relations(path, ts)
+    assert sorted((kind.rsplit(".", 1)[1], category) for category, kind, *_ in oracle) == [
+        ("BinaryTextRelation", None), ("DegreeOfTextRelation", "degree_of"), ("LocationOfTextRelation", "location_of")]
+    (doc,) = only_documents(read_documents(path, "uima-xmi"))
+    assert our_text_relations(doc) == sorted(((category or kind, kind, *rest) for category, kind, *rest in oracle), key=repr)
+    write_documents([doc], tmp_path, "uima-xmi")
+    written = cassis_text_relations(tmp_path / path.name, cassis.load_typesystem(tmp_path / "TypeSystem.xml"))
+    assert [(kind, *rest) for _, kind, *rest in written] == [(kind, *rest) for _, kind, *rest in oracle]
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert our_text_relations(back) == our_text_relations(doc)
+
+
+def test_our_relations_with_a_uima_type_are_ctakes_relations(tmp_path):
+    """A relation of ours between two annotations with the feature ``uima.type`` is written as
+    that cTAKES relation (its supertypes declared in the TypeSystem.xml), others as ours; both
+    read back the same, through brat too."""
+    doc = Document("Pain in the left arm.", name="ours")
+    anns = doc.annset()
+    pain, arm = anns.add("Finding", 0, 4), anns.add("Site", 12, 20)
+    anns.add_relation("location_of", [pain.id, arm.id], {"uima.type": RELATION + "LocationOfTextRelation",
+                                                         "roles": ["Argument", "Related_to"], "confidence": 0.5})
+    anns.add_relation("near", [arm.id, pain.id], {"note": "ours"})
+    write_documents([doc], tmp_path / "xmi", "uima-xmi")
+    ts = cassis.load_typesystem(tmp_path / "xmi" / "TypeSystem.xml")
+    location = ts.get_type(RELATION + "LocationOfTextRelation")
+    assert ts.subsumes(ts.get_type(RELATION + "BinaryTextRelation"), location)
+    assert ts.subsumes(ts.get_type(RELATION + "Relation"), location)
+    (rel,) = cassis_text_relations(tmp_path / "xmi" / "ours.xmi", ts)
+    assert rel == ("location_of", RELATION + "LocationOfTextRelation", (("Finding", 0, 4), ("Site", 12, 20)),
+                   ("Argument", "Related_to"), {"confidence": 0.5})
+    (back,) = only_documents(read_documents(tmp_path / "xmi", "uima-xmi"))
+    assert sorted((r.type, r.members, r.features) for r in back.annset().relations.values()) == \
+        sorted((r.type, r.members, r.features) for r in anns.relations.values())
