@@ -9,7 +9,9 @@ location of an annotation (document, passage or sentence level) is one annotatio
 default set: its type is the ``type`` infon (``annotation`` when there is none), the other
 infons are features. A BioC id that is a plain number (one location, used once) is the
 annotation's id; any other is kept as the feature ``bioc_id`` (shared by the pieces of a
-discontinuous annotation), and such annotations get fresh ids. A location outside its passage
+discontinuous annotation), and such annotations get fresh ids. An annotation's ``text`` that is
+not the text it covers (its locations' texts joined by spaces: NegBio and NCBI's own files have
+such) is the feature ``bioc_text``, written back as the text. A location outside its passage
 is an error (E141), as is a passage or sentence beginning inside the previous one (E142). A
 relation becomes a relation of the default set: type its ``type`` infon (``relation`` when
 none), members the first annotation of each node's ``refid``, features its other infons plus
@@ -49,6 +51,7 @@ from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
 DOCTYPE = '<!DOCTYPE collection SYSTEM "BioC.dtd">'
 COLLECTION = "bioc_collection"
+TEXT = "bioc_text"
 PASSAGES = "bioc_passages"
 
 
@@ -179,12 +182,17 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
         type = infons.pop("type", None) or "annotation"
         if not keep:
             infons["bioc_id"] = ann.id
+        pieces = []
         for location in ann.locations:
             start = _int(location.offset, path, ann_line, "location offset")
             end = start + _int(location.length, path, ann_line, "location length")
             if not begin <= start <= end <= stop:
                 raise input_error("E141", path, ann_line, id=ann.id, doc=name, start=start, end=end,
                                   begin=begin, stop=stop)
+            pieces.append((start, end))
+        if ann.text is not None and ann.text != " ".join(doc.text[start:end] for start, end in pieces):
+            infons[TEXT] = ann.text
+        for start, end in pieces:
             added = add_annotation(doc, path, ann_line, type, start, end, infons, id=int(ann.id) if keep else None)
             first.setdefault(ann.id, added.id)
     relations = list(bdoc.relations) + [r for p in bdoc.passages for r in _passage_relations(p)]
@@ -277,7 +285,7 @@ def _collection_of(doc: Document):
             continue
         bann = bioc.BioCAnnotation()
         bann.id = bioc_id
-        bann.infons = {"type": ann.type, **{k: _infon(v) for k, v in ann.features.items() if k != "bioc_id"}}
+        bann.infons = {"type": ann.type, **{k: _infon(v) for k, v in ann.features.items() if k not in ("bioc_id", TEXT)}}
         bann.text = doc.text[ann.start:ann.end]
         bann.add_location(bioc.BioCLocation(ann.start, ann.end - ann.start))
         by_id[bioc_id] = bann
@@ -295,5 +303,9 @@ def _collection_of(doc: Document):
         for role, refid in rel.features.get("relation_nodes") or []:
             brel.add_node(bioc.BioCNode(str(refid), str(role)))
         bdoc.add_relation(brel)
+    for ann in doc.annset():
+        text = ann.features.get(TEXT)
+        if isinstance(text, str):
+            by_id[bioc_ids[ann.id]].text = text
     collection.add_document(bdoc)
     return collection

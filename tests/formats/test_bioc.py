@@ -58,7 +58,7 @@ def bioc_spans(bdoc) -> list[tuple]:
 
 
 def our_spans(doc: Document) -> list[tuple]:
-    return sorted((a.type, a.start, a.end, tuple(sorted((k, v) for k, v in a.features.items() if k != "bioc_id")),
+    return sorted((a.type, a.start, a.end, tuple(sorted((k, v) for k, v in a.features.items() if k not in ("bioc_id", "bioc_text"))),
                    a.features.get("bioc_id", str(a.id))) for a in doc.annset())
 
 
@@ -333,6 +333,7 @@ def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, name):
         (back,) = load(fmt, tmp_path / f"{bdoc.id}{path.suffix}").documents
         assert (back.id, back.infons) == (bdoc.id, bdoc.infons)
         assert bioc_spans(back) == bioc_spans(bdoc) and bioc_relations(back) == bioc_relations(bdoc)
+        assert sorted((a.id, a.text) for a in every_annotation(back)) == sorted((a.id, a.text) for a in every_annotation(bdoc))
 
 
 def test_what_the_pubtator_file_holds(bioc_data):
@@ -364,3 +365,16 @@ def test_pubtator_offsets_outside_a_passage_are_one_line_and_keep_going(bioc_dat
     assert status == 1 and "'3'" in line and "'90000001'" in line and "35-115" in line and "(0-52)" in line
     assert '<annotation id="3">' in data.splitlines()[number - 1]
     assert sorted(p.name for p in (tmp_path / "out").glob("[!.]*")) == ["90000002.ann", "90000002.txt"]
+
+
+def test_an_annotation_text_that_is_not_the_covered_text_is_kept(bioc_data, tmp_path):
+    """NegBio writes "Mild cardiomegaly." for the text "mild cardiomegaly.": the feature
+    ``bioc_text``, written back as the annotation's text; a text that is the covered one is not kept."""
+    first, second = only_documents(read_documents(bioc_data / "others" / "negbio" / "1.neg.xml", "bioc-xml"))
+    (mild,) = [a for a in first.annset() if a.id == 24]
+    assert first.text[mild.start:mild.end] == "mild cardiomegaly." and mild.features["bioc_text"] == "Mild cardiomegaly."
+    assert all("bioc_text" not in a.features for a in second.annset())
+    write_documents([first], tmp_path, "bioc-json")
+    (back,) = load("bioc-json", tmp_path / "00019248.json").documents
+    assert {a.id: a.text for a in every_annotation(back)}["24"] == "Mild cardiomegaly."
+    assert "bioc_text" not in {k for a in every_annotation(back) for k in a.infons}
