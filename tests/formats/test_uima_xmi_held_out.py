@@ -23,7 +23,8 @@ OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
           "uimaj-sofa-uri/casWithSofaDataURI.xmi",
           "uimaj-no-namespace/cas_has_fs_with_no_namespace.xmi",
           "uimaj-webanno-slots/tsv3-testSimpleSlotFeature.xmi",
-          "inception-smileys/cas_with_smileys.xmi"]
+          "inception-smileys/cas_with_smileys.xmi",
+          "dkpro-core/english.xmi"]
 HELD_OUT = ["ctakes/note.xmi", "ctakes/relations.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
 FILES = [f"handwritten/{name}" for name in HELD_OUT] + [f"others/{name}" for name in OTHERS]
