@@ -309,7 +309,9 @@ HELD_OUT = {"handwritten/notes.xml": ("bioc-xml", ["visit-1", "visit-2"]),
             "others/ncbi-bioc-json/everything.xml": ("bioc-xml", ["1"]),
             "others/ncbi-bioc-json/everything-sentence.xml": ("bioc-xml", ["1"]),
             "others/ncbi-bioc-json/everything.json": ("bioc-json", ["1"]),
-            "others/negbio/1.neg.xml": ("bioc-xml", ["00019248", "00000086"])}
+            "others/negbio/1.neg.xml": ("bioc-xml", ["00019248", "00000086"]),
+            "others/bioc-python/everything.xml": ("bioc-xml", ["1", "2"]),
+            "others/bioc-python/everything.json": ("bioc-json", ["1", "2"])}
 
 
 @pytest.mark.parametrize("name", sorted(HELD_OUT))
