@@ -27,7 +27,8 @@ so that writing gives them back.
 Writing: one collection file per document (``NAME.xml`` / ``NAME.json``), its passages from
 ``bioc_passages`` (else one passage holding the whole text), annotations placed in the passage
 that holds them (else at document level), annotations sharing a ``bioc_id`` joined back into one
-with several locations. Features become infons (a value that is not a string as JSON).
+with several locations. Features become infons: in XML a value that is not a string as its JSON
+text; in JSON as it is (PubTator's BioC JSON has Boolean and list infons, which ``bioc`` keeps).
 
 XML is checked by :func:`~annotator.formats.xml_safety.parse_xml` before ``bioc`` parses it: no
 entity declarations and no DTD but NCBI's ``<!DOCTYPE collection SYSTEM "BioC.dtd">``, which is
@@ -42,7 +43,7 @@ import io
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from annotator.document import Document
 from annotator.errors import AnnotatorError, DocumentError, InputError, coded, input_error, warn
@@ -73,8 +74,11 @@ class _Bioc(Format):
             except AnnotatorError as exc:
                 yield exc
 
+    native_infons = False  # whether an infon may be any JSON value (else a string)
+
     def render(self, doc: Document) -> dict[str, bytes]:
-        return {self.suffixes[0]: encode_utf8(self._dumps(_collection_of(doc)), doc.name)}
+        infon = _same if self.native_infons else _infon
+        return {self.suffixes[0]: encode_utf8(self._dumps(_collection_of(doc, infon)), doc.name)}
 
     def _collection(self, data: bytes, path: Path) -> tuple[Any, dict]:
         raise NotImplementedError
@@ -114,6 +118,7 @@ class BiocJson(_Bioc):
     name = "bioc-json"
     suffixes = (".json",)
     description = "BioC JSON collections (one document per document object)"
+    native_infons = True
 
     def claims(self, path: Path, head: bytes) -> bool:
         return path.suffix == ".json" and b'"documents"' in head and b'"passages"' in head
@@ -253,8 +258,12 @@ def _infon(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def _collection_of(doc: Document):
-    """The BioC collection holding ``doc`` alone."""
+def _same(value: Any) -> Any:
+    return value
+
+
+def _collection_of(doc: Document, infon: Callable[[Any], Any]):
+    """The BioC collection holding ``doc`` alone, ``infon`` making each infon's value."""
     bioc = _bioc("datastructure")
     check_xml_chars(doc.text, doc.name)
     features = dict(doc.features)
@@ -262,16 +271,16 @@ def _collection_of(doc: Document):
     layout = features.pop(PASSAGES, None) or [{"offset": 0, "length": len(doc.text), "infons": {}}]
     collection = bioc.BioCCollection()
     collection.source, collection.date, collection.key = (str(meta.get(k, "")) for k in ("source", "date", "key"))
-    collection.infons = {str(k): _infon(v) for k, v in (meta.get("infons") or {}).items()}
+    collection.infons = {str(k): infon(v) for k, v in (meta.get("infons") or {}).items()}
     bdoc = bioc.BioCDocument()
     bdoc.id = doc.name
-    bdoc.infons = {k: _infon(v) for k, v in features.items()}
+    bdoc.infons = {k: infon(v) for k, v in features.items()}
     passages = []
     for spec in layout:
         passage = bioc.BioCPassage()
         passage.offset = spec["offset"]
         passage.text = doc.text[spec["offset"]:spec["offset"] + spec["length"]]
-        passage.infons = {str(k): _infon(v) for k, v in spec.get("infons", {}).items()}
+        passage.infons = {str(k): infon(v) for k, v in spec.get("infons", {}).items()}
         passages.append(passage)
         bdoc.add_passage(passage)
     by_id: dict[str, Any] = {}
@@ -285,7 +294,7 @@ def _collection_of(doc: Document):
             continue
         bann = bioc.BioCAnnotation()
         bann.id = bioc_id
-        bann.infons = {"type": ann.type, **{k: _infon(v) for k, v in ann.features.items() if k not in ("bioc_id", TEXT)}}
+        bann.infons = {"type": ann.type, **{k: infon(v) for k, v in ann.features.items() if k not in ("bioc_id", TEXT)}}
         bann.text = doc.text[ann.start:ann.end]
         bann.add_location(bioc.BioCLocation(ann.start, ann.end - ann.start))
         by_id[bioc_id] = bann
@@ -294,7 +303,7 @@ def _collection_of(doc: Document):
     for rel in doc.annset().relations.values():
         brel = bioc.BioCRelation()
         brel.id = str(rel.features.get("bioc_id", f"R{rel.id}"))
-        brel.infons = {"type": rel.type, **{k: _infon(v) for k, v in rel.features.items()
+        brel.infons = {"type": rel.type, **{k: infon(v) for k, v in rel.features.items()
                                             if k not in ("bioc_id", "roles", "relation_nodes")}}
         roles = rel.features.get("roles")
         roles = roles if isinstance(roles, list) and len(roles) == len(rel.members) else [""] * len(rel.members)

@@ -145,7 +145,8 @@ def test_our_documents_survive_bioc(tmp_path):
         assert back.text == doc.text
         assert [(a.id, a.type, a.start, a.end) for a in back.annset()] == \
             [(a.id, a.type, a.start, a.end) for a in anns]
-        assert back.annset().get(name.id).features == {"certain": "true"}  # infons are strings
+        certain = "true" if fmt == "bioc-xml" else True  # XML infons are strings, JSON ones any value
+        assert back.annset().get(name.id).features == {"certain": certain}
         (rel,) = back.annset().relations.values()
         assert (rel.type, rel.members, rel.features["roles"]) == ("lives-in", [name.id, city.id], ["person", "place"])
 
@@ -380,3 +381,25 @@ def test_an_annotation_text_that_is_not_the_covered_text_is_kept(bioc_data, tmp_
     (back,) = load("bioc-json", tmp_path / "00019248.json").documents
     assert {a.id: a.text for a in every_annotation(back)}["24"] == "Mild cardiomegaly."
     assert "bioc_text" not in {k for a in every_annotation(back) for k in a.infons}
+
+
+def test_json_infons_that_are_not_strings_stay_what_they_are(tmp_path):
+    """PubTator's BioC JSON has Boolean, null and list infons (``valid``, ``normalized``); bioc
+    keeps them, and so do we, in JSON; in XML they are their JSON text. Written in PubTator's
+    layout for this test, the names and identifiers invented."""
+    infons = {"identifier": "MESH:D900001", "type": "Disease", "valid": True, "normalized": ["D900001"],
+              "database": None}
+    obj = {"source": "PubTator", "date": "", "key": "BioC.key", "infons": {}, "documents": [{
+        "id": "9000001", "infons": {"journal": "Invented J"}, "relations": [], "annotations": [], "passages": [{
+            "offset": 0, "infons": {"type": "title"}, "text": "Fever after surgery.", "sentences": [], "relations": [],
+            "annotations": [{"id": "1", "infons": infons, "text": "Fever", "locations": [{"offset": 0, "length": 5}]}]}]}]}
+    (tmp_path / "in.json").write_text(json.dumps(obj), encoding="utf-8")
+    (doc,) = only_documents(read_documents(tmp_path / "in.json", "bioc-json"))
+    (fever,) = doc.annset()
+    assert fever.type == "Disease" and fever.features == {k: v for k, v in infons.items() if k != "type"}
+    write_documents([doc], tmp_path / "json", "bioc-json")
+    write_documents([doc], tmp_path / "xml", "bioc-xml")
+    (back,) = every_annotation(load("bioc-json", tmp_path / "json" / "9000001.json").documents[0])
+    assert back.infons == every_annotation(load("bioc-json", tmp_path / "in.json").documents[0])[0].infons == infons
+    (as_xml,) = every_annotation(load("bioc-xml", tmp_path / "xml" / "9000001.xml").documents[0])
+    assert as_xml.infons == {k: v if isinstance(v, str) else json.dumps(v) for k, v in infons.items()}
