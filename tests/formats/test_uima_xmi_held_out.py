@@ -24,6 +24,7 @@ OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
           "uimaj-no-namespace/cas_has_fs_with_no_namespace.xmi",
           "uimaj-webanno-slots/tsv3-testSimpleSlotFeature.xmi",
           "inception-smileys/cas_with_smileys.xmi",
+          "inception-no-declaration/cas_with_empty_array_reference.xmi",
           "dkpro-core/english.xmi"]
 HELD_OUT = ["ctakes/note.xmi", "ctakes/relations.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
