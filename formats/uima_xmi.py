@@ -322,8 +322,9 @@ class _Reader:
         return known
 
     def text_relations(self, others: list, annset) -> set[int]:
-        """Add cTAKES's binary text relations among ``others`` to ``annset`` (see
-        :func:`text_relation_of`); the XMI ids of the feature structures so read."""
+        """Add the cTAKES ``BinaryTextRelation``\ s among ``others`` whose two arguments are
+        annotations of ``annset`` to it as relations (formats/README.md); the XMI ids of the
+        feature structures so read (the relations and their arguments)."""
         taken: set[int] = set()
         if not self.ts.contains_type(TEXT_RELATION):
             return taken
@@ -660,9 +661,10 @@ class _CasBuilder:
                 return self.by_id[value]
             what = "the id of an annotation of this document"
         elif isinstance(value, dict) and isinstance(value.get("type"), str):
-            known = self.structures.get(id(value))
+            known = self.structures.get(id(value))  # one structure that two features share: one fs
             if known is None:
-                known = self.structures[id(value)] = (value, self.numbered(self.create(value["type"], value.get("features") or {})))
+                fs = self.numbered(self.create(value["type"], value.get("features") or {}))
+                known = self.structures[id(value)] = (value, fs)
             return known[1]
         else:
             what = 'an annotation id or {"type", "features"}'
