@@ -151,6 +151,7 @@ class Errors:
     E156 = "feature {feature!r} of {type!r} is a UIMA reference (document feature 'uima.references') but {value!r} is not {what}"
     E157 = "document feature 'uima.references' is not {{type: {{feature: range}}}} (strings): {value!r}"
     E158 = "{count} feature structure(s) of view {view!r} that are no annotations and that no annotation refers to are not read: {types}"
+    E159 = "a cas:View without a sofa (UIMA's view of a CAS with no text) cannot be read: dkpro-cassis does not load it"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'

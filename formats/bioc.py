@@ -9,12 +9,15 @@ location of an annotation (document, passage or sentence level) is one annotatio
 default set: its type is the ``type`` infon (``annotation`` when there is none), the other
 infons are features. A BioC id that is a plain number (one location, used once) is the
 annotation's id; any other is kept as the feature ``bioc_id`` (shared by the pieces of a
-discontinuous annotation), and such annotations get fresh ids. A location outside its passage
+discontinuous annotation), and such annotations get fresh ids. An annotation's ``text`` that is
+not the text it covers (its locations' texts joined by spaces: NegBio and NCBI's own files have
+such) is the feature ``bioc_text``, written back as the text. A location outside its passage
 is an error (E141), as is a passage or sentence beginning inside the previous one (E142). A
 relation becomes a relation of the default set: type its ``type`` infon (``relation`` when
 none), members the first annotation of each node's ``refid``, features its other infons plus
-``bioc_id`` and ``roles`` (one per member); nodes that refer to relations (which cannot be
-members) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
+``bioc_id`` and ``roles`` (one per member); nodes that refer to no annotation (to relations,
+which cannot be members, or to an id the document lacks, which ``bioc`` reads too: one E114
+warning) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
 others. PubTator's relations name their concepts in ``role1``/``role2`` infons and have no
 nodes: they are relations without members, those infons features. Document infons are document
 features; the collection's ``source``, ``date``, ``key`` and infons are the feature
@@ -24,7 +27,8 @@ so that writing gives them back.
 Writing: one collection file per document (``NAME.xml`` / ``NAME.json``), its passages from
 ``bioc_passages`` (else one passage holding the whole text), annotations placed in the passage
 that holds them (else at document level), annotations sharing a ``bioc_id`` joined back into one
-with several locations. Features become infons (a value that is not a string as JSON).
+with several locations. Features become infons: in XML a value that is not a string as its JSON
+text; in JSON as it is (PubTator's BioC JSON has Boolean and list infons, which ``bioc`` keeps).
 
 XML is checked by :func:`~annotator.formats.xml_safety.parse_xml` before ``bioc`` parses it: no
 entity declarations and no DTD but NCBI's ``<!DOCTYPE collection SYSTEM "BioC.dtd">``, which is
@@ -39,15 +43,16 @@ import io
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from annotator.document import Document
-from annotator.errors import AnnotatorError, DocumentError, InputError, coded, input_error
+from annotator.errors import AnnotatorError, DocumentError, InputError, coded, input_error, warn
 from annotator.formats.base import Format, add_annotation, decode_utf8, encode_utf8, read_bytes
 from annotator.formats.xml_safety import check_xml_chars, parse_xml
 
 DOCTYPE = '<!DOCTYPE collection SYSTEM "BioC.dtd">'
 COLLECTION = "bioc_collection"
+TEXT = "bioc_text"
 PASSAGES = "bioc_passages"
 
 
@@ -69,8 +74,11 @@ class _Bioc(Format):
             except AnnotatorError as exc:
                 yield exc
 
+    native_infons = False  # whether an infon may be any JSON value (else a string)
+
     def render(self, doc: Document) -> dict[str, bytes]:
-        return {self.suffixes[0]: encode_utf8(self._dumps(_collection_of(doc)), doc.name)}
+        infon = _same if self.native_infons else _infon
+        return {self.suffixes[0]: encode_utf8(self._dumps(_collection_of(doc, infon)), doc.name)}
 
     def _collection(self, data: bytes, path: Path) -> tuple[Any, dict]:
         raise NotImplementedError
@@ -110,6 +118,7 @@ class BiocJson(_Bioc):
     name = "bioc-json"
     suffixes = (".json",)
     description = "BioC JSON collections (one document per document object)"
+    native_infons = True
 
     def claims(self, path: Path, head: bytes) -> bool:
         return path.suffix == ".json" and b'"documents"' in head and b'"passages"' in head
@@ -178,12 +187,17 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
         type = infons.pop("type", None) or "annotation"
         if not keep:
             infons["bioc_id"] = ann.id
+        pieces = []
         for location in ann.locations:
             start = _int(location.offset, path, ann_line, "location offset")
             end = start + _int(location.length, path, ann_line, "location length")
             if not begin <= start <= end <= stop:
                 raise input_error("E141", path, ann_line, id=ann.id, doc=name, start=start, end=end,
                                   begin=begin, stop=stop)
+            pieces.append((start, end))
+        if ann.text is not None and ann.text != " ".join(doc.text[start:end] for start, end in pieces):
+            infons[TEXT] = ann.text
+        for start, end in pieces:
             added = add_annotation(doc, path, ann_line, type, start, end, infons, id=int(ann.id) if keep else None)
             first.setdefault(ann.id, added.id)
     relations = list(bdoc.relations) + [r for p in bdoc.passages for r in _passage_relations(p)]
@@ -196,10 +210,10 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
             if node.refid in first:
                 members.append(first[node.refid])
                 roles.append(node.role)
-            elif node.refid in relation_ids:
-                relation_nodes.append([node.role, node.refid])
             else:
-                raise input_error("E114", path, line, ref=node.refid)
+                if node.refid not in relation_ids:
+                    warn("E114", path, line, ref=node.refid)
+                relation_nodes.append([node.role, node.refid])
         features = {**infons, "bioc_id": rel.id, "roles": roles}
         if relation_nodes:
             features["relation_nodes"] = relation_nodes
@@ -244,8 +258,12 @@ def _infon(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def _collection_of(doc: Document):
-    """The BioC collection holding ``doc`` alone."""
+def _same(value: Any) -> Any:
+    return value
+
+
+def _collection_of(doc: Document, infon: Callable[[Any], Any]):
+    """The BioC collection holding ``doc`` alone, ``infon`` making each infon's value."""
     bioc = _bioc("datastructure")
     check_xml_chars(doc.text, doc.name)
     features = dict(doc.features)
@@ -253,16 +271,16 @@ def _collection_of(doc: Document):
     layout = features.pop(PASSAGES, None) or [{"offset": 0, "length": len(doc.text), "infons": {}}]
     collection = bioc.BioCCollection()
     collection.source, collection.date, collection.key = (str(meta.get(k, "")) for k in ("source", "date", "key"))
-    collection.infons = {str(k): _infon(v) for k, v in (meta.get("infons") or {}).items()}
+    collection.infons = {str(k): infon(v) for k, v in (meta.get("infons") or {}).items()}
     bdoc = bioc.BioCDocument()
     bdoc.id = doc.name
-    bdoc.infons = {k: _infon(v) for k, v in features.items()}
+    bdoc.infons = {k: infon(v) for k, v in features.items()}
     passages = []
     for spec in layout:
         passage = bioc.BioCPassage()
         passage.offset = spec["offset"]
         passage.text = doc.text[spec["offset"]:spec["offset"] + spec["length"]]
-        passage.infons = {str(k): _infon(v) for k, v in spec.get("infons", {}).items()}
+        passage.infons = {str(k): infon(v) for k, v in spec.get("infons", {}).items()}
         passages.append(passage)
         bdoc.add_passage(passage)
     by_id: dict[str, Any] = {}
@@ -276,7 +294,7 @@ def _collection_of(doc: Document):
             continue
         bann = bioc.BioCAnnotation()
         bann.id = bioc_id
-        bann.infons = {"type": ann.type, **{k: _infon(v) for k, v in ann.features.items() if k != "bioc_id"}}
+        bann.infons = {"type": ann.type, **{k: infon(v) for k, v in ann.features.items() if k not in ("bioc_id", TEXT)}}
         bann.text = doc.text[ann.start:ann.end]
         bann.add_location(bioc.BioCLocation(ann.start, ann.end - ann.start))
         by_id[bioc_id] = bann
@@ -285,7 +303,7 @@ def _collection_of(doc: Document):
     for rel in doc.annset().relations.values():
         brel = bioc.BioCRelation()
         brel.id = str(rel.features.get("bioc_id", f"R{rel.id}"))
-        brel.infons = {"type": rel.type, **{k: _infon(v) for k, v in rel.features.items()
+        brel.infons = {"type": rel.type, **{k: infon(v) for k, v in rel.features.items()
                                             if k not in ("bioc_id", "roles", "relation_nodes")}}
         roles = rel.features.get("roles")
         roles = roles if isinstance(roles, list) and len(roles) == len(rel.members) else [""] * len(rel.members)
@@ -294,5 +312,9 @@ def _collection_of(doc: Document):
         for role, refid in rel.features.get("relation_nodes") or []:
             brel.add_node(bioc.BioCNode(str(refid), str(role)))
         bdoc.add_relation(brel)
+    for ann in doc.annset():
+        text = ann.features.get(TEXT)
+        if isinstance(text, str):
+            by_id[bioc_ids[ann.id]].text = text
     collection.add_document(bdoc)
     return collection

@@ -10,7 +10,8 @@ is skipped with a warning, E152). Offsets are cassis's (code points: cassis conv
 both ways). Features: primitives as typed values, arrays and lists as lists, a reference to an
 annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``; which
 features are references is the document feature :data:`REFERENCES` (:func:`reference_range`), and
-writing makes them references again (:class:`_CasBuilder`).
+writing makes them references again (:class:`_CasBuilder`). cTAKES's ``BinaryTextRelation``\ s
+between two annotations are relations (:meth:`_Reader.text_relations`, :func:`is_text_relation`).
 
 Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder, merged in the
 client as each document is written and written when the run ends, see :class:`FolderTypeSystem`)
@@ -53,6 +54,11 @@ RELATION = "annotator.Relation"
 DOC_FEATURES = "annotator.DocumentFeatures"
 REFERENCES = "uima.references"
 _TOP = "uima.cas.TOP"
+_CTAKES_RELATION = "org.apache.ctakes.typesystem.type.relation."
+TEXT_RELATION = _CTAKES_RELATION + "BinaryTextRelation"
+_RELATION_BASE = _CTAKES_RELATION + "Relation"
+_ARGUMENT = _CTAKES_RELATION + "RelationArgument"
+UIMA_TYPE = "uima.type"
 _FS_ARRAY = "uima.cas.FSArray"
 _FS_LIST = "uima.cas.FSList"
 TYPESYSTEM = "TypeSystem.xml"
@@ -211,20 +217,39 @@ def typesystem_for(path: Path, given: str | Path | None):
     return _load_typesystem(None, (0, 0))
 
 
+_NO_NAMESPACE = "uima.noNamespace."
+
+
+def _element_type(tag: str) -> str:
+    """The UIMA type an XMI element stands for: ``{http:///a/b.ecore}T`` is ``a.b.T``, and a type
+    without a namespace is under ``http:///uima/noNamespace.ecore``."""
+    uri, _, local = tag[1:].partition("}")
+    name = uri[len("http:///"):].removesuffix(".ecore").replace("/", ".") + "." + local
+    return name.removeprefix(_NO_NAMESPACE)
+
+
 def unfit_line(root, ts) -> int | None:
     """The line of the first element of an XMI (its parsed ``root``) whose type or attribute the
     type system ``ts`` lacks: where to look when cassis cannot load it (cassis does not say)."""
     for element in root:
         if not isinstance(element.tag, str) or not element.tag.startswith("{http:///"):
             continue
-        uri, _, local = element.tag[1:].partition("}")
-        name = uri[len("http:///"):].removesuffix(".ecore").replace("/", ".") + "." + local
+        name = _element_type(element.tag)
         if name in ("uima.cas.NULL", "uima.cas.View"):
             continue
         if not ts.contains_type(name):
             return element.sourceline
         type_ = ts.get_type(name)
         if any(not attr.startswith("{") and type_.get_feature(attr) is None for attr in element.attrib):
+            return element.sourceline
+    return None
+
+
+def sofaless_view_line(root) -> int | None:
+    """The line of a ``cas:View`` without a sofa (UIMA writes one for the feature structures of a
+    CAS that has no text), which cassis cannot load."""
+    for element in root.iter("{http:///uima/cas.ecore}View"):
+        if "sofa" not in element.attrib:
             return element.sourceline
     return None
 
@@ -244,7 +269,7 @@ class _Reader:
         self.is_annotation: dict[str, bool] = {}
         self.names: dict[str, list[tuple[str, str, bool, str | None]]] = {}
         self.references: dict[str, dict[str, str]] = {}  # our type -> our feature -> range (REFERENCES)
-        self.reached: set[int] = set()  # XMI ids of the feature structures read as {"type", "features"}
+        self.reached: dict[int, dict] = {}  # XMI id -> the {"type", "features"} read for it, shared
 
     def document(self, name: str) -> Document:
         cas = self.cas  # cassis loads a CAS whose current view is the initial one
@@ -273,15 +298,16 @@ class _Reader:
                                    self.features(fs), id=fs.xmiID - self.shift, annset=set_name)
                 else:
                     others.append(fs)
-            unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached)
-            if unread:
-                warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
-                     types=", ".join(f"{name} ({n})" for name, n in sorted(unread.items())))
             for fs in relations:
                 members = [m.xmiID - self.shift for m in (fs.get("members").elements if fs.get("members") else [])]
                 doc.annset(fs.get("annotationSet") or set_name).add_relation(
                     our_type(fs.get("relationType") or ""), members, json.loads(fs.get("features") or "{}"),
                     id=fs.get("relationId"))
+            taken = self.text_relations(others, doc.annset(set_name))
+            unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached and fs.xmiID not in taken)
+            if unread:
+                warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
+                     types=", ".join(f"{name} ({n})" for name, n in sorted(unread.items())))
         for type_name, feats in self.references.items():
             references.setdefault(type_name, {}).update(feats)
         if references:
@@ -295,9 +321,36 @@ class _Reader:
             known = self.is_annotation[type_.name] = self.ts.subsumes(self.annotation, type_)
         return known
 
-    def features(self, fs, seen: frozenset = frozenset()) -> dict[str, Any]:
+    def text_relations(self, others: list, annset) -> set[int]:
+        """Add the cTAKES ``BinaryTextRelation``\ s among ``others`` whose two arguments are
+        annotations of ``annset`` to it as relations (formats/README.md); the XMI ids of the
+        feature structures so read (the relations and their arguments)."""
+        taken: set[int] = set()
+        if not self.ts.contains_type(TEXT_RELATION):
+            return taken
+        binary = self.ts.get_type(TEXT_RELATION)
+        for fs in others:
+            if not self.ts.subsumes(binary, fs.type):
+                continue
+            args = [fs.get("arg1"), fs.get("arg2")]
+            targets = [arg.get("argument") if arg is not None else None for arg in args]
+            if not all(t is not None and self.annotates(t.type) and annset.get(t.xmiID - self.shift) for t in targets):
+                continue  # not between two annotations of this set: left unread (E158)
+            features = self.features(fs, skip=frozenset(("arg1", "arg2", "category")))
+            features[UIMA_TYPE] = our_type(fs.type.name)
+            roles = [arg.get("role") for arg in args]
+            if any(role is not None for role in roles):
+                features["roles"] = [role or "" for role in roles]
+            annset.add_relation(fs.get("category") or our_type(fs.type.name),
+                                [t.xmiID - self.shift for t in targets], features)
+            taken.update((fs.xmiID, args[0].xmiID, args[1].xmiID))
+        return taken
+
+    def features(self, fs, seen: frozenset = frozenset(), skip: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for feature, name, is_json, reference in self.feature_names(fs.type):
+            if feature in skip:
+                continue
             value = fs.get(feature)
             if value is not None:
                 out[name] = json.loads(value) if is_json else self.value(value, seen | {id(fs)})
@@ -332,8 +385,11 @@ class _Reader:
             return items
         if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
-        self.reached.add(value.xmiID)
-        return {"type": our_type(type_.name), "features": self.features(value, seen)}
+        known = self.reached.get(value.xmiID)
+        if known is None:
+            known = {"type": our_type(type_.name), "features": self.features(value, seen)}
+            self.reached[value.xmiID] = known
+        return known
 
 
 # ---------------------------------------------------------------- writing
@@ -361,10 +417,35 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
                 _use_features(types, uima_type(ann.type), ann.features, refs.get(ann.type, {}), refs)
             else:
                 types.setdefault(uima_type(ann.type), {})
-        if annset.relations:
-            types[RELATION] = {}
+        for rel in annset.relations.values():
+            if is_text_relation(rel):
+                _use_text_relation(types, rel, refs)
+            else:
+                types[RELATION] = {}
     types[DOC_FEATURES] = {}
     return types
+
+
+def is_text_relation(rel) -> bool:
+    """Whether a relation of ours is written as cTAKES's ``BinaryTextRelation`` (or the subtype
+    its feature :data:`UIMA_TYPE` names): a relation of two annotations that has that feature."""
+    return isinstance(rel.features.get(UIMA_TYPE), str) and len(rel.members) == 2
+
+
+def _use_text_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, dict[str, str]]) -> None:
+    """The types a cTAKES relation needs: ``Relation`` (its ``category`` and the relation's other
+    features), ``BinaryTextRelation`` under it, its subtype, ``RelationArgument``."""
+    types.setdefault(_RELATION_BASE, {}).update({"": _TOP, "category": "uima.cas.String"})
+    types.setdefault(TEXT_RELATION, {}).update({"": _RELATION_BASE, "arg1": _ARGUMENT, "arg2": _ARGUMENT})
+    types.setdefault(_ARGUMENT, {}).update({"": _TOP, "argument": _ANNOTATION, "role": "uima.cas.String"})
+    name = uima_type(rel.features[UIMA_TYPE])
+    if name != TEXT_RELATION:
+        types.setdefault(name, {})[""] = TEXT_RELATION
+    _use_features(types, _RELATION_BASE, _text_relation_features(rel), {}, refs)
+
+
+def _text_relation_features(rel) -> dict[str, Any]:
+    return {k: v for k, v in rel.features.items() if k not in (UIMA_TYPE, "roles")}
 
 
 def _use_features(types: dict[str, dict[str, str]], name: str, features: dict[str, Any],
@@ -401,7 +482,7 @@ def build_typesystem(types: dict[str, dict[str, str]], where: str | Path | None)
 def add_types(ts, types: dict[str, dict[str, str]], where: str | Path | None) -> None:
     """Declare ``types`` in the cassis type system ``ts``: the types it lacks, then the features
     they lack (a feature's range may be a type declared with it)."""
-    for name in sorted(types):
+    for name in _supertypes_first(types):
         if name == RELATION:
             t = ts.create_type(RELATION, _TOP)
             for feature, rng in (("relationType", "uima.cas.String"), ("relationId", "uima.cas.Long"),
@@ -430,6 +511,24 @@ def add_types(ts, types: dict[str, dict[str, str]], where: str | Path | None) ->
                 continue
             rng, element = _split_range(spec)
             ts.create_feature(t, feature, rng, elementType=element)
+
+
+def _supertypes_first(types: dict[str, dict[str, str]]) -> list[str]:
+    """The names of ``types``, sorted, but each after the supertype it declares (feature ``""``)."""
+    order: list[str] = []
+    placed: set[str] = set()
+
+    def place(name: str) -> None:
+        if name not in placed:
+            placed.add(name)
+            supertype = types[name].get("")
+            if supertype in types:
+                place(supertype)
+            order.append(name)
+
+    for name in sorted(types):
+        place(name)
+    return order
 
 
 def conflict(into: dict[str, dict[str, str]], more: dict[str, dict[str, str]]) -> tuple[str, str] | None:
@@ -487,6 +586,7 @@ class _CasBuilder:
         self.ts, self.doc, self.next_id = ts, doc, next_id
         self.refs = references(doc)
         self.by_id: dict[int, Any] = {}  # our annotation id -> its feature structure (ids are per document)
+        self.structures: dict[int, tuple[dict, Any]] = {}  # id() of a {"type", "features"} -> (it, its fs)
         self.pending: list[tuple[Any, str, str, str, Any]] = []  # (fs, UIMA feature, our type, our feature, value)
 
     def new(self, uima_name: str, **features: Any):
@@ -528,6 +628,17 @@ class _CasBuilder:
             spec = self.refs[type_name][key]
             fs.set(feature, self.reference(value, spec, type_name, key))
 
+    def text_relation(self, rel) -> list:
+        """A relation of ours (:func:`is_text_relation`) as cTAKES's relation and its two
+        ``RelationArgument``s (``roles`` their roles), to be indexed: the arguments, then it."""
+        roles = rel.features.get("roles")
+        roles = roles if isinstance(roles, list) and len(roles) == 2 else ["", ""]
+        args = [self.new(_ARGUMENT, argument=self.by_id[member], **({"role": str(role)} if role else {}))
+                for member, role in zip(rel.members, roles)]
+        fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), category=rel.type,
+                         arg1=args[0], arg2=args[1])
+        return [*args, self.numbered(fs)]
+
     def reference(self, value: Any, spec: str, type_name: str, key: str):
         rng, _ = _split_range(spec)
         if rng in (_FS_ARRAY, _FS_LIST):
@@ -550,7 +661,11 @@ class _CasBuilder:
                 return self.by_id[value]
             what = "the id of an annotation of this document"
         elif isinstance(value, dict) and isinstance(value.get("type"), str):
-            return self.numbered(self.create(value["type"], value.get("features") or {}))
+            known = self.structures.get(id(value))  # one structure that two features share: one fs
+            if known is None:
+                fs = self.numbered(self.create(value["type"], value.get("features") or {}))
+                known = self.structures[id(value)] = (value, fs)
+            return known[1]
         else:
             what = 'an annotation id or {"type", "features"}'
         raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what=what)
@@ -578,8 +693,11 @@ def render_xmi(doc: Document) -> bytes:
     builder.link()
     for set_name in set_names:
         annset = doc.annset(set_name)
-        if annset.relations:
-            for rel in annset.relations.values():
+        for rel in annset.relations.values():
+            if is_text_relation(rel):
+                for fs in builder.text_relation(rel):
+                    views[set_name].add(fs, keep_id=True)
+            else:
                 members = builder.new(_FS_ARRAY, elements=[builder.by_id[m] for m in rel.members])
                 views[set_name].add(builder.new(
                     RELATION, relationType=rel.type, relationId=rel.id, annotationSet=set_name, members=members,
@@ -611,6 +729,9 @@ class UimaXmiFormat(Format):
             except Exception as exc:  # cassis: ValueError/TypeError/AttributeError for an unknown type or feature
                 if root is None:  # broken XML: parse_xml's error, with its line
                     root = parse_xml(data, path)
+                view = sofaless_view_line(root)
+                if view is not None:
+                    raise input_error("E159", path, view) from None
                 raise input_error("E154", path, unfit_line(root, ts), reason=_reason(exc)) from None
         for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
             offset = _UNMAPPED.match(str(warning.message))

@@ -34,8 +34,9 @@ _NOT_XML = regex.compile(r"[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U00
 
 def parse_xml(data: bytes, path: str | Path, doctype: str | None = None) -> etree._Element:
     """The root element of ``data``; InputError (file and line) for anything unsafe or broken.
-    ``doctype``: the one declaration accepted, exactly and without an internal subset (BioC's
-    ``<!DOCTYPE collection SYSTEM "BioC.dtd">``); it is never loaded."""
+    ``doctype``: the one declaration accepted, without an internal subset (BioC's
+    ``<!DOCTYPE collection SYSTEM "BioC.dtd">``, its literal in double or single quotes); it is
+    never loaded."""
     try:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as exc:
@@ -53,11 +54,19 @@ def parse_xml(data: bytes, path: str | Path, doctype: str | None = None) -> etre
     return root
 
 
+_SPACES = regex.compile(rb"\s+")
+
+
 def _declares_only(data: bytes, doctype: str) -> bool:
-    """Whether the document type declaration of ``data`` is ``doctype`` written out exactly (so
-    with no internal subset: no entity, element or attribute declarations)."""
+    """Whether the document type declaration of ``data`` is ``doctype`` with no internal subset
+    (no entity, element or attribute declarations): the same words, whatever the white space
+    between them and the quotes around its literal."""
     at = data.find(b"<!DOCTYPE")
-    return data[at:at + len(doctype)] == doctype.encode("ascii")
+    declaration = data[at:data.find(b">", at) + 1]
+    if b"[" in declaration:
+        return False
+    words = _SPACES.sub(b" ", declaration).replace(b"'", b'"').replace(b" >", b">")
+    return words == doctype.encode("ascii")
 
 
 def _doctype_line(data: bytes) -> int | None:

@@ -58,7 +58,7 @@ def bioc_spans(bdoc) -> list[tuple]:
 
 
 def our_spans(doc: Document) -> list[tuple]:
-    return sorted((a.type, a.start, a.end, tuple(sorted((k, v) for k, v in a.features.items() if k != "bioc_id")),
+    return sorted((a.type, a.start, a.end, tuple(sorted((k, v) for k, v in a.features.items() if k not in ("bioc_id", "bioc_text"))),
                    a.features.get("bioc_id", str(a.id))) for a in doc.annset())
 
 
@@ -145,7 +145,8 @@ def test_our_documents_survive_bioc(tmp_path):
         assert back.text == doc.text
         assert [(a.id, a.type, a.start, a.end) for a in back.annset()] == \
             [(a.id, a.type, a.start, a.end) for a in anns]
-        assert back.annset().get(name.id).features == {"certain": "true"}  # infons are strings
+        certain = "true" if fmt == "bioc-xml" else True  # XML infons are strings, JSON ones any value
+        assert back.annset().get(name.id).features == {"certain": certain}
         (rel,) = back.annset().relations.values()
         assert (rel.type, rel.members, rel.features["roles"]) == ("lives-in", [name.id, city.id], ["person", "place"])
 
@@ -163,6 +164,9 @@ def test_ncbi_doctype_is_accepted_and_never_loaded(bioc_data, tmp_path):
     '<!DOCTYPE collection SYSTEM "other.dtd">',
     '<!DOCTYPE collection SYSTEM "BioC.dtd" [<!ENTITY x "expanded">]>',
     '<!DOCTYPE collection SYSTEM "BioC.dtd" [<!ATTLIST collection extra CDATA "1">]>',
+    "<!DOCTYPE collection SYSTEM 'BioC.dtd' [<!ENTITY x 'expanded'>]>",
+    "<!DOCTYPE collection SYSTEM 'other.dtd'>",
+    '<!DOCTYPE collection PUBLIC "-//x//y" "BioC.dtd">',
 ])
 def test_other_doctypes_are_refused(bioc_data, tmp_path, doctype):
     data = (bioc_data / "collection.xml").read_text(encoding="utf-8")
@@ -246,12 +250,23 @@ def test_meddocan_dev_through_bioc_json_and_back(meddocan_dir, tmp_path, capsys)
         assert sorted((tmp_path / "brat" / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines())
 
 
-def test_a_node_naming_nothing_is_an_error(bioc_data, tmp_path):
+def test_a_node_naming_nothing_is_kept_with_a_warning(bioc_data, tmp_path, caplog):
+    """As ``bioc`` reads it (NCBI's own test collection has one): the node is kept, not a member,
+    and written back after the members; one E114 warning names it."""
     obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
     obj["documents"][1]["relations"][0]["nodes"][0]["refid"] = "T9"
-    (tmp_path / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
-    good, failure = read_documents(tmp_path / "bad.json", "bioc-json")
-    assert good.name == "10001" and failure.error.message.startswith("E114") and "'T9'" in failure.error.message
+    (tmp_path / "in.json").write_text(json.dumps(obj), encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    first, second = only_documents(read_documents(tmp_path / "in.json", "bioc-json"))
+    (line,) = [r.getMessage() for r in caplog.records if "E114" in r.getMessage()]
+    assert "in.json" in line and "'T9'" in line
+    (rel,) = second.annset().relations.values()
+    assert [refid for _, refid in rel.features["relation_nodes"]] == ["T9"] and len(rel.members) == 1
+    write_documents([second], tmp_path / "out", "bioc-json")
+    (back,) = load("bioc-json", tmp_path / "out" / "10002.json").documents
+    (original,) = bioc_relations(load("bioc-json", tmp_path / "in.json").documents[1])
+    (written,) = bioc_relations(back)  # the node naming nothing comes after the members
+    assert written[:2] == original[:2] and sorted(written[2]) == sorted(original[2])
 
 
 @pytest.mark.parametrize("offset, code", [(10, "E142"), ("35", "E117")])
@@ -289,8 +304,15 @@ def bioc_annotation(id, type, offset, text):
     return ann
 
 
-HELD_OUT = {"notes.xml": ("bioc-xml", ["visit-1", "visit-2"]), "notes.json": ("bioc-json", ["visit-1", "visit-2"]),
-            "pubtator.xml": ("bioc-xml", ["90000001", "90000002"])}
+HELD_OUT = {"handwritten/notes.xml": ("bioc-xml", ["visit-1", "visit-2"]),
+            "handwritten/notes.json": ("bioc-json", ["visit-1", "visit-2"]),
+            "handwritten/pubtator.xml": ("bioc-xml", ["90000001", "90000002"]),
+            "others/ncbi-bioc-json/everything.xml": ("bioc-xml", ["1"]),
+            "others/ncbi-bioc-json/everything-sentence.xml": ("bioc-xml", ["1"]),
+            "others/ncbi-bioc-json/everything.json": ("bioc-json", ["1"]),
+            "others/negbio/1.neg.xml": ("bioc-xml", ["00019248", "00000086"]),
+            "others/bioc-python/everything.xml": ("bioc-xml", ["1", "2"]),
+            "others/bioc-python/everything.json": ("bioc-json", ["1", "2"])}
 
 
 @pytest.mark.parametrize("name", sorted(HELD_OUT))
@@ -299,7 +321,7 @@ def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, name):
     relations in passages, sentences and documents, a passage of sentences, non-ASCII text; in
     PubTator's layout, title and abstract passages, ``identifier`` infons, relations without nodes."""
     fmt, ids = HELD_OUT[name]
-    path = bioc_data / "handwritten" / name
+    path = bioc_data / name
     collection = load(fmt, path)
     docs = only_documents(read_documents(path, fmt))
     assert [d.name for d in docs] == [b.id for b in collection.documents] == ids
@@ -309,11 +331,12 @@ def test_held_out_files_read_and_write_as_bioc_does(bioc_data, tmp_path, name):
         assert our_spans(doc) == bioc_spans(bdoc)
         assert our_relations(doc) == bioc_relations(bdoc)
         assert {k: v for k, v in doc.features.items() if not k.startswith("bioc_")} == bdoc.infons
-    written = write_documents(docs, tmp_path, fmt)
-    for bdoc, out in zip(collection.documents, sorted(written)):
-        (back,) = load(fmt, out).documents
+    write_documents(docs, tmp_path, fmt)
+    for bdoc in collection.documents:
+        (back,) = load(fmt, tmp_path / f"{bdoc.id}{path.suffix}").documents
         assert (back.id, back.infons) == (bdoc.id, bdoc.infons)
         assert bioc_spans(back) == bioc_spans(bdoc) and bioc_relations(back) == bioc_relations(bdoc)
+        assert sorted((a.id, a.text) for a in every_annotation(back)) == sorted((a.id, a.text) for a in every_annotation(bdoc))
 
 
 def test_what_the_pubtator_file_holds(bioc_data):
@@ -345,3 +368,38 @@ def test_pubtator_offsets_outside_a_passage_are_one_line_and_keep_going(bioc_dat
     assert status == 1 and "'3'" in line and "'90000001'" in line and "35-115" in line and "(0-52)" in line
     assert '<annotation id="3">' in data.splitlines()[number - 1]
     assert sorted(p.name for p in (tmp_path / "out").glob("[!.]*")) == ["90000002.ann", "90000002.txt"]
+
+
+def test_an_annotation_text_that_is_not_the_covered_text_is_kept(bioc_data, tmp_path):
+    """NegBio writes "Mild cardiomegaly." for the text "mild cardiomegaly.": the feature
+    ``bioc_text``, written back as the annotation's text; a text that is the covered one is not kept."""
+    first, second = only_documents(read_documents(bioc_data / "others" / "negbio" / "1.neg.xml", "bioc-xml"))
+    (mild,) = [a for a in first.annset() if a.id == 24]
+    assert first.text[mild.start:mild.end] == "mild cardiomegaly." and mild.features["bioc_text"] == "Mild cardiomegaly."
+    assert all("bioc_text" not in a.features for a in second.annset())
+    write_documents([first], tmp_path, "bioc-json")
+    (back,) = load("bioc-json", tmp_path / "00019248.json").documents
+    assert {a.id: a.text for a in every_annotation(back)}["24"] == "Mild cardiomegaly."
+    assert "bioc_text" not in {k for a in every_annotation(back) for k in a.infons}
+
+
+def test_json_infons_that_are_not_strings_stay_what_they_are(tmp_path):
+    """PubTator's BioC JSON has Boolean, null and list infons (``valid``, ``normalized``); bioc
+    keeps them, and so do we, in JSON; in XML they are their JSON text. Written in PubTator's
+    layout for this test, the names and identifiers invented."""
+    infons = {"identifier": "MESH:D900001", "type": "Disease", "valid": True, "normalized": ["D900001"],
+              "database": None}
+    obj = {"source": "PubTator", "date": "", "key": "BioC.key", "infons": {}, "documents": [{
+        "id": "9000001", "infons": {"journal": "Invented J"}, "relations": [], "annotations": [], "passages": [{
+            "offset": 0, "infons": {"type": "title"}, "text": "Fever after surgery.", "sentences": [], "relations": [],
+            "annotations": [{"id": "1", "infons": infons, "text": "Fever", "locations": [{"offset": 0, "length": 5}]}]}]}]}
+    (tmp_path / "in.json").write_text(json.dumps(obj), encoding="utf-8")
+    (doc,) = only_documents(read_documents(tmp_path / "in.json", "bioc-json"))
+    (fever,) = doc.annset()
+    assert fever.type == "Disease" and fever.features == {k: v for k, v in infons.items() if k != "type"}
+    write_documents([doc], tmp_path / "json", "bioc-json")
+    write_documents([doc], tmp_path / "xml", "bioc-xml")
+    (back,) = every_annotation(load("bioc-json", tmp_path / "json" / "9000001.json").documents[0])
+    assert back.infons == every_annotation(load("bioc-json", tmp_path / "in.json").documents[0])[0].infons == infons
+    (as_xml,) = every_annotation(load("bioc-xml", tmp_path / "xml" / "9000001.xml").documents[0])
+    assert as_xml.infons == {k: v if isinstance(v, str) else json.dumps(v) for k, v in infons.items()}

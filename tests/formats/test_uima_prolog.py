@@ -79,6 +79,7 @@ def test_every_file_reads_the_same_by_either_check(formats_data, tmp_path, both_
     assert refused["bomb"] == refused["system"] == refused["late-doctype"] == "E107"
     assert refused["utf16-doctype"] == "E107" and refused["deep"] == "E108"
     assert refused["truncated"] == refused["undeclared"] == refused["bad-char"] == refused["not-xml"] == "E106"
+    assert refused.pop("casWithFloatingPointSpecialValues") == "E159"  # a view without a sofa, as cassis refuses
     assert "utf16" not in refused and not any(p in refused for p in map(Path.stem.fget, fixtures(formats_data)))
 
 

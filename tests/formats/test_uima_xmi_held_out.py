@@ -4,6 +4,7 @@ we write loads back in cassis the same."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,20 @@ from formatshelp import only_documents, snapshot  # noqa: E402
 
 from annotator.cli import main  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
+from annotator.document import Document  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
-HELD_OUT = ["ctakes/note.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
+OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
+          "uimaj-chinese/casWithTraditionalChineseTextAndAnnotations.xmi",
+          "uimaj-sofa-uri/casWithSofaDataURI.xmi",
+          "uimaj-no-namespace/cas_has_fs_with_no_namespace.xmi",
+          "uimaj-webanno-slots/tsv3-testSimpleSlotFeature.xmi",
+          "inception-smileys/cas_with_smileys.xmi",
+          "inception-no-declaration/cas_with_empty_array_reference.xmi",
+          "dkpro-core/english.xmi"]
+HELD_OUT = ["ctakes/note.xmi", "ctakes/relations.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
+FILES = [f"handwritten/{name}" for name in HELD_OUT] + [f"others/{name}" for name in OTHERS]
 ANNOTATION = "uima.tcas.Annotation"
 
 
@@ -97,9 +108,40 @@ def graph(path: Path, ts) -> dict[str, list[tuple]]:
         if ts.subsumes(annotation, fs.type)) for sofa in cas.sofas}
 
 
-@pytest.mark.parametrize("name", HELD_OUT)
+def structures(path: Path, ts) -> Counter:
+    """Type -> how many feature structures that are no annotations (nor arrays or lists) the
+    annotations of the file refer to, each counted once however many features refer to it."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    annotation = ts.get_type(ANNOTATION)
+    found: dict[int, str] = {}
+
+    def walk(v):
+        if isinstance(v, (str, int, float, bool)) or v is None:
+            return
+        if hasattr(v, "elements"):
+            for x in v.elements:
+                walk(x)
+        elif v.type.name in ("uima.cas.NonEmptyFSList", "uima.cas.EmptyFSList"):
+            while v.type.name == "uima.cas.NonEmptyFSList":
+                walk(v.head)
+                v = v.tail
+        elif not ts.subsumes(annotation, v.type) and v.xmiID not in found:
+            found[v.xmiID] = v.type.name
+            for f in v.type.all_features:
+                walk(v.get(f.name))
+
+    for sofa in cas.sofas:
+        for fs in cas.get_view(sofa.sofaID).select_all():
+            if ts.subsumes(annotation, fs.type):
+                for f in fs.type.all_features:
+                    if f.name != "sofa":
+                        walk(fs.get(f.name))
+    return Counter(found.values())
+
+
+@pytest.mark.parametrize("name", FILES)
 def test_held_out_files_read_as_cassis_reads_them(formats_data, name):
-    path = formats_data / "uima-xmi" / "handwritten" / name
+    path = formats_data / "uima-xmi" / name
     ts = typesystem_of(path)
     (doc,) = only_documents(read_documents(path, "uima-xmi"))
     oracle = cassis_reads(path, ts)
@@ -108,15 +150,16 @@ def test_held_out_files_read_as_cassis_reads_them(formats_data, name):
     assert doc.text == texts(path, ts)[""]
 
 
-@pytest.mark.parametrize("name", HELD_OUT)
+@pytest.mark.parametrize("name", FILES)
 def test_what_we_write_loads_back_in_cassis(formats_data, tmp_path, name):
-    path = formats_data / "uima-xmi" / "handwritten" / name
+    path = formats_data / "uima-xmi" / name
     (doc,) = only_documents(read_documents(path, "uima-xmi"))
     write_documents([doc], tmp_path, "uima-xmi")
     written = tmp_path / path.name
     ts_written = cassis.load_typesystem(tmp_path / "TypeSystem.xml")
     assert texts(written, ts_written) == texts(path, typesystem_of(path))
     assert graph(written, ts_written) == graph(path, typesystem_of(path))
+    assert structures(written, ts_written) == structures(path, typesystem_of(path))  # a shared one written once
     (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
     names = {"", *doc.annset_names(), *back.annset_names()}
     assert {n: snapshot(back, n) for n in names} == {n: snapshot(doc, n) for n in names}
@@ -216,5 +259,111 @@ def test_what_is_not_read_is_one_warning(formats_data, caplog, name):
         (line,) = lines
         assert "references.xmi" in line and "1 feature structure(s) of view '_InitialView'" in line
         assert line.endswith("de.tudarmstadt.ukp.dkpro.core.api.coref.type.CoreferenceChain (1)")
+    elif name == "ctakes/relations.xmi":  # the relation without arg2, and its one argument
+        (line,) = lines
+        assert line.endswith("relation.BinaryTextRelation (1), org.apache.ctakes.typesystem.type.relation.RelationArgument (1)")
     else:
         assert lines == []
+
+
+def test_a_view_without_a_sofa_is_one_line(formats_data, tmp_path, capsys):
+    """UIMA writes a CAS without text with a ``cas:View`` that has no sofa; cassis cannot load
+    it (the oracle refuses it too): one E159 line with the view's line, and --keep-going goes on."""
+    floats = formats_data / "uima-xmi" / "others" / "uimaj-special-floats"
+    with pytest.raises(KeyError):
+        cassis.load_cas_from_xmi(floats / "casWithFloatingPointSpecialValues.xmi",
+                                 typesystem=cassis.load_typesystem(floats / "TypeSystem.xml"))
+    src = tmp_path / "in"
+    src.mkdir()
+    for path in [*floats.iterdir(), formats_data / "uima-xmi" / "others" / "uimaj-chinese" /
+                 "casWithTraditionalChineseTextAndAnnotations.xmi"]:
+        (src / path.name).write_bytes(path.read_bytes())
+    status = main(["convert", str(src), str(tmp_path / "out"), "--to", "bdoc", "--keep-going"])
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "E159" in x]
+    lines = (floats / "casWithFloatingPointSpecialValues.xmi").read_text(encoding="utf-8").splitlines()
+    number = int(line.split("casWithFloatingPointSpecialValues.xmi:", 1)[1].split(":", 1)[0])
+    assert status == 1 and lines[number - 1].strip() == '<cas:View members="1 2 3"/>'
+    assert [p.name for p in (tmp_path / "out").glob("*.bdocjs")] == ["casWithTraditionalChineseTextAndAnnotations.bdocjs"]
+
+
+def test_a_type_without_a_namespace_is_found_in_the_type_system(formats_data, tmp_path):
+    """UIMA writes a type without a namespace under ``noNamespace``: the E154 line is that of the
+    element that does not fit (here the DocumentAnnotation after it), not that type's."""
+    folder = formats_data / "uima-xmi" / "others" / "uimaj-no-namespace"
+    data = (folder / "cas_has_fs_with_no_namespace.xmi").read_text(encoding="utf-8")
+    (tmp_path / "TypeSystem.xml").write_bytes((folder / "TypeSystem.xml").read_bytes())
+    (tmp_path / "bad.xmi").write_text(data.replace('language="x-unspecified"', 'language="x-unspecified" mood="odd"'),
+                                      encoding="utf-8")
+    (failure,) = list(read_documents(tmp_path / "bad.xmi", "uima-xmi"))
+    assert failure.error.message.startswith("E154")
+    assert "<tcas:DocumentAnnotation" in data.splitlines()[failure.error.line - 1]
+
+
+RELATION = "org.apache.ctakes.typesystem.type.relation."
+
+
+def cassis_text_relations(path: Path, ts) -> list[tuple]:
+    """cTAKES's binary text relations between two annotations, as cassis reads them: (category,
+    type, the two arguments' (type, begin, end), their roles, the other features)."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    binary = ts.get_type(RELATION + "BinaryTextRelation")
+    out = []
+    for fs in cas.select_all_fs():
+        if not ts.subsumes(binary, fs.type) or fs.get("arg1") is None or fs.get("arg2") is None:
+            continue
+        args = [fs.get("arg1").get("argument"), fs.get("arg2").get("argument")]
+        features = {f.name: fs.get(f.name) for f in fs.type.all_features
+                    if f.name not in ("arg1", "arg2", "category") and fs.get(f.name) is not None}
+        out.append((fs.get("category"), fs.type.name, tuple((a.type.name, a.begin, a.end) for a in args),
+                    (fs.get("arg1").get("role"), fs.get("arg2").get("role")), features))
+    return sorted(out, key=repr)
+
+
+def our_text_relations(doc) -> list[tuple]:
+    anns = doc.annset()
+    return sorted(((r.type, r.features["uima.type"], tuple((anns.get(m).type, anns.get(m).start, anns.get(m).end)
+                                                           for m in r.members),
+                    tuple(r.features["roles"]), {k: v for k, v in r.features.items() if k not in ("uima.type", "roles")})
+                   for r in anns.relations.values()), key=repr)
+
+
+def test_ctakes_relations_read_as_cassis_reads_them_and_write_back(formats_data, tmp_path):
+    """cTAKES's BinaryTextRelation (and subtypes): arg1 and arg2 are RelationArguments whose
+    ``argument`` is a mention: a relation between the two, its category as type (the UIMA type
+    when it has none), the UIMA type, the roles and the other features as features. Written back
+    as the same structures (cassis reads the same relations), and read back the same."""
+    path = formats_data / "uima-xmi" / "handwritten" / "ctakes" / "relations.xmi"
+    ts = typesystem_of(path)
+    oracle = cassis_text_relations(path, ts)
+    assert sorted((kind.rsplit(".", 1)[1], category) for category, kind, *_ in oracle) == [
+        ("BinaryTextRelation", None), ("DegreeOfTextRelation", "degree_of"), ("LocationOfTextRelation", "location_of")]
+    (doc,) = only_documents(read_documents(path, "uima-xmi"))
+    assert our_text_relations(doc) == sorted(((category or kind, kind, *rest) for category, kind, *rest in oracle), key=repr)
+    write_documents([doc], tmp_path, "uima-xmi")
+    written = cassis_text_relations(tmp_path / path.name, cassis.load_typesystem(tmp_path / "TypeSystem.xml"))
+    assert [(kind, *rest) for _, kind, *rest in written] == [(kind, *rest) for _, kind, *rest in oracle]
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert our_text_relations(back) == our_text_relations(doc)
+
+
+def test_our_relations_with_a_uima_type_are_ctakes_relations(tmp_path):
+    """A relation of ours between two annotations with the feature ``uima.type`` is written as
+    that cTAKES relation (its supertypes declared in the TypeSystem.xml), others as ours; both
+    read back the same, through brat too."""
+    doc = Document("Pain in the left arm.", name="ours")
+    anns = doc.annset()
+    pain, arm = anns.add("Finding", 0, 4), anns.add("Site", 12, 20)
+    anns.add_relation("location_of", [pain.id, arm.id], {"uima.type": RELATION + "LocationOfTextRelation",
+                                                         "roles": ["Argument", "Related_to"], "confidence": 0.5})
+    anns.add_relation("near", [arm.id, pain.id], {"note": "ours"})
+    write_documents([doc], tmp_path / "xmi", "uima-xmi")
+    ts = cassis.load_typesystem(tmp_path / "xmi" / "TypeSystem.xml")
+    location = ts.get_type(RELATION + "LocationOfTextRelation")
+    assert ts.subsumes(ts.get_type(RELATION + "BinaryTextRelation"), location)
+    assert ts.subsumes(ts.get_type(RELATION + "Relation"), location)
+    (rel,) = cassis_text_relations(tmp_path / "xmi" / "ours.xmi", ts)
+    assert rel == ("location_of", RELATION + "LocationOfTextRelation", (("Finding", 0, 4), ("Site", 12, 20)),
+                   ("Argument", "Related_to"), {"confidence": 0.5})
+    (back,) = only_documents(read_documents(tmp_path / "xmi", "uima-xmi"))
+    assert sorted((r.type, r.members, r.features) for r in back.annset().relations.values()) == \
+        sorted((r.type, r.members, r.features) for r in anns.relations.values())
