@@ -376,7 +376,9 @@ class _Ids:
     def claim(self, wanted: int | None) -> int:
         """Claim ``wanted`` (an error if taken or not an int >= 0), or the next free id for None."""
         if wanted is None:
-            return self.claim_many(1)[0]
+            new = self.next
+            self._hand_out(new + 1)
+            return new
         if wanted.__class__ is not int or wanted < 0 or self.in_use(wanted):
             raise DocumentError(coded("E004", id=wanted))
         if wanted in self.released:
@@ -390,14 +392,18 @@ class _Ids:
         """Claim ``n`` new ids in increasing order: what ``n`` calls of ``claim(None)`` give."""
         start = self.next
         if n > 0:
-            self.next = start + n
-            if self.run_ends and self.run_ends[-1] == start:
-                self.run_ends[-1] = self.next
-            else:
-                self.run_starts.append(start)
-                self.run_ends.append(self.next)
+            self._hand_out(start + n)
         # a list, not a range: the dicts and the annotations then share one int per id
         return list(range(start, self.next))
+
+    def _hand_out(self, end: int) -> None:
+        """Hand out the ids from ``next`` up to ``end``: a new run, or more of the last one."""
+        if self.run_ends and self.run_ends[-1] == self.next:
+            self.run_ends[-1] = end
+        else:
+            self.run_starts.append(self.next)
+            self.run_ends.append(end)
+        self.next = end
 
     def release(self, ann_id: int) -> None:
         if ann_id in self.named:
@@ -439,10 +445,16 @@ class AnnotationSet(_Queries):
         id: int | None = None,
     ) -> Annotation:
         """Add an annotation and return it; ``id`` may be given (unique in the document)."""
-        _check_type(type)
-        _check_span(start, end, len(self._text))
-        ann = Annotation(self._ids.claim(id), type, start, end, _checked_features(features))
-        self._by_type.setdefault(type, {})[ann.id] = ann
+        if type.__class__ is not str or not type:  # the checks' own tests first: an add per match is common
+            _check_type(type)
+        if not (start.__class__ is int and end.__class__ is int and 0 <= start <= end <= len(self._text)):
+            _check_span(start, end, len(self._text))
+        ann_id = self._ids.claim(id)
+        ann = Annotation(ann_id, type, start, end, _checked_features(features))
+        of_type = self._by_type.get(type)
+        if of_type is None:
+            of_type = self._by_type[type] = {}
+        of_type[ann_id] = ann
         self._type_indexes.pop(type, None)
         self._all_parts = None
         return ann

@@ -69,13 +69,17 @@ in ``Abdullah bin Rashid``). Every span made gets the feature ``confidence`` = `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate, compress, repeat
+from operator import attrgetter, itemgetter
 from pathlib import Path
+from typing import Any
 
 import regex
 
-from annotator.document import Annotation, Document
+from annotator.document import Document, end_of, start_of
 from annotator.errors import pipeline_error
 from annotator.processing.base import Param, ProcessingResource, register
 
@@ -112,13 +116,32 @@ UNIT_LIKE = regex.compile(r"\p{Nd}[\p{Nd}.,]*\p{Ll}")  # 5mg, 10mL: a number wit
 class _Seen:
     """What one run over a document knows: its text, where PHI lies (``covered``; ``numeric``: PHI
     of ``numberNeighbourTypes``), the PHI of ``neighbourTypes`` and the typed Lookups as
-    ``(start, end, type)``."""
+    ``(start, end, type)`` in document order, with their starts and, for each, the furthest end of
+    it and those before it (``reach``: whether one covers a span is two look-ups)."""
 
     text: str
     covered: bytearray
     numeric: bytearray
     names: list[tuple[int, int, str]]
     lookups: list[tuple[int, int, str]]
+    lookup_starts: list[int] = field(default_factory=list)
+    reach: list[int] = field(default_factory=list)
+
+
+class _LookupTypes(dict):
+    """``(majorType, minorType)`` -> the type ``lookupTypes`` gives a Lookup of them (None: none),
+    found on first use."""
+
+    def __init__(self, types: dict[tuple[str, str | None], str]) -> None:
+        super().__init__()
+        self.types = types
+
+    def __missing__(self, key: tuple[Any, Any]) -> str | None:
+        value = self[key] = self.types.get(key) or self.types.get((key[0], None))
+        return value
+
+
+_FEATURES = attrgetter("features")
 
 
 @lru_cache(maxsize=16)
@@ -195,6 +218,7 @@ class VocabularyCatchall(ProcessingResource):
             alternatives = "|".join(regex.escape(c).replace(r"\ ", r"[ \t]+") for c in ordered)
             self._number_cue = regex.compile(rf"(?<![\p{{L}}\p{{N}}])(?i:({alternatives}))\.?[ \t]*(?:#[ \t]*)?$")
         self._lookups = self._read_lookup_types()
+        self._lookup_type = _LookupTypes(self._lookups)
         self._neighbours = frozenset(self.neighbourTypes)
         self._number_neighbours = frozenset(self.numberNeighbourTypes)
         self._suffixes = tuple(s.lower() for s in self.suffixes)
@@ -262,10 +286,14 @@ class VocabularyCatchall(ProcessingResource):
                     continue
                 seen.covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
         if self._lookups:
-            for ann in self.input_set(doc).with_type("Lookup"):
-                type_name = self._lookup_type(ann)
-                if type_name is not None:
-                    seen.lookups.append((ann.start, ann.end, type_name))
+            # by C-level loops (map, compress): a document has many Lookups, few of them typed
+            lookups = list(self.input_set(doc).with_type("Lookup"))
+            features = list(map(_FEATURES, lookups))
+            types = list(map(self._lookup_type.__getitem__, zip(map(dict.get, features, repeat("majorType")),
+                                                                map(dict.get, features, repeat("minorType")))))
+            seen.lookups = list(compress(zip(map(start_of, lookups), map(end_of, lookups), types), types))
+            seen.lookup_starts = list(map(itemgetter(0), seen.lookups))
+            seen.reach = list(accumulate(map(itemgetter(1), seen.lookups), max))
         spans = self._grown_phi(seen) if self.extend and self._neighbours else []
         for line in LINE.finditer(text):
             spans += self._line(seen, line.start(), line.end())
@@ -418,7 +446,10 @@ class VocabularyCatchall(ProcessingResource):
         postcode) or SAFE."""
         chunk = text[start:end]
         if self._code_labels:
-            before = LABELS_BEFORE.search(text, max(0, start - 40), start)
+            window = max(0, start - 40)
+            # the search tries every offset of the window: only where a label can be one of its words
+            near = text[window:start].lower()
+            before = LABELS_BEFORE.search(text, window, start) if any(w in near for w in self._code_labels) else None
             if before is not None and any(w and w.lower() in self._code_labels for w in before.groups()):
                 return SAFE
             label = LABEL_CHUNK.fullmatch(chunk)
@@ -497,6 +528,8 @@ class VocabularyCatchall(ProcessingResource):
         """The type of a word span without a PHI neighbour: a Lookup's, a cue word's, or ``wordType``."""
         text = seen.text
         for lookup_start, lookup_end, type_name in seen.lookups:
+            if lookup_start >= end:
+                break  # so do all after it (document order)
             right_before = start - 40 <= lookup_end <= start and WORD_GAP.fullmatch(text, lookup_end, start)
             if lookup_start < end and (lookup_end > start or right_before):
                 return type_name
@@ -508,8 +541,5 @@ class VocabularyCatchall(ProcessingResource):
 
     def _looked_up(self, seen: _Seen, start: int, end: int) -> bool:
         """Whether a Lookup of ``lookupTypes`` lies over ``[start, end)``."""
-        return any(s <= start and end <= e for s, e, _ in seen.lookups)
-
-    def _lookup_type(self, ann: Annotation) -> str | None:
-        major, minor = ann.features.get("majorType"), ann.features.get("minorType")
-        return self._lookups.get((major, minor)) or self._lookups.get((major, None))
+        before = bisect_right(seen.lookup_starts, start)  # those starting at or before start
+        return before > 0 and seen.reach[before - 1] >= end

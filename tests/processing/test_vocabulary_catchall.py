@@ -110,6 +110,9 @@ def test_an_eponym_before_a_head_word_is_safe(lists):
     ("the 4471203 labs", [("IDNUM", "4471203")]),          # minDigits digits
     ("at +44 20 7946 0958 today", [("IDNUM", "44 20 7946 0958")]),  # a group of short numbers
     ("snomed 195967001 and SNOMED CT 22298006", []),        # after a code label
+    ("the SNOMED-CT 22298006 labs", []),                    # a label and its edition
+    ("snomed labs ct 22298006", [("IDNUM", "22298006")]),   # a label three words back is no label before it
+    ("Labs for Snomedic 195967001 today", [("PATIENT", "Snomedic"), ("IDNUM", "195967001")]),  # a word holding one
 ])
 def test_digit_shapes(lists, text, expected):
     assert caught(make(lists), text) == expected
@@ -227,3 +230,20 @@ def test_the_text_of_a_keep_type_is_left_alone(lists):
     assert make(lists, keepTypes=["Block.kind=eponym", "Block.kind=drug"]).needs == ("Block",)
     with pytest.raises(PipelineError, match="keepTypes"):
         make(lists, keepTypes=["Block.kind"])
+
+
+@pytest.mark.parametrize("lookup, grown", [
+    (None, False),
+    ((12, 17, "first"), True),       # a typed Lookup on the word
+    ((10, 25, "first"), True),       # one around it
+    ((12, 17, "other"), False),      # a Lookup of no type in lookupTypes
+    ((13, 17, "first"), False),      # one on part of it only
+])
+def test_extend_grows_over_a_sentence_start_only_with_a_typed_lookup_over_it(lists, lookup, grown):
+    pr = make(lists, lookupTypes=["name:first=PATIENT"], neighbourTypes=["PATIENT"], extend=True)
+    doc = Document("Labs today. Chest Okonkwo was seen.")
+    if lookup is not None:
+        doc.annset().add("Lookup", lookup[0], lookup[1], {"majorType": "name", "minorType": lookup[2]})
+    doc.annset("PHI").add("PATIENT", 18, 25, {"confidence": 0.9})
+    pr(doc)
+    assert [doc.text[a.start:a.end] for a in doc.annset("PHI")] == (["Chest", "Okonkwo"] if grown else ["Okonkwo"])
