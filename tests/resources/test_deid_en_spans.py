@@ -547,3 +547,13 @@ def test_postcode_after_label_and_verb(hipaa, text, expected):
 ])
 def test_phone_after_call_and_name(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a smaller town of the world (GeoNames cities5000) after a place cue only
+    ("She was born in Schärding last year.", [("CITY", "Schärding")]),
+    ("He lives in Ilmajoki.", [("CITY", "Ilmajoki")]),
+    ("Schärding is lovely.", []),
+])
+def test_smaller_world_town_after_cue(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
