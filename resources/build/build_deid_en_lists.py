@@ -34,6 +34,8 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     (nor, a town of fewer than BIG_CITY people, a US surname: Garcia, Rivera);
   * English words (``deid_english.lst``, not a gazetteer list: read by the grammar's context
     action): the lower-case words of spaCy's table described above (MIT);
+  * more street types (``deid_street_suffix.lst``): USPS Publication 28 Appendix C1 suffix names
+    (public domain) and British and Australian ones, hand-typed here;
   * everything else (titles, roles, professions, ID labels, eponyms, drug and device names,
     abbreviations, months, weekdays, head words): hand-written here, Apache-2.0.
 
@@ -275,6 +277,21 @@ UNIT_HEADS = "Ward;Unit;Wing;Clinic;Department;Dept;Suite;Pavilion;Building;Floo
 STREET_HEADS_EXTRA = ("Lane;Road;Rd;Street;St;Avenue;Ave;Drive;Dr;Close;Crescent;Way;Court;Ct;Place;Pl;Terrace;"
                       "Grove;Gardens;Boulevard;Blvd;Parkway;Pkwy;Square;Sq;Row;Walk;Mews;Hill;Highway;Hwy;"
                       "Circle;Cir;Trail;Path;Green;Rise;View;Park;Parade;Quay;Wharf;Esplanade;Promenade;Causeway").split(";")
+
+#: more street types, capitalised after a street name only ("963 Jessica Garden", "177 Williams Stream",
+#: "739 Edwards Grange"): the suffix names of USPS Publication 28, Appendix C1 (public domain), and
+#: British and Australian ones, without the words that are anatomy or clinical words (Neck, Wall,
+#: Spur, Radial, Branch, Bridge, Bottom, Common, Plain, Curve, Rest, Key, Lock, Track, Course, Run,
+#: Light, Fork, Ramp, Loop, Well, Pass, Point, Trace) or facilities (Center, Station, Club, Lodge)
+STREET_SUFFIXES = ("Alley;Arcade;Bayou;Beach;Bend;Bluff;Bluffs;Brook;Brooks;Burg;Bypass;Canyon;Cliff;Cliffs;"
+                   "Commons;Corner;Corners;Courts;Cove;Coves;Creek;Crest;Crossing;Crossroad;Dale;Estate;Estates;"
+                   "Expressway;Extension;Ferry;Fields;Flats;Ford;Forest;Forge;Freeway;Garden;Gateway;Glen;Glens;"
+                   "Greens;Groves;Harbor;Harbour;Haven;Heights;Hills;Hollow;Inlet;Junction;Knoll;Knolls;Landing;"
+                   "Manor;Meadow;Meadows;Mills;Motorway;Orchard;Oval;Overpass;Parks;Passage;Pike;Pines;Plains;"
+                   "Plaza;Prairie;Ranch;Ridge;Ridges;Shoal;Shore;Shores;Skyway;Springs;Squares;Stravenue;Stream;"
+                   "Summit;Throughway;Trafficway;Tunnel;Turnpike;Underpass;Valley;Valleys;Viaduct;Views;Village;"
+                   "Villages;Vista;Walks;Ways;Wells;Gate;Grange;Vale;Chase;Wynd;Brae;Drove;Approach;Broadway;"
+                   "Circus;Croft;Fold;Garth;Nook;Spinney;Tollway;Footway;Boardwalk;Cutting;Concourse").split(";")
 
 UK_DISTRICTS = """
 Headingley;Chapel Allerton;Kirkstall;Roundhay;Armley;Beeston;Harehills;Seacroft;Horsforth;Moortown;
@@ -570,6 +587,7 @@ def build(shared: Path) -> dict[str, tuple[str, list[str]]]:
         "deid_head_unit.lst": ("head:unit", UNIT_HEADS),
         "deid_head_street.lst": ("head:street", [s.rstrip(".") for s in street_types] + STREET_HEADS_EXTRA),
         "deid_head_eponym.lst": ("head:eponym", EPONYM_HEADS),
+        "deid_street_suffix.lst": ("street:suffix", STREET_SUFFIXES),
         "deid_eponym.lst": ("block:eponym", EPONYMS),
         "deid_drug.lst": ("block:drug", DRUGS_AND_DEVICES),
         "deid_abbrev.lst": ("block:abbrev", ABBREVIATIONS),

@@ -557,3 +557,13 @@ def test_phone_after_call_and_name(hipaa, text, expected):
 ])
 def test_smaller_world_town_after_cue(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # more street types (USPS Publication 28 suffix names, British ones), capitalised only
+    ("Lives at 963 Jessica Garden, Allentown.", [("STREET", "963 Jessica Garden"), ("CITY", "Allentown")]),
+    ("Moved to 739 Edwards Grange last May.", [("STREET", "739 Edwards Grange")]),
+    ("She had 3 recent falls and 2 heights phobia.", []),
+])
+def test_more_street_types(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
