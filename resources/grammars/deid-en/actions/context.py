@@ -1,8 +1,8 @@
 """The actions of context.jape and cues.jape: names and towns by their context, for capitalised
 words in no list. ``cue_name`` (context.jape): a name a rule found after its cue (``my name is X``,
 ``Regards, X Y``), kept only as far as its words are no English words; ``cues`` (cues.jape, once
-per document): names before an age or a possessive and towns before a country, by regular
-expressions over the text.
+per document): names before an age or a possessive, towns before a country, a postcode after
+``postcode is`` and a phone number after ``call X on``, by regular expressions over the text.
 
 The rules match capitalised words that carry no common-word, date, block or label Lookup; a word in
 no list may still be English (``Thanks, Everyone``, ``I am Diabetic``): the words of
@@ -24,6 +24,8 @@ _RESOURCES = files("annotator.resources")
 ENGLISH = frozenset((_RESOURCES / "gazetteers" / "en" / "deid_english.lst").read_text(encoding="utf-8").split()) | \
     frozenset((_RESOURCES / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
 _WORD = re.compile(r"[^\W\d_]+")
+#: a name part: words joined by hyphens are one (Rust-Weihmann is no English word, though Rust is)
+_NAME_PART = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 @keeps_features
@@ -36,7 +38,7 @@ def cue_name(ctx: ActionContext) -> None:
     text = ctx.doc.text
     start, end = min(a.start for a in anns), max(a.end for a in anns)
     stop = start
-    for m in _WORD.finditer(text, start, end):
+    for m in _NAME_PART.finditer(text, start, end):
         if len(m.group()) > 1 and m.group().lower() in ENGLISH:
             break
         stop = m.end()
@@ -77,6 +79,17 @@ _PARTICLE_WORDS = frozenset("de la le du des del der den van von el da di do dos
 _TOWN = re.compile(
     rf"\b(?=[iftnaovblmIFTNAOVBLM])(?i:in|from|to|near|at|into|outside|around|visiting|born|lives|living|moved|travell?ed)[ \t]+"
     rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}})[ \t]*[,(]?[ \t]*(?=[A-Z])")
+
+#: a postcode after its label and a verb ("Her postcode is 2883-057", "zip code was 5980 SG"; the
+#: label alone before it: the structured action): one or two groups of capitals and digits, a digit in it
+_POSTCODE_IS = re.compile(
+    r"\b(?=[pPzZ])(?i:post(?:al)?[ \t]?code|zip(?:[ \t]?code)?)[ \t]+(?i:is|was)[ \t]*:?[ \t]*"
+    r"((?=[A-Z]*\d)[A-Z0-9]{3,8}(?:[ \-][A-Z0-9]{2,4})?)(?![\w\-])")
+#: a phone number after a call and a name: "Please call Joseph Palmer on 5280.2759", "ring Dr. Okafor at
+#: (351) 931 570 248" (a cue right before the number: the structured action)
+_CALL_NAME = re.compile(
+    r"\b(?=[cCrRpPtT])(?i:call|ring|phone|telephone|text|reach|contact)[ \t]+(?:[A-Z][^\W\d_]*(?:[\-'’][^\W\d_]+)*\.?[ \t]+){1,4}(?i:on|at)[ \t]+"
+    r"(\+?\(?\d[\d ().\-/]{5,18}\d)(?![\w/:]|[.\-]\d)")
 
 
 @keeps_features
@@ -127,6 +140,11 @@ def cues(ctx: ActionContext) -> None:
             _candidate(ctx, m.span("handle"), "USERNAME", 60, "Speaker")
         elif m.group("name").lower() not in ENGLISH and not no_name(m.start("name")):
             _candidate(ctx, m.span("name"), "PATIENT", 50, "Speaker")
+    for m in _POSTCODE_IS.finditer(text):
+        _candidate(ctx, m.span(1), "ZIP", 60, "PostcodeIs")
+    for m in _CALL_NAME.finditer(text):
+        if 7 <= sum(map(str.isdigit, m.group(1))) <= 15:
+            _candidate(ctx, m.span(1), "PHONE", 66, "CallNameOn")  # above the library's part of it
     for m in _TOWN.finditer(text):  # English words only before the last: New Amsterdam, Port Harcourt
         words = list(_WORD.finditer(text, m.start(1), m.end(1)))
         if any(major == "place" and minor in _AREA for major, minor in features_at(m.end())) and \
