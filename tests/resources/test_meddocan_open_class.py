@@ -112,3 +112,34 @@ def test_a_maker_in_a_product_credit_is_an_institution_and_its_town_a_place(rule
 def test_two_towns_in_parentheses_are_no_maker(rules):
     found = spans(rules, "Vivió en varias ciudades (Getafe, Leganés, Madrid) de niño.")
     assert not any(kind == "INSTITUCION" for kind, _ in found)
+
+
+@pytest.mark.parametrize("text, maker, places, country", [
+    ("Se aplicó colirio (Lentix®, Oftalmica, Fort Collins, Colorado) dos veces al día.", "Oftalmica",
+     {"Fort Collins", "Colorado"}, None),
+    ("Se fijó con placas (Nervix 2; Brainlab®, Feldkirchen, Alemania) sin incidencias.", "Brainlab",
+     {"Feldkirchen"}, "Alemania"),
+    ("Se usó un trépano (Acme Surgical Co, Inc., Rochester, MN, USA) de 3 mm.", "Acme Surgical Co",
+     {"Rochester", "MN"}, "USA"),
+])
+def test_every_place_of_a_product_credit_is_a_territory_listed_or_not(rules, text, maker, places, country):
+    found = spans(rules, text)
+    assert ("INSTITUCION", maker) in found
+    assert {("TERRITORIO", p) for p in places} <= found
+    assert country is None or ("PAIS", country) in found
+    assert not any(kind == "INSTITUCION" and value in places for kind, value in found)
+
+
+def test_names_in_parentheses_are_no_product_credit(rules):
+    assert not spans(rules, "Firmaron el informe (Pérez, López, Gómez) los tres.")
+
+
+@pytest.mark.parametrize("text", [
+    "Remitido por: Dr. Juan Soto Vera. Calle Los Aromos 123, Providencia, Valparaíso de Chile. Email: jsoto@mail.cl",
+    "Fue trasladado a Valparaíso de Chile para el tratamiento.",
+    "Tras una estancia en Valparaíso de Chile, regresó a Madrid.",
+])
+def test_a_town_named_with_its_country_is_one_territory(rules, text):
+    found = spans(rules, text)
+    assert ("TERRITORIO", "Valparaíso de Chile") in found
+    assert ("PAIS", "Chile") not in found

@@ -105,6 +105,8 @@ NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Pro
 INITIALS_END = regex.compile(r"(?:\p{Lu}\.)+\p{Lu}$")
 # a federal district's initials after its town ("Bogotá D.C.", "México D.F."), not a postcode cue ("C.P.")
 DISTRICT_INITIALS = regex.compile(r"\s(?!C\.P\.)\p{Lu}\.\p{Lu}\.(?!\p{L})")
+# a town named with its country ("Santiago de Chile", "San José de Costa Rica"): the country is part of its name
+OF_COUNTRY = regex.compile(r" de (?=\p{Lu})")
 TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d')\s*$")
 REPUBLIC = regex.compile(r"Rep[úu]blica\s+")
 
