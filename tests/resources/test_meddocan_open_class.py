@@ -143,3 +143,21 @@ def test_a_town_named_with_its_country_is_one_territory(rules, text):
     found = spans(rules, text)
     assert ("TERRITORIO", "Valparaíso de Chile") in found
     assert ("PAIS", "Chile") not in found
+
+
+@pytest.mark.parametrize("text, hospital", [
+    ("Remitido por: Dr. Luis Mora. Servicio de Cardiología. Consorcio Hospital Provincial Universitario, "
+     "Universidad de Teruel. Av. Aragón s/n. 44002 Teruel", "Consorcio Hospital Provincial Universitario"),
+    ("Fue intervenido en el Consorcio Hospital General de Teruel hace dos años.", "Consorcio Hospital General de Teruel"),
+])
+def test_an_institution_word_before_a_hospital_head_names_a_hospital(rules, text, hospital):
+    found = spans(rules, text)
+    assert ("HOSPITAL", hospital) in found
+    assert ("INSTITUCION", hospital) not in found
+
+
+def test_an_organisation_name_does_not_end_on_a_preposition_before_its_country(rules):
+    found = spans(rules, "Remitido por: Dra. Ana Ruiz. Fundación para la Prevención de la Sordera en Colombia. "
+                         "Calle 45 # 12-30 Bogotá")
+    assert ("INSTITUCION", "Fundación para la Prevención de la Sordera en Colombia") in found
+    assert not any(value == "Colombia" for _, value in found)
