@@ -161,3 +161,15 @@ def test_an_organisation_name_does_not_end_on_a_preposition_before_its_country(r
                          "Calle 45 # 12-30 Bogotá")
     assert ("INSTITUCION", "Fundación para la Prevención de la Sordera en Colombia") in found
     assert not any(value == "Colombia" for _, value in found)
+
+
+@pytest.mark.parametrize("text, rank, siblings", [
+    ("La paciente es la segunda de cinco hermanos y vive con sus padres.", "la segunda", "cinco hermanos"),
+    ("Es el mayor de una familia de 7 hermanos.", "el mayor", "7 hermanos"),
+    ("Varón de 31 años. Hijo menor de dos hermanos sanos.", "Hijo menor", "dos hermanos"),
+])
+def test_the_patients_birth_order_describes_the_patient_and_the_siblings_are_relatives(rules, text, rank, siblings):
+    found = spans(rules, text)
+    assert ("ID_SUJETO_ASISTENCIA", rank) in found
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", siblings) in found
+    assert not any(kind == "FAMILIARES_SUJETO_ASISTENCIA" and value in ("familia", rank) for kind, value in found)
