@@ -112,3 +112,64 @@ def test_a_maker_in_a_product_credit_is_an_institution_and_its_town_a_place(rule
 def test_two_towns_in_parentheses_are_no_maker(rules):
     found = spans(rules, "Vivió en varias ciudades (Getafe, Leganés, Madrid) de niño.")
     assert not any(kind == "INSTITUCION" for kind, _ in found)
+
+
+@pytest.mark.parametrize("text, maker, places, country", [
+    ("Se aplicó colirio (Lentix®, Oftalmica, Fort Collins, Colorado) dos veces al día.", "Oftalmica",
+     {"Fort Collins", "Colorado"}, None),
+    ("Se fijó con placas (Nervix 2; Brainlab®, Feldkirchen, Alemania) sin incidencias.", "Brainlab",
+     {"Feldkirchen"}, "Alemania"),
+    ("Se usó un trépano (Acme Surgical Co, Inc., Rochester, MN, USA) de 3 mm.", "Acme Surgical Co",
+     {"Rochester", "MN"}, "USA"),
+])
+def test_every_place_of_a_product_credit_is_a_territory_listed_or_not(rules, text, maker, places, country):
+    found = spans(rules, text)
+    assert ("INSTITUCION", maker) in found
+    assert {("TERRITORIO", p) for p in places} <= found
+    assert country is None or ("PAIS", country) in found
+    assert not any(kind == "INSTITUCION" and value in places for kind, value in found)
+
+
+def test_names_in_parentheses_are_no_product_credit(rules):
+    assert not spans(rules, "Firmaron el informe (Pérez, López, Gómez) los tres.")
+
+
+@pytest.mark.parametrize("text", [
+    "Remitido por: Dr. Juan Soto Vera. Calle Los Aromos 123, Providencia, Valparaíso de Chile. Email: jsoto@mail.cl",
+    "Fue trasladado a Valparaíso de Chile para el tratamiento.",
+    "Tras una estancia en Valparaíso de Chile, regresó a Madrid.",
+])
+def test_a_town_named_with_its_country_is_one_territory(rules, text):
+    found = spans(rules, text)
+    assert ("TERRITORIO", "Valparaíso de Chile") in found
+    assert ("PAIS", "Chile") not in found
+
+
+@pytest.mark.parametrize("text, hospital", [
+    ("Remitido por: Dr. Luis Mora. Servicio de Cardiología. Consorcio Hospital Provincial Universitario, "
+     "Universidad de Teruel. Av. Aragón s/n. 44002 Teruel", "Consorcio Hospital Provincial Universitario"),
+    ("Fue intervenido en el Consorcio Hospital General de Teruel hace dos años.", "Consorcio Hospital General de Teruel"),
+])
+def test_an_institution_word_before_a_hospital_head_names_a_hospital(rules, text, hospital):
+    found = spans(rules, text)
+    assert ("HOSPITAL", hospital) in found
+    assert ("INSTITUCION", hospital) not in found
+
+
+def test_an_organisation_name_does_not_end_on_a_preposition_before_its_country(rules):
+    found = spans(rules, "Remitido por: Dra. Ana Ruiz. Fundación para la Prevención de la Sordera en Colombia. "
+                         "Calle 45 # 12-30 Bogotá")
+    assert ("INSTITUCION", "Fundación para la Prevención de la Sordera en Colombia") in found
+    assert not any(value == "Colombia" for _, value in found)
+
+
+@pytest.mark.parametrize("text, rank, siblings", [
+    ("La paciente es la segunda de cinco hermanos y vive con sus padres.", "la segunda", "cinco hermanos"),
+    ("Es el mayor de una familia de 7 hermanos.", "el mayor", "7 hermanos"),
+    ("Varón de 31 años. Hijo menor de dos hermanos sanos.", "Hijo menor", "dos hermanos"),
+])
+def test_the_patients_birth_order_describes_the_patient_and_the_siblings_are_relatives(rules, text, rank, siblings):
+    found = spans(rules, text)
+    assert ("ID_SUJETO_ASISTENCIA", rank) in found
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", siblings) in found
+    assert not any(kind == "FAMILIARES_SUJETO_ASISTENCIA" and value in ("familia", rank) for kind, value in found)

@@ -59,12 +59,15 @@ def field_action(ctx: ActionContext) -> None:
 
 @output_only
 def place_action(ctx: ActionContext) -> None:
-    """Bound: a location Lookup; PAIS for a country, TERRITORIO otherwise."""
-    for lookup in ctx.annotations:
-        if lookup.type == "Lookup":
-            kind = "PAIS" if lookup.features.get("minorType") == "country" else "TERRITORIO"
-            add(ctx.output, kind, lookup.start, lookup.end, f"{ctx.rule}")
-            return
+    """Bound: a location Lookup; PAIS for a country, TERRITORIO otherwise; a town with its country
+    after "de" ("Santiago de Chile") is one TERRITORIO."""
+    lookups = [a for a in ctx.annotations if a.type == "Lookup"]
+    if len({a.start for a in lookups}) > 1:
+        add(ctx.output, "TERRITORIO", min(a.start for a in lookups), max(a.end for a in lookups), f"{ctx.rule}")
+        return
+    if lookups:
+        kind = "PAIS" if lookups[0].features.get("minorType") == "country" else "TERRITORIO"
+        add(ctx.output, kind, lookups[0].start, lookups[0].end, f"{ctx.rule}")
 
 
 @output_only

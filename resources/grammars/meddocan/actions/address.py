@@ -21,6 +21,7 @@ from .patterns import (
     HOSPITAL,
     INITIALS_END,
     INSTITUTION,
+    INSTITUTION_HOSPITAL,
     NAME_JOINT,
     NON_BLANKS,
     ORG_LIST_END,
@@ -194,6 +195,8 @@ def read_hospital(run: AddressRun, pos: int) -> int | None:
 
 
 def read_institution(run: AddressRun, pos: int) -> int | None:
+    if INSTITUTION_HOSPITAL.match(run.text, pos, run.end):
+        return read_organisation(run, pos, INSTITUTION, "HOSPITAL", "hospital")
     return read_organisation(run, pos, INSTITUTION, "INSTITUCION", "institution")
 
 

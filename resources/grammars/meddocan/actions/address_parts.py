@@ -20,6 +20,7 @@ from .patterns import (
     NON_BLANKS,
     NOT_PLACE,
     NUMBER_AT_END,
+    OF_COUNTRY,
     ORG_GOES_ON,
     ORG_START,
     PARTICLE_END,
@@ -47,9 +48,14 @@ from .spans import add, clean_span
 def place_end(text: str, start: int, end: int, places: dict) -> int:
     """End of a town, province or country name starting at `start` (`start` when there is none):
     the longest gazetteer place starting here (with a federal district's initials after it: "Bogotá
-    D.C."), else a run of capitalised words and particles."""
+    D.C."; with its country after "de": "Santiago de Chile"), else a run of capitalised words and particles."""
     known = max((e for (s, e) in places if s == start and e <= end), default=start)
     if known > start:
+        joint = OF_COUNTRY.match(text, known, end) if places.get((start, known)) != "country" else None
+        if joint:
+            country = max((e for (s, e), minor in places.items() if s == joint.end() and e <= end and minor == "country"),
+                          default=0)
+            known = country or known
         initials = DISTRICT_INITIALS.match(text, known, end)
         return initials.end() if initials else known
     if NOT_PLACE.match(text, start, end):

@@ -33,6 +33,9 @@ INSTITUTION = regex.compile(r"(?:Instituto|Institut|Facultad|Universidad|Escuela
                              r"Xarxa|Consorci|Consorcio|Laboratorio|Corporació|Corporación|Agencia|Centro|"
                              r"Palacio de Justicia|Ciudad de la Justicia|Cl[íi]nica M[ée]dico[- ]?Forense|Ciudad Universitaria|Edificio Juzgados|"
                              r"Juzgados?)\b")  # forensic reports sign from the courts
+# an institution word before a hospital's head word names a hospital (INSTITUCION is for what is not
+# explicitly a hospital): "Consorcio Hospital General Universitario", "Fundación Hospital Alcorcón"
+INSTITUTION_HOSPITAL = regex.compile(r"(?:Consorcio|Consorci|Fundación|Fundació|Corporación|Corporació)\s+(?:Hospital|Hospitalari)")
 DEPARTMENT = regex.compile(r"(?:Hospital de D[íi]a|Servicio|Unidad|Departamento|Departament|Dpto\.?|Sección|Secció|Área|Especialista|"
                             r"Programa|Red|Jefe|Jefa|Jefatura|División|Cátedra|Grupo|Cirugía|Oncología|Medicina|"
                             r"Urología|Oftalmología|Anatomía|Nefrología|Neurocirugía|Neurología|Hematología|"
@@ -105,7 +108,9 @@ NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Pro
 INITIALS_END = regex.compile(r"(?:\p{Lu}\.)+\p{Lu}$")
 # a federal district's initials after its town ("Bogotá D.C.", "México D.F."), not a postcode cue ("C.P.")
 DISTRICT_INITIALS = regex.compile(r"\s(?!C\.P\.)\p{Lu}\.\p{Lu}\.(?!\p{L})")
-TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d')\s*$")
+# a town named with its country ("Santiago de Chile", "San José de Costa Rica"): the country is part of its name
+OF_COUNTRY = regex.compile(r" de (?=\p{Lu})")
+TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d'|en)\s*$")
 REPUBLIC = regex.compile(r"Rep[úu]blica\s+")
 
 # header field values
