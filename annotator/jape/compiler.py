@@ -257,7 +257,9 @@ class StartPlan:
     offset to the rules that may start there and the starts, :meth:`followed` the keys holding
     after it to the starts they allow; both pure functions of the masks, remembered across
     documents (few combinations occur; a memo is only read with ``get``, so calls at once share
-    it safely). ``filtered``: the rules with a start that needs a second element."""
+    it safely). ``filtered``: the rules with a start that needs a second element; ``follow_types``:
+    the types their first elements consume (None: any, a first element of negated constraints
+    only), the only ones whose ends lead to those second elements."""
 
     def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
@@ -281,6 +283,8 @@ class StartPlan:
         for (bit, _, _, _), ok in zip(self.starts, keyed):
             if ok:
                 self.filtered |= 1 << bit
+        firsts = [keys for (_, keys, _, _), ok in zip(self.starts, keyed) if ok]
+        self.follow_types = frozenset(k[0] for keys in firsts for k in keys) if all(firsts) else None
         self.known: dict[int, tuple[int, int]] = {}
         self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
         self.allowed: dict[int, int] = {}  # keys holding after an offset -> the starts they allow

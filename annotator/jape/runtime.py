@@ -95,9 +95,10 @@ def _same_values(now: list, before: list) -> bool:
 
 def _merged(columns: list[tuple[list[int], list[int]]]) -> dict[int, int]:
     """``{offset: the masks at it or-ed}`` from ``(starts, masks)`` columns (one a type, sorted by
-    start), in C-level passes but for the annotations of a column that start together."""
+    start), in C-level passes but for the annotations of a column that start together; the longest
+    column first, so that the shorter ones are merged into it."""
     out: dict[int, int] = {}
-    for starts, masks in columns:
+    for starts, masks in sorted(columns, key=lambda column: -len(column[0])):
         found = dict(zip(starts, masks))  # the last of the annotations starting together wins ...
         if len(found) < len(starts):  # ... so the others are or-ed in
             for i in compress(range(len(starts) - 1), map(eq, starts, islice(starts, 1, None))):
@@ -538,6 +539,8 @@ class PhaseRun:
         types = tuple(sorted(inset.types() if phase.input is None else set(phase.input)))
         self.types = types
         self.visible = set(types)
+        follow = phase.dispatch.follow_types
+        self.follow_types = types if follow is None else tuple(t for t in types if t in follow)
         reached = self.reached_types()
         self.inputs = Inputs({t: _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached
                               else lattice.at(t) for t in dict.fromkeys(phase.reads + types)}, doc.text, inset)
@@ -670,12 +673,13 @@ class PhaseRun:
 
     def after(self, p: int) -> int:
         """The keys (:attr:`held`) holding at the next visible offset after the end of an
-        annotation starting at ``p``, of every such annotation together: what
+        annotation starting at ``p`` of a type that a first element needing a second one consumes
+        (:attr:`~annotator.jape.compiler.StartPlan.follow_types`), of every such annotation together: what
         :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Asked only at the offsets where
         a rule that needs a second element may start (fewer than the annotations)."""
         held, next_at, at = self.held, self.next_at, self.inputs.at
         keys = 0
-        for type_name in self.types:
+        for type_name in self.follow_types:
             for ann in at[type_name].get(p, ()):
                 keys |= held.get(next_at[ann.end], 0)
         return keys
@@ -855,6 +859,8 @@ class PhaseRun:
                     allowed &= ~expiries[expired][1]
                     expired += 1
                 next_expiry = expiries[expired][0] if expired < len(expiries) else last
+                if not allowed:  # no rule can start any more
+                    break
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
                 pair = (held[p], self.after(p))  # the keys holding at p and after what starts there

@@ -207,3 +207,17 @@ def test_the_fast_path_annotates_a_document_as_if_it_were_the_first(tmp_path: Pa
     the order its compiled grammar first saw them over every document it ran on; the types are now
     per phase run."""
     assert alone_and_after(tmp_path, "fast") == ([("Out", 0, 1)], [("Out", 0, 1)])
+
+
+def test_a_second_element_after_an_annotation_of_a_type_no_first_element_reads(tmp_path: Path) -> None:
+    """The second-element filter reads the ends of the types first elements consume only (not
+    C's): ``{A} {B}`` still matches from each A, fast as reference."""
+    path = tmp_path / "g.jape"
+    path.write_text("Phase: P\nInput: A B C\nOptions: control = appelt\n"
+                    "Rule: R\n({A} {B}):m --> :m.M = {}\n", encoding="utf-8")
+    extra = [("A", 0, 3, {}), ("C", 0, 7, {}), ("B", 8, 12, {}), ("A", 13, 16, {}), ("C", 13, 15, {}),
+             ("B", 17, 20, {})]
+    text = "abc def ghij klm nop"
+    found = run(text, extra, path, "fast")
+    assert [a[:3] for a in found if a[0] == "M"] == [("M", 0, 12), ("M", 13, 20)]
+    assert found == run(text, extra, path, "reference")
