@@ -350,11 +350,11 @@ class _Ids:
     Shared by a document and its sets. A set holds this and the text, and refers to its document
     only weakly: without a reference cycle, a document and all its annotations are freed by
     reference counting when the last reference to it goes, not by the cyclic garbage collector
-    (whose passes over the annotations took a quarter of a tokenizer + splitter + gazetteer run).
+    (whose passes over many annotations are slow).
 
     Ids handed out in order (``claim(None)``, :meth:`claim_many`) are kept as runs of consecutive
-    ids, not one by one: a tokenizer claims a thousand at once, and a set of them cost it a
-    twentieth of its time. An id is in use when it lies in a run and was not released, or was
+    ids, not one by one: a tokenizer claims a thousand at once, and a set of them was
+    measurably slower. An id is in use when it lies in a run and was not released, or was
     claimed by number (``named``). Every id in use is below ``next``.
     """
 
@@ -425,7 +425,7 @@ class AnnotationSet(_Queries):
         self._ids = document._ids
         self.name = name
         # the annotations by type, each by id (no dict of all by id: storing each annotation twice
-        # cost a tokenizer a tenth of its time; a set has few types, so a lookup by id tries each)
+        # slowed a tokenizer; a set has few types, so a lookup by id tries each)
         self._by_type: dict[str, dict[int, Annotation]] = {}
         self._type_indexes: dict[str, IntervalIndex] = {}
         self._all_parts: list[IntervalIndex] | None = None  # [index of every type], built lazily

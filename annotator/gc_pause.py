@@ -34,8 +34,7 @@ def gc_relaxed(threshold: int = BATCH_THRESHOLD) -> Iterator[None]:
     batch of documents, then restore it.
 
     After each document the collector is back on with some thousand new objects counted, so with
-    the default threshold it walks every new annotation at once, and again in older generations:
-    a tenth of a tokenizer + splitter + gazetteer run. A document's objects are freed by reference
+    the default threshold it walks every new annotation at once, and again in older generations. A document's objects are freed by reference
     counting when the next one replaces it, which lowers the count again, so with a threshold
     above a document's size such walks become rare. Cycles are still collected, only later.
     """
