@@ -445,16 +445,10 @@ class AnnotationSet(_Queries):
         id: int | None = None,
     ) -> Annotation:
         """Add an annotation and return it; ``id`` may be given (unique in the document)."""
-        if type.__class__ is not str or not type:  # the checks' own tests first: an add per match is common
-            _check_type(type)
-        if not (start.__class__ is int and end.__class__ is int and 0 <= start <= end <= len(self._text)):
-            _check_span(start, end, len(self._text))
-        ann_id = self._ids.claim(id)
-        ann = Annotation(ann_id, type, start, end, _checked_features(features))
-        of_type = self._by_type.get(type)
-        if of_type is None:
-            of_type = self._by_type[type] = {}
-        of_type[ann_id] = ann
+        _check_type(type)
+        _check_span(start, end, len(self._text))
+        ann = Annotation(self._ids.claim(id), type, start, end, _checked_features(features))
+        self._by_type.setdefault(type, {})[ann.id] = ann
         self._type_indexes.pop(type, None)
         self._all_parts = None
         return ann

@@ -72,14 +72,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate, compress, repeat
-from operator import attrgetter, itemgetter
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 import regex
 
-from annotator.document import Document, end_of, start_of
+from annotator.document import Document
 from annotator.errors import pipeline_error
 from annotator.processing.base import Param, ProcessingResource, register
 
@@ -140,8 +139,6 @@ class _LookupTypes(dict):
         value = self[key] = self.types.get(key) or self.types.get((key[0], None))
         return value
 
-
-_FEATURES = attrgetter("features")
 
 
 @lru_cache(maxsize=16)
@@ -286,14 +283,12 @@ class VocabularyCatchall(ProcessingResource):
                     continue
                 seen.covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
         if self._lookups:
-            # by C-level loops (map, compress): a document has many Lookups, few of them typed
-            lookups = list(self.input_set(doc).with_type("Lookup"))
-            features = list(map(_FEATURES, lookups))
-            types = list(map(self._lookup_type.__getitem__, zip(map(dict.get, features, repeat("majorType")),
-                                                                map(dict.get, features, repeat("minorType")))))
-            seen.lookups = list(compress(zip(map(start_of, lookups), map(end_of, lookups), types), types))
-            seen.lookup_starts = list(map(itemgetter(0), seen.lookups))
-            seen.reach = list(accumulate(map(itemgetter(1), seen.lookups), max))
+            for ann in self.input_set(doc).with_type("Lookup"):
+                type_name = self._lookup_type[ann.features.get("majorType"), ann.features.get("minorType")]
+                if type_name is not None:
+                    seen.lookups.append((ann.start, ann.end, type_name))
+            seen.lookup_starts = [lookup_start for lookup_start, _, _ in seen.lookups]
+            seen.reach = list(accumulate((lookup_end for _, lookup_end, _ in seen.lookups), max))
         spans = self._grown_phi(seen) if self.extend and self._neighbours else []
         for line in LINE.finditer(text):
             spans += self._line(seen, line.start(), line.end())
@@ -531,7 +526,7 @@ class VocabularyCatchall(ProcessingResource):
             if lookup_start >= end:
                 break  # so do all after it (document order)
             right_before = start - 40 <= lookup_end <= start and WORD_GAP.fullmatch(text, lookup_end, start)
-            if lookup_start < end and (lookup_end > start or right_before):
+            if lookup_end > start or right_before:
                 return type_name
         if self._cues:
             before = CUE_BEFORE.search(text, max(0, start - 40), start)

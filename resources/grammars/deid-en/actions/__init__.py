@@ -23,10 +23,7 @@ from __future__ import annotations
 
 import re
 from importlib.resources import files
-from itertools import compress, repeat
-from operator import attrgetter, eq
 
-from annotator.document import end_of, start_of
 from annotator.jape.actions import ActionContext, keeps_features, output_only
 
 from .context import ENGLISH, cue_name, cues
@@ -57,7 +54,6 @@ RULE_CONFIDENCE = {
     "AddressChain": 0.6,  # a capitalised word between two parts of an address
 }
 
-_FEATURES = attrgetter("features")
 _SKIP = re.compile(r"[ \t]*(?:(?:#|no\.?|num(?:ber)?\.?|nr\.?)[ \t]*)?(?:[:#=]|is\b)?[ \t]*", re.I)
 _CHUNK = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-/.]*[A-Za-z0-9])?")
 _PHONE = re.compile(r"(?:[a-z]+[ \t]+){0,3}(\+?\(?\d[\d().\- ]{1,18}\d)")  # "Fax results to 617-..."
@@ -116,19 +112,14 @@ _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\
 # an identifier with its letter prefix joined by a hyphen or slash (guidelines: the whole identifier):
 # PE-88120934, KNH/2021/04417, LD/PI/2021/338, P/211114/01/2021/004512 (5 digits or more, counted
 # in the action; a month is no prefix: DEC-03-2021)
-# (its first capital first, then the tests of what lies before it and of the month in look-behinds: the re
-# module then scans for a capital quickly; the same matches)
-_PREFIXED_ID = re.compile(r"[A-Z](?<![\w@./\-][A-Z])(?<=(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b)[A-Z])"
-                          r"[A-Z]{0,5}(?:[\-/][A-Z0-9]+)+(?![\w@\-/]|\.\d)")
+_PREFIXED_ID = re.compile(r"(?<![\w@./\-])(?=[A-Z])(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b)"
+                          r"[A-Z]{1,6}(?:[\-/][A-Z0-9]+)+(?![\w@\-/]|\.\d)")
 # a facility named head first, as Spanish, Portuguese, French, Italian and German write it: "Hospital
 # Italiano de Buenos Aires", "Centro de Salud Lavapiés", "Clínica Alemana", "Hôpital Saint-Louis"; its
 # name words capitalised, with particles between, up to the first English word ("Hospital Course")
-# (the head word's first letter first, each head after its own letter in a look-behind, in the same order
-# as for that letter: the re module then scans for those letters quickly; the same matches)
 _HEAD_FIRST = re.compile(
-    r"[CHKOPS](?<=\b[CHKOPS])(?:(?<=H)(?:ospital(?: Universitario| General| Regional)?|ôpital|ospital das Clínicas)"
-    r"|(?<=C)(?:línica|linica|linique|entro (?:de Salud|Médico|Medico|Hospitalar)|entre Hospitalier)"
-    r"|(?<=O)spedale|(?<=P)oliclinico|(?<=S)anatorio|(?<=K)linikum)"
+    r"\b(?:Hospital(?: Universitario| General| Regional)?|Clínica|Clinica|Clinique|Hôpital|Ospedale|Policlinico|"
+    r"Centro (?:de Salud|Médico|Medico|Hospitalar)|Centre Hospitalier|Sanatorio|Klinikum|Hospital das Clínicas)"
     r"((?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*){1,4})")
 _NAME_WORDS = re.compile(r"(?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?([A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*))")
 _NAT_PHONE = re.compile(
@@ -237,13 +228,16 @@ def _label_value(text: str, label_end: int, type_: str, label: str) -> tuple[int
 def structured(ctx: ActionContext) -> None:
     """Candidates for the values of labels, ages, month-name dates, local phones, bare IDs."""
     text = ctx.doc.text
-    # the Lookups sorted by majorType in C-level loops (map, compress): a document has many
-    lookups = list(ctx.input.with_type("Lookup"))
-    majors = list(map(dict.get, map(_FEATURES, lookups), repeat("majorType")))
-    places = list(compress(lookups, map(eq, majors, repeat("place"))))
-    common = set(zip(map(start_of, compress(lookups, map(eq, majors, repeat("common")))),
-                     map(end_of, compress(lookups, map(eq, majors, repeat("common"))))))
-    for lookup in compress(lookups, map(eq, majors, repeat("label"))):
+    places: list = []
+    common: set[tuple[int, int]] = set()
+    for lookup in ctx.input.with_type("Lookup"):
+        major = lookup.features.get("majorType")
+        if major == "place":
+            places.append(lookup)
+        elif major == "common":
+            common.add((lookup.start, lookup.end))
+        if major != "label":
+            continue
         type_ = lookup.features.get("minorType", "IDNUM")
         span = _label_value(text, lookup.end, type_, text[lookup.start:lookup.end])
         if span is not None:
