@@ -7,6 +7,7 @@ the test skips with a message only when a venv or the registry cannot be used at
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -149,3 +150,15 @@ def test_convert_map_and_evaluate_from_an_empty_folder(venv: Path, empty: Path) 
                    "--map", "meddocan-i2b2-2014"], empty)
     assert (mapped.returncode, mapped.stderr) == (0, "")  # no E140 "not in the tag set" warning
     assert 'TYPE="AGE"' in "".join(p.read_text(encoding="utf-8") for p in (empty / "i2b2").glob("*.xml"))
+
+
+def test_the_installed_wheel_registers_every_plug_in_group(venv: Path, empty: Path) -> None:
+    with open(REPO / "pyproject.toml", "rb") as handle:
+        shipped = tomllib.load(handle)["project"]["entry-points"]
+    groups = sorted(g for g in shipped if g.startswith("annotator."))
+    assert len(groups) == 5
+    probe = ("import json, sys\nfrom annotator import registry\n"
+             "print(json.dumps({g: {n: p.value for n, p in registry.entry_points(g).items()} for g in sys.argv[1:]}))")
+    done = _run([venv / "python", "-c", probe, *groups], cwd=empty)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {g: shipped[g] for g in groups}

@@ -10,7 +10,10 @@ template calls)::
     ({Lookup}):l --> { action: "mypackage.flag", feature = "seen", value = true }
 
 The action is looked up when the grammar is loaded (an unknown name is a GrammarError) and is
-called once per firing with an :class:`ActionContext`. Register one with the decorator::
+called once per firing with an :class:`ActionContext`. A distribution adds one with an entry
+point in the group ``annotator.jape_actions`` (``"mypackage.flag" = "mypackage.module:flag"``),
+as the built-in ones below are (pyproject.toml); no code in a grammar file is ever evaluated.
+Within one process (a script, a test), the decorator registers one without a distribution::
 
     from annotator.jape.actions import action
 
@@ -19,10 +22,9 @@ called once per firing with an :class:`ActionContext`. Register one with the dec
         for ann in ctx.annotations:
             ann.features[ctx.params["feature"]] = ctx.params["value"]
 
-or, from another distribution, with an entry point in the group ``annotator.jape_actions``
-(``"mypackage.flag" = "mypackage.module:flag"``). No code in a grammar file is ever evaluated.
-An action that only writes to ``ctx.output`` says so with ``@action(name, changes_input=False)``:
-the phases after it then need not read their input again (see :func:`action`).
+An action that only writes to ``ctx.output`` says so (:func:`output_only`, or
+``@action(name, changes_input=False)``): the phases after it then need not read their input
+again (see :func:`action`).
 
 A corpus's own actions live beside its grammar, in an *actions file*: a Python file, or a folder
 with an ``__init__.py``, whose module-level ``ACTIONS`` maps each name to its function (an
@@ -113,10 +115,11 @@ def action(name: str, changes_input: bool = True
 
 
 def get_action(name: str) -> Callable[[ActionContext], None] | None:
-    """The action registered under ``name`` (built-in, decorated, or entry point), or None."""
-    if name not in _ACTIONS and name in REGISTRY:
-        _ACTIONS[name] = REGISTRY.load(name)
-    return _ACTIONS.get(name)
+    """The action registered under ``name`` (decorated in this process, or an entry point of
+    an installed distribution, the built-in ones included), or None."""
+    if name in _ACTIONS:
+        return _ACTIONS[name]
+    return REGISTRY.load(name) if name in REGISTRY else None
 
 
 def action_names() -> list[str]:
@@ -228,7 +231,6 @@ def _typed(ctx: ActionContext, required: bool = True) -> str | None:
     return None if type_name is None else str(type_name)
 
 
-@action("remove_bound")
 def remove_bound(ctx: ActionContext) -> None:
     """Remove the bound annotations (of ``type`` only, when given) from the set holding them."""
     type_name = _typed(ctx, required=False)
@@ -239,7 +241,7 @@ def remove_bound(ctx: ActionContext) -> None:
                 annset.remove(ann)
 
 
-@action("remove_contained", changes_input=False)
+@output_only
 def remove_contained(ctx: ActionContext) -> None:
     """Remove the output annotations of ``type`` strictly inside the bound span (not coextensive)."""
     type_name, span = _typed(ctx), ctx.span
@@ -249,7 +251,7 @@ def remove_contained(ctx: ActionContext) -> None:
     ctx.output.remove_all(inner)
 
 
-@action("remove_overlaps", changes_input=False)
+@output_only
 def remove_overlaps(ctx: ActionContext) -> None:
     """Among the output annotations of ``type`` overlapping the bound span, keep the longest
     (the earliest on ties) and remove the others that overlap it."""
@@ -263,7 +265,6 @@ def remove_overlaps(ctx: ActionContext) -> None:
     ctx.output.remove_all(a for a in found if a is not keep and a.start < keep.end and keep.start < a.end)
 
 
-@action("set_feature")
 def set_feature(ctx: ActionContext) -> None:
     """Set feature ``name`` to ``value`` on the bound annotations (of ``type`` only, when given)."""
     type_name = _typed(ctx, required=False)

@@ -149,24 +149,19 @@ def test_dask_on_a_cluster_of_threads_gives_results_in_order():
 def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeypatch):
     # Regression: under load the pool notices a worker's death before the next submit, and
     # ProcessPoolExecutor.submit then raises BrokenProcessPool; that escaped the engine.
+    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    import annotator.pools as pools
-
-    real_submit = pools._submit
+    real_submit = ProcessPoolExecutor.submit
     broken_once = []
 
-    def submit(pool, batch):
-        if batch == [8, 9] and not broken_once:  # as if the pool broke just before this batch
-            broken_once.append(batch)
-            pool.submit = lambda *args: (_ for _ in ()).throw(BrokenProcessPool("broken"))
-            try:
-                return real_submit(pool, batch)
-            finally:
-                del pool.submit
-        return real_submit(pool, batch)
+    def submit(pool, fn, *args, **kwargs):
+        if args == ([8, 9],) and not broken_once:  # as if the pool broke just before this batch
+            broken_once.append(args[0])
+            raise BrokenProcessPool("broken")
+        return real_submit(pool, fn, *args, **kwargs)
 
-    monkeypatch.setattr(pools, "_submit", submit)
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
     out = list(Processes(2).map(Square(), batches(20)))
     assert broken_once == [[8, 9]]
     assert out == [(b, [n * n for n in b]) for b in batches(20)]

@@ -60,7 +60,6 @@ def test_a_third_party_format_is_found_through_its_entry_point(monkeypatch, tmp_
     from importlib.metadata import EntryPoint
 
     install(monkeypatch, EntryPoint("webanno-tsv", f"{__name__}:_Tsv", formats.GROUP))
-    monkeypatch.setattr(formats, "_get", formats._get.__wrapped__)  # no adapter cached across tests
     assert "webanno-tsv" in formats.names()
     assert isinstance(formats.get("webanno-tsv"), _Tsv)
     (tmp_path / "a.tsv").write_text("#FORMAT=WebAnno TSV 3.3\n")

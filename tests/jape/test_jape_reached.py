@@ -1,15 +1,18 @@
 """Types that no first element reads (annotator/jape/runtime.py: Reached, NextStarts,
-PhaseRun.reached_types): their tables are filled in only where walks reach, and the matches are
-those found with whole tables."""
+PhaseRun.reached_types) are read only where walks reach. Checked through the public interface:
+the fast matcher finds what the plain walk (``strategy="reference"``) finds, on documents whose
+tables have the cases that matter (empty annotations, several starting together, gaps,
+annotations added and removed between phases)."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 from japehelp import found, make_doc
 
-from annotator.jape import runtime
+from annotator.jape import compile_grammar
 from annotator.jape.compiler import leading_types
-from annotator.jape.runtime import _NOWHERE, Lattice, NextStarts, Reached
 
 _AFTER_LOOKUP = (
     "Phase: P\nInput: Token SpaceToken Lookup\nOptions: control = appelt\n"
@@ -33,25 +36,23 @@ def _doc():
     return doc
 
 
-def _run(grammar, monkeypatch, whole: bool) -> tuple[dict, list]:
-    asked: list = []
-    reached_types = runtime.PhaseRun.reached_types
-    monkeypatch.setattr(runtime.PhaseRun, "reached_types",
-                        lambda run: asked.append(reached_types(run)) or (() if whole else asked[-1]))
-    doc = _doc()
-    g = grammar(_AFTER_LOOKUP)
-    g(doc)
-    monkeypatch.undo()
-    return {t: found(doc, t) for t in ("Id", "Name", "NotWord", "Number")}, asked
+def _both(write, text: str, doc, types: tuple[str, ...]) -> dict[str, list[str]]:
+    """What the grammar ``text`` makes of ``doc`` (types ``types``), the same with both matchers."""
+    path = write("g.jape", text)
+    results = []
+    for strategy in ("fast", "reference"):
+        mine = copy.deepcopy(doc)
+        compile_grammar(path, strategy=strategy)(mine)
+        results.append({t: found(mine, t) for t in types})
+    assert results[0] == results[1]
+    return results[0]
 
 
-def test_types_only_walks_reach_give_the_matches_of_whole_tables(grammar, monkeypatch):
-    reached, asked = _run(grammar, monkeypatch, whole=False)
-    whole, _ = _run(grammar, monkeypatch, whole=True)
-    assert asked == [("SpaceToken", "Token"), ("Lookup",)]
-    assert reached == whole
-    assert reached["Id"] == ["NHC: 123 456", "NHC 7"] and reached["Name"] == ["Ann"]
-    assert reached["NotWord"] == ["Dr !"]
+def test_types_only_walks_reach_give_the_matches_of_the_plain_walk(write):
+    got = _both(write, _AFTER_LOOKUP, _doc(), ("Id", "Name", "NotWord", "Number"))
+    assert got["Id"] == ["NHC: 123 456", "NHC 7"] and got["Name"] == ["Ann"]
+    assert got["NotWord"] == ["Dr !"]
+    assert got["Number"] == ["123", "456", "456", "7"]
 
 
 def test_the_leading_types_of_a_phase(grammar):
@@ -64,55 +65,47 @@ def test_the_leading_types_of_a_phase(grammar):
     assert leading("({!Token.kind == word} {Lookup})") is None  # tested wherever anything starts
 
 
-def test_phases_that_read_every_span_read_whole_tables(grammar):
-    def reached_types(rules: str) -> tuple:
-        phase = grammar("Phase: P\nInput: Token Lookup\n" + rules).phases[0]
-        doc = make_doc("Dr 7", ("Lookup", "Dr", None, {"kind": "title"}))
-        return runtime.PhaseRun(phase, doc, doc.annset(), doc.annset(), Lattice(doc.annset())).reached_types()
-
+def test_a_second_element_keyed_on_a_first_elements_type(write):
     title = "Rule: R ({Lookup.kind == title} {Token.kind == number}):r --> :r.R = {}\n"
-    assert reached_types(title) == ("Token",)
-    # a second element keyed on a first element's type: the filter reads every annotation's end
-    assert reached_types(title + "Rule: S ({Lookup.kind == title} {Lookup.kind == name}):r --> :r.S = {}\n") == ()
+    names = "Rule: S ({Lookup.kind == title} {Lookup.kind == name}):r --> :r.S = {}\n"
+    doc = make_doc("Dr 7 Dr Ann", ("Lookup", 0, 2, {"kind": "title"}), ("Lookup", 5, 7, {"kind": "title"}),
+                   ("Lookup", "Ann", None, {"kind": "name"}))
+    got = _both(write, "Phase: P\nInput: Token Lookup\n" + title + names, doc, ("R", "S"))
+    assert got == {"R": ["Dr 7"], "S": ["Dr Ann"]}
 
 
-def test_reached_skips_empty_annotations_and_groups_those_starting_together():
+def test_empty_annotations_and_those_starting_together(write):
     doc = make_doc("ab cd ef", tokens=False)
     s = doc.annset()
-    ab, cd_long, cd, _, ef = s.add("L", 0, 2), s.add("L", 3, 5), s.add("L", 3, 4), s.add("L", 6, 6), s.add("L", 6, 8)
-    s.add("L", 8, 8)
-    reached = Reached(*s.in_order("L"))
-    assert [reached.next_start(p) for p in (0, 1, 3, 4, 6, 7, 8)] == [0, 3, 3, 6, 6, _NOWHERE, _NOWHERE]
-    assert reached.table == {0: (ab,), 3: [cd_long, cd], 6: (ef,)}
-    assert reached.last() == 6 and reached.starts() == [0, 3, 6]
-    assert Reached([], []).last() == -1
+    for start, end in ((0, 2), (3, 5), (3, 4), (6, 6), (6, 8), (8, 8)):
+        s.add("L", start, end)
+    s.add("M", 0, 1)
+    s.add("M", 7, 8)  # only the empty L(8, 8) after it
+    # in P, L is read after M only (where walks reach); in Q, everywhere
+    text = ("Phase: P\nInput: M L X\nOptions: control = all\n"
+            "Rule: Pair ({M} ({X})? {L}):r --> :r.Pair = {}\n"  # M ends inside L(0, 2): the next start at 3
+            "Phase: Q\nInput: M L\nOptions: control = all\n"
+            "Rule: Two ({L} {L}):r --> :r.Two = {}\n")
+    got = _both(write, text, doc, ("Pair", "Two"))
+    # the empty L(6, 6) and L(8, 8) are never matched; both L starting at 3 are
+    assert got == {"Pair": ["ab cd", "ab c"], "Two": ["ab cd", "ab c", "cd ef", "cd ef"]}
 
 
-def test_next_starts_over_tables_and_reached_types_agree_with_whole_tables():
+def test_gaps_and_several_types_read_together(write):
     doc = make_doc("Ann  Bob, Cid", ("L", "Bob", None), ("L", 4, 5))
-    lattice = Lattice(doc.annset())
-    types = ("L", "SpaceToken", "Token")
-    whole = NextStarts([lattice.at(t) for t in types])
-    mixed = lattice.nexts(types, ("SpaceToken", "Token"))
-    offsets = list(range(len(doc.text) + 2))
-    assert [mixed[p] for p in offsets] == [whole[p] for p in offsets]
-    assert mixed.of([2, 8, 20]) == whole.of([2, 8, 20])
-    assert mixed.starts == whole.starts and mixed.last() == whole.last() == 10
-    for t in ("SpaceToken", "Token"):  # filled in at every offset found
-        table = lattice.reached(t).table
-        assert {q: list(table[q]) for q in table if q in set(mixed.values())} == \
-            {q: list(anns) for q, anns in lattice.at(t).items()}
+    text = ("Phase: P\nInput: L SpaceToken Token\nOptions: control = all\n"
+            "Rule: R ({Token} ({SpaceToken})+ {L}):r --> :r.R = {}\n"
+            "Rule: T ({L} {Token.string == \",\"} {SpaceToken} {Token}):r --> :r.T = {}\n")
+    got = _both(write, text, doc, ("R", "T"))
+    assert got == {"R": ["Ann  Bob"], "T": ["Bob, Cid"]}
 
 
 @pytest.mark.parametrize("changed", ["add", "remove"])
-def test_a_reached_type_is_read_again_after_it_changed(changed):
-    doc = make_doc("Ann Bob")
-    s = doc.annset()
-    lattice = Lattice(s)
-    assert lattice.nexts(("Token",), ("Token",))[1] == 4
-    if changed == "add":
-        s.add("Token", 2, 3)
-    else:
-        s.remove(next(t for t in s.with_type("Token") if t.start == 4))
-    lattice.refresh()
-    assert lattice.nexts(("Token",), ("Token",))[1] == (2 if changed == "add" else _NOWHERE)
+def test_a_type_is_read_again_after_a_phase_changed_it(write, changed):
+    doc = make_doc("Ann Bob", ("L", "Ann", None))
+    first = ('Rule: Add ({L}):l --> :l.Token = {string = "An"}\n' if changed == "add"
+             else 'Rule: Drop ({Token.string == "Bob"}):t --> :t { action: "remove_bound" }\n')
+    text = ("Phase: A\nInput: L Token\nOptions: control = once\n" + first
+            + "Phase: B\nInput: Token\nOptions: control = all\nRule: W ({Token}):t --> :t.W = {}\n")
+    got = _both(write, text, doc, ("W",))
+    assert got == {"W": ["Ann", "Ann", "Bob"] if changed == "add" else ["Ann"]}

@@ -139,10 +139,8 @@ def test_actions_from_the_entry_point_group(grammar, monkeypatch):
 
     point = EntryPoint("tests.ep_flag", "annotator.jape.actions:set_feature", actions.ENTRY_POINT_GROUP)
     install(monkeypatch, point, only=True)
-    monkeypatch.delitem(actions._ACTIONS, "tests.ep_flag", raising=False)
     g = grammar(HEAD + 'Rule: R ({Token}):t --> :t { action: "tests.ep_flag", name = "via", value = "entry point" }')
     doc = make_doc("a")
     g(doc)
     assert [a.features.get("via") for a in doc.annset().with_type("Token")] == ["entry point"]
     assert "tests.ep_flag" in actions.action_names()
-    monkeypatch.delitem(actions._ACTIONS, "tests.ep_flag")
