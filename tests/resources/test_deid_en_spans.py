@@ -567,3 +567,14 @@ def test_smaller_world_town_after_cue(hipaa, text, expected):
 ])
 def test_more_street_types(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a company's legal form is part of its name, after an employer cue too
+    ("He works for Novo Nordisk A/S in Copenhagen.", [("ORGANIZATION", "Novo Nordisk A/S"), ("CITY", "Copenhagen")]),
+    ("She works at Siemens GmbH.", [("ORGANIZATION", "Siemens GmbH")]),
+    ("Works at Philips B.V. in Eindhoven.", [("ORGANIZATION", "Philips B.V."), ("CITY", "Eindhoven")]),
+    ("Works for Shell N.V. as a driver.", [("ORGANIZATION", "Shell N.V."), ("PROFESSION", "driver")]),
+])
+def test_the_whole_company(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
