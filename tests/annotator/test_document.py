@@ -119,6 +119,9 @@ def test_access_by_id_across_types(doc: Document) -> None:
     assert s.get(lookup.id) is lookup and lookup in s and s.get(10_000) is None
     twin = doc.annset("Other").add("Lookup", 0, 3)
     assert twin not in s and s.get(twin.id) is None
+    with pytest.raises(DocumentError, match="no annotation with id"):
+        s.remove(twin)  # an annotation of another set, of a type this set has: not removed here
+    assert len(s) == 12 and doc.annset("Other").get(twin.id) is twin
     sentence = s.with_type("Sentence").first()
     s.remove(sentence.id)  # by id: found whatever its type
     assert s.get(sentence.id) is None and sentence not in s and len(s) == 11 and "Sentence" not in s.types()

@@ -128,3 +128,14 @@ def test_ortho_matcher_groups_names_and_types_an_unknown_surname(annie) -> None:
     assert people[0].features["matches"] == people[1].features["matches"] == [p.id for p in people]
     orgs = [text[a.start:a.end] for a in doc.annset().with_type("Organization")]
     assert orgs == ["Acme Ltd", "Acme"]
+
+
+def test_copyright_and_trade_marks_are_symbols_not_name_parts(annie) -> None:
+    # The English model tags `©` NNP; ANNIE's Upper rule (first.jape) then made `Copyright © Financial`
+    # an Organization. The annie pipeline's lexicon tags these signs SYM (Penn Treebank's symbol tag).
+    text = "Copyright © Financial Times Limited 2001. Acme® and Widget™ are marks."
+    doc = annie(Document(text))
+    tags = {text[t.start:t.end]: t.features["category"] for t in doc.annset().with_type("Token")}
+    assert tags["©"] == tags["®"] == tags["™"] == "SYM"
+    for org in doc.annset().with_type("Organization"):
+        assert not {"©", "®", "™"} & set(text[org.start:org.end]), text[org.start:org.end]
