@@ -17,8 +17,8 @@ relation becomes a relation of the default set: type its ``type`` infon (``relat
 none), members the first annotation of each node's ``refid``, features its other infons plus
 ``bioc_id`` and ``roles`` (one per member); nodes that refer to no annotation (to relations,
 which cannot be members, or to an id the document lacks, which ``bioc`` reads too: one E114
-warning) are the feature ``relation_nodes`` (``[[role, refid], ...]``), written back after the
-others. PubTator's relations name their concepts in ``role1``/``role2`` infons and have no
+warning) are the feature ``relation_nodes`` (``[[role, refid, position], ...]``, the position
+in the relation's nodes), written back where they were (a ``[role, refid]`` after the others). PubTator's relations name their concepts in ``role1``/``role2`` infons and have no
 nodes: they are relations without members, those infons features. Document infons are document
 features; the collection's ``source``, ``date``, ``key`` and infons are the feature
 ``bioc_collection``, and the passages' offsets, lengths and infons the feature ``bioc_passages``,
@@ -206,14 +206,14 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
         infons = dict(rel.infons)
         type = infons.pop("type", None) or "relation"
         members, roles, relation_nodes = [], [], []
-        for node in rel.nodes:
+        for position, node in enumerate(rel.nodes):
             if node.refid in first:
                 members.append(first[node.refid])
                 roles.append(node.role)
             else:
                 if node.refid not in relation_ids:
                     warn("E114", path, line, ref=node.refid)
-                relation_nodes.append([node.role, node.refid])
+                relation_nodes.append([node.role, node.refid, position])
         features = {**infons, "bioc_id": rel.id, "roles": roles}
         if relation_nodes:
             features["relation_nodes"] = relation_nodes
@@ -307,10 +307,11 @@ def _collection_of(doc: Document, infon: Callable[[Any], Any]):
                                             if k not in ("bioc_id", "roles", "relation_nodes")}}
         roles = rel.features.get("roles")
         roles = roles if isinstance(roles, list) and len(roles) == len(rel.members) else [""] * len(rel.members)
-        for member, role in zip(rel.members, roles):
-            brel.add_node(bioc.BioCNode(bioc_ids[member], str(role)))
-        for role, refid in rel.features.get("relation_nodes") or []:
-            brel.add_node(bioc.BioCNode(str(refid), str(role)))
+        nodes = [bioc.BioCNode(bioc_ids[member], str(role)) for member, role in zip(rel.members, roles)]
+        for role, refid, *position in rel.features.get("relation_nodes") or []:
+            nodes.insert(position[0] if position else len(nodes), bioc.BioCNode(str(refid), str(role)))
+        for node in nodes:
+            brel.add_node(node)
         bdoc.add_relation(brel)
     for ann in doc.annset():
         text = ann.features.get(TEXT)

@@ -342,7 +342,7 @@ class _Reader:
             if any(role is not None for role in roles):
                 features["roles"] = [role or "" for role in roles]
             annset.add_relation(fs.get("category") or our_type(fs.type.name),
-                                [t.xmiID - self.shift for t in targets], features)
+                                [t.xmiID - self.shift for t in targets], features, id=fs.xmiID - self.shift)
             taken.update((fs.xmiID, args[0].xmiID, args[1].xmiID))
         return taken
 
@@ -582,8 +582,9 @@ _WRITER = _WriterTypes()
 class _CasBuilder:
     """The feature structures of one document in a CAS of the type system ``ts``."""
 
-    def __init__(self, ts, doc: Document, next_id: int) -> None:
+    def __init__(self, ts, doc: Document, shift: int, next_id: int) -> None:
         self.ts, self.doc, self.next_id = ts, doc, next_id
+        self.shift = shift  # our id i is XMI id i + shift
         self.refs = references(doc)
         self.by_id: dict[int, Any] = {}  # our annotation id -> its feature structure (ids are per document)
         self.structures: dict[int, tuple[dict, Any]] = {}  # id() of a {"type", "features"} -> (it, its fs)
@@ -637,7 +638,8 @@ class _CasBuilder:
                 for member, role in zip(rel.members, roles)]
         fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), category=rel.type,
                          arg1=args[0], arg2=args[1])
-        return [*args, self.numbered(fs)]
+        fs.xmiID = rel.id + self.shift  # our relation id, as an annotation's (ids are per document)
+        return [*args, fs]
 
     def reference(self, value: Any, spec: str, type_name: str, key: str):
         rng, _ = _split_range(spec)
@@ -682,7 +684,8 @@ def render_xmi(doc: Document) -> bytes:
     for name in set_names[1:]:
         views[name].sofa_string = doc.text
     shift = len(set_names) + 1  # XMI id 0 is NULL and the sofas take 1..n: our id i is XMI id i + shift
-    builder = _CasBuilder(ts, doc, shift + max((a.id for n in set_names for a in doc.annset(n)), default=0) + 1)
+    taken = [a.id for n in set_names for a in doc.annset(n)] + [r for n in set_names for r in doc.annset(n).relations]
+    builder = _CasBuilder(ts, doc, shift, shift + max(taken, default=0) + 1)
     for set_name in set_names:
         view = views[set_name]
         for ann in doc.annset(set_name):

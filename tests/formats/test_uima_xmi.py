@@ -432,3 +432,21 @@ def test_cassis_missing_is_one_error(monkeypatch, tmp_path, formats_data):
     monkeypatch.setattr(uima_xmi, "_load_typesystem", uima_xmi._load_typesystem.__wrapped__)
     (line,) = errors_of(formats_data / "uima-xmi" / "dkpro")
     assert "E150" in line and "annotator[uima]" in line
+
+
+def test_ctakes_relation_ids_survive_our_round_trip(tmp_path):
+    """Regression: a relation written as cTAKES's BinaryTextRelation came back with a fresh id."""
+    doc = Document("Pain in the left knee since May.", name="ids")
+    s = doc.annset()
+    pain, knee, may = s.add("Sign", 0, 4), s.add("Site", 12, 21), s.add("Date", 28, 31)
+    s.add_relation("LOCATION_OF", [knee.id, pain.id], {"uima.type": "org.apache.ctakes.typesystem.type.relation."
+                                                       "LocationOfTextRelation", "roles": ["Argument", "Related_to"]},
+                   id=40)
+    s.add_relation("plain", [pain.id, may.id], {}, id=20)
+    s.add_relation("TEMP", [pain.id, may.id], {"uima.type": "org.apache.ctakes.typesystem.type.relation."
+                                               "BinaryTextRelation"}, id=9)
+    write_documents([doc], tmp_path, "uima-xmi")
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert dump(back) == dump(doc)
+    assert sorted((r.id, r.type) for r in back.annset().relations.values()) == [(9, "TEMP"), (20, "plain"),
+                                                                                  (40, "LOCATION_OF")]
