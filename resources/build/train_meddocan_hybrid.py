@@ -35,6 +35,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from xml.etree import ElementTree
 
 from annotator.corpus import Failure, read_documents
 from annotator.document import Document
@@ -46,6 +47,7 @@ from annotator.pipeline import Pipeline
 
 ROOT = Path(__file__).resolve().parents[2]
 PIPELINE = ROOT / "resources" / "pipelines" / "meddocan.xml"
+HYBRID = ROOT / "resources" / "pipelines" / "meddocan-hybrid.xml"
 GAZETTEERS = ROOT / "resources" / "gazetteers" / "es"
 CLASSES = ("word", "orth", "punctuation", "number", "length", "affixes", "bigrams", "section", "dictionary",
            "annotations", "neighbours")  # no POS: see resources/models/README.md
@@ -180,6 +182,20 @@ def choose(gold, rules, crf, folds: list[int]) -> dict[str, str]:
     return choice
 
 
+def shipped_choice() -> dict[str, str]:
+    """The per-type merges meddocan-hybrid.xml ships (its span-precedence ``precedence`` and ``only``), as
+    MERGES names, so --cv can print the shipped merge's figures beside the one it chooses."""
+    names = {("precedence", CRF): "crf-first", ("precedence", RULES): "rules-first",
+             ("only", CRF): "crf-only", ("only", RULES): "rules-only"}
+    choice = {}
+    for param in ElementTree.parse(HYBRID).getroot().iterfind("pr[@type='span-precedence']/param"):
+        if param.get("name") in ("precedence", "only"):
+            for item in "".join(param.text.split()).split(","):
+                kind, source = item.split("=")
+                choice[kind] = names[param.get("name"), source]
+    return choice
+
+
 def cross_validate(docs, cross, data, config, iterations: int) -> None:
     folds = [cross.folds[d.name] for d in docs]
     started = time.process_time()
@@ -195,12 +211,16 @@ def cross_validate(docs, cross, data, config, iterations: int) -> None:
     for name, spans in (("rules (fold gazetteers)", rules), ("stacked CRF", crf),
                         ("union, CRF first", merged(rules, crf, {t: "crf-first" for t in choice})),
                         ("union, rules first", merged(rules, crf, {t: "rules-first" for t in choice})),
-                        ("per-type choice", merged(rules, crf, choice))):
+                        ("per-type choice", merged(rules, crf, choice)),
+                        ("shipped merge (xml)", merged(rules, crf, shipped_choice()))):
         s1, s2 = scores(gold, spans)
         print(f"{name:<26} {s1:.4f}  {s2:.4f}")
     for merge_name in MERGES:
         types = sorted(t for t, m in choice.items() if m == merge_name)
         print(f"{merge_name}: {','.join(types) or '-'}")
+    shipped = shipped_choice()
+    print("shipped merge differs in: " + (", ".join(f"{t} {shipped.get(t, 'crf-only')} -> {m}" for t, m
+                                                      in sorted(choice.items()) if shipped.get(t, "crf-only") != m) or "-"))
     print_errors("stacked CRF", error_table(gold, crf))
     print_errors("per-type choice", error_table(gold, merged(rules, crf, choice)))
 

@@ -36,3 +36,22 @@ def test_the_hybrid_tags_a_sample_close_to_its_gold(hybrid, txt):
     found = {(a.type, a.start, a.end) for a in doc.annset("PHI")}
     assert doc.annset("CRF"), "the CRF's own spans stay in their set"
     assert 2 * len(wanted & found) / (len(wanted) + len(found)) >= 0.9
+
+
+def test_the_build_script_reads_the_shipped_merge_of_every_output_type(hybrid):
+    """train_meddocan_hybrid.py --cv prints the shipped merge beside the one it chooses: it must read
+    meddocan-hybrid.xml's span-precedence into one of its four merges per type, none left out."""
+    import importlib.util
+    path = REPO / "resources" / "build" / "train_meddocan_hybrid.py"
+    spec = importlib.util.spec_from_file_location("train_meddocan_hybrid", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    choice = script.shipped_choice()
+    assert set(choice.values()) <= set(script.MERGES)
+    assert set(choice) == {"CALLE", "CENTRO_SALUD", "CORREO_ELECTRONICO", "EDAD_SUJETO_ASISTENCIA",
+                           "FAMILIARES_SUJETO_ASISTENCIA", "FECHAS", "HOSPITAL", "ID_ASEGURAMIENTO",
+                           "ID_CONTACTO_ASISTENCIAL", "ID_SUJETO_ASISTENCIA", "ID_TITULACION_PERSONAL_SANITARIO",
+                           "INSTITUCION", "NOMBRE_PERSONAL_SANITARIO", "NOMBRE_SUJETO_ASISTENCIA", "NUMERO_FAX",
+                           "NUMERO_TELEFONO", "OTROS_SUJETO_ASISTENCIA", "PAIS", "PROFESION",
+                           "SEXO_SUJETO_ASISTENCIA", "TERRITORIO"}
+    assert choice["TERRITORIO"] == "rules-only" and choice["CALLE"] == "crf-only"
