@@ -533,6 +533,7 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
     def place(entries: set[str], taken: set[str] = non_name_entries) -> list[str]:
         return [e for e in keep(entries, taken, big) if " " in e or (len(e) >= 4 and e.lower() not in given)]
 
+    world_names = {e.lower() for e in first_world + surname_world}
     return {
         "deid_first_world.lst": ("name:first", first_world),
         "deid_surname_world.lst": ("name:surname", surname_world),
@@ -547,7 +548,7 @@ def _world_lists(lists: dict[str, tuple[str, list[str]]]) -> dict[str, tuple[str
         "deid_town_world.lst": ("place:town_world", [
             t for t in place({t for t in _world_cities(MIN_WORLD_TOWN).keys() - cities.keys() - countries
                               if t.lower() not in surnames and t.lower() not in barred})
-            if t.lower() not in {e.lower() for e in first_world + surname_world}]),
+            if t.lower() not in world_names]),
     }
 
 

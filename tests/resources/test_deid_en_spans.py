@@ -20,6 +20,11 @@ from resourcehelp import phi
     ("Referred by Dr Samira el-Masri.", [("DOCTOR", "Samira el-Masri")]),
     ("Mrs Joana dos Reis declined the vaccine.", [("PATIENT", "Joana dos Reis")]),
     ("David van der Merwe attended with his wife.", [("PATIENT", "David van der Merwe")]),
+    # particles with the part after them, or before the first part, in no list (guidelines 2.3)
+    ("My name is Brian de Lopes and I need help.", [("PATIENT", "Brian de Lopes")]),
+    ("de la Rosa, Alfonso", [("PATIENT", "de la Rosa, Alfonso")]),
+    # a particle-like word before a word in lower case is no part of the name
+    ("We saw Mr Lee de novo today.", [("PATIENT", "Lee")]),
     # "I" after a name is the pronoun, not an initial
     ("Mr Evans I. think is improving.", [("PATIENT", "Evans")]),
     # a city and its country are no "Surname, First"

@@ -480,6 +480,11 @@ _NOT_STREET = frozenset("head label title role date".split())
 _PARTICLES = re.compile(
     r"(?:[ \t]+(?:da|de|del|della|dei|di|do|dos|das|du|van|von|der|den|ter|ten|zu|bin|binti|bint|ben|bat|"
     r"ibn|ibnu|al|el|la|le|ap|y|e|mac|ó|ua|ní|nic|mhic|thi|thị|văn|van)){1,3}[ \t]+")
+#: the particles that may open a name, before its first capitalised part ("de la Rosa, Alfonso",
+#: "van der Berg"), at a word's start; the first may be capitalised ("De la Rosa")
+_LEADING_PARTICLES = re.compile(
+    r"(?<![\w.'’\-])((?:[Dd](?:a|e|el|ella|i|os|as|u)|[Vv][ao]n|[Dd]e[nr]|[Ll][ae]|[Aa]l|[Ee]l|[Bb]in|[Bb]en|[Ii]bn)"
+    r"(?:[ \t]+(?:da|de|del|della|di|dos|das|du|van|von|der|den|la|le)){0,2})[ \t]+$")
 
 
 def _span(text: str, cand) -> tuple[int, int] | None:
@@ -546,7 +551,9 @@ def _streets_before_postcodes(ctx: ActionContext, kept: list[list], taken: bytea
 def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
     """A name takes the capitalised words (two each side) right beside it that are no English
     words, lie in no other value and start no Block (Herr, Frau) or Lookup of :data:`_NOT_NAME`
-    (guidelines 2.3: the whole name), and an initial after it at the line's end (:data:`_INITIAL_AFTER`)."""
+    (guidelines 2.3: the whole name), particles with the capitalised part after them (:data:`_PARTICLES`)
+    and the particles before it (:data:`_LEADING_PARTICLES`), and an initial after it at the line's end
+    (:data:`_INITIAL_AFTER`)."""
     text = ctx.doc.text
     lookups, blocks = ctx.input.with_type("Lookup"), ctx.input.with_type("Block")
 
@@ -573,6 +580,20 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
                 taken[before.start(1):before.end(1)] = b"\x01" * (before.end(1) - before.start(1))
             elif not grew:
                 break
+        particles = _PARTICLES.match(text, value[1])
+        if particles is not None and text[particles.end():particles.end() + 1].isupper():
+            after = _WORD_AFTER.match(text, particles.end() - 1)
+            if fits(after):  # "Brian de Lopes": the particles and the part after them
+                taken[value[1]:after.end(1)] = b"\x01" * (after.end(1) - value[1])
+                value[1] = after.end(1)
+        leading = _LEADING_PARTICLES.search(text, max(0, value[0] - 20), value[0])
+        if leading is not None and not any(taken[leading.start(1):value[0]]):
+            before = leading.start(1)
+            while before > 0 and text[before - 1] in " \t":
+                before -= 1
+            if not (before and taken[before - 1]):  # a name before the particles: _join joins the two
+                taken[leading.start(1):value[0]] = b"\x01" * (value[0] - leading.start(1))
+                value[0] = leading.start(1)
         if (initial := _INITIAL_AFTER.match(text, value[1])) is not None and not taken[initial.end() - 1]:
             value[1] = initial.end()
             taken[initial.end() - 1] = 1
