@@ -208,17 +208,17 @@ def cross_validate(docs, cross, data, config, iterations: int) -> None:
     crf = [bio.decode(tokens_of(cross(d), config), y) for d, y in zip(docs, labels)]
     choice = choose(gold, rules, crf, folds)
     print("out-of-fold on train       S1 F1   S2 strict F1")
+    shipped = shipped_choice()
     for name, spans in (("rules (fold gazetteers)", rules), ("stacked CRF", crf),
                         ("union, CRF first", merged(rules, crf, {t: "crf-first" for t in choice})),
                         ("union, rules first", merged(rules, crf, {t: "rules-first" for t in choice})),
                         ("per-type choice", merged(rules, crf, choice)),
-                        ("shipped merge (xml)", merged(rules, crf, shipped_choice()))):
+                        ("shipped merge (xml)", merged(rules, crf, shipped))):
         s1, s2 = scores(gold, spans)
         print(f"{name:<26} {s1:.4f}  {s2:.4f}")
     for merge_name in MERGES:
         types = sorted(t for t, m in choice.items() if m == merge_name)
         print(f"{merge_name}: {','.join(types) or '-'}")
-    shipped = shipped_choice()
     print("shipped merge differs in: " + (", ".join(f"{t} {shipped.get(t, 'crf-only')} -> {m}" for t, m
                                                       in sorted(choice.items()) if shipped.get(t, "crf-only") != m) or "-"))
     print_errors("stacked CRF", error_table(gold, crf))
