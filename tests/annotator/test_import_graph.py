@@ -173,6 +173,20 @@ def test_no_module_uses_another_modules_underscore_names():
         assert not uses, f"{path.relative_to(REPO)}: {'; '.join(uses)}"
 
 
+def test_no_test_uses_a_modules_underscore_names():
+    # tests check behaviour through public names, so that they survive a rewrite of the internals
+    for path in [*(REPO / "tests").rglob("*.py")]:
+        uses = private_uses(path)
+        assert not uses, f"{path.relative_to(REPO)}: {'; '.join(uses)}"
+
+
+def test_private_uses_sees_reads_and_imports_of_underscore_names(tmp_path):
+    path = tmp_path / "t.py"
+    path.write_text("from annotator.x import _a, b\nimport annotator.y as y\nfrom lxml import etree\n"
+                    "def _own(): pass\ny._b; getattr(y, '_c'); etree._Element; self._d; y.__doc__; _own\n")
+    assert sorted(private_uses(path)) == ["line 1: from annotator.x import _a", "line 5: ._b", "line 5: ._c"]
+
+
 def test_no_circle_of_imports():
     # the package ``annotator`` itself is left out: ``from annotator import formats`` names the
     # module annotator.formats, and the package's __init__ imports nothing when it runs
