@@ -269,8 +269,8 @@ def test_every_module_has_a_layer():
     assert not [m for m in graph() if m != "annotator" and layer_of(m) is None]
 
 
-def test_no_import_goes_up_the_layers():
-    modules = graph()
+def upward_imports(modules: dict[str, set[str]]) -> list[str]:
+    """``module -> target`` for each import of ``modules`` into a higher layer."""
     upward = []
     for module, targets in sorted(modules.items()):
         here = layer_of(module)
@@ -278,4 +278,18 @@ def test_no_import_goes_up_the_layers():
             there = layer_of(target)
             if here is not None and there is not None and there > here:
                 upward.append(f"{module} -> {target}")
+    return upward
+
+
+def test_no_import_goes_up_the_layers():
+    upward = upward_imports(graph())
     assert not upward, f"imports up the layers: {upward}"
+
+
+def test_an_import_inside_a_function_that_goes_up_is_seen(tmp_path):
+    # the document model showing itself in Jupyter through the view: the circle item 6 of issue 30 broke
+    path = tmp_path / "document.py"
+    path.write_text("def _repr_html_(self):\n    from annotator.view import render\n    return render(self)\n")
+    modules = {"annotator.document": imports(path), "annotator.view": set(), "annotator.view.render": set(),
+               "annotator.cli": {"annotator.document"}, "annotator.schemas": {"annotator.document"}}
+    assert upward_imports(modules) == ["annotator.document -> annotator.view", "annotator.document -> annotator.view.render"]
