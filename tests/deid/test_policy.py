@@ -85,13 +85,15 @@ _LINES = ["# a comment", "", "tag_set: hina", "tag_set: Yes", "types:", "types: 
           "  On: {action: keep}", "  Place: {action: True, why: off}", "  Place: {why: two words}",
           "  Place: {why: 'single'}", "  Place: {why: \"esc\\\"aped\"}", "  Place: {why: x} # trailing",
           "  Place: {why: null}", "  Place: {why: ~}", "  Place: {why: 12}", "  Place: {why: x, why: y}",
-          "  Place: {}", "\tPlace: {why: x}", "Place: {why: x}", "  Place: {why: FALSE}", "  Place: [x]"]
+          "  Place: {}", "\tPlace: {why: x}", "Place: {why: x}", "  Place: {why: FALSE}", "  Place: {why: True}",
+          "  Place: [x]"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_LINES), max_size=8))
-def test_any_other_text_is_left_to_pyyaml(lines):
-    text = "\n".join(lines)
+@given(st.booleans(), st.lists(st.sampled_from(_LINES), max_size=8))
+def test_any_other_text_is_left_to_pyyaml(headed, lines):
+    # ``headed``: after the two lines every policy file begins with, so that the rows are read
+    text = "\n".join((["tag_set: hina", "types:"] if headed else []) + lines)
     try:
         expected = yaml.safe_load(text)
     except yaml.YAMLError:
