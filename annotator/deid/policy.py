@@ -102,6 +102,18 @@ def _simple(text: str) -> dict[str, Any] | None:
     return data or None  # an empty file: PyYAML's None
 
 
+def parse(text: str, reference: bool = False) -> Any:
+    """What the text of a policy file holds, as PyYAML's safe loader reads it: a text in the shipped
+    shape is read here, without importing PyYAML; ``reference``: PyYAML reads every text (the plain
+    path the other is tested against)."""
+    data = None if reference else _simple(text)
+    if data is None:
+        import yaml
+
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's if installed
+    return data
+
+
 def policy_file(tag_set: str) -> Path:
     """Where the policy of an installed tag set is (it may have none)."""
     return schemas.folder(tag_set) / "deid" / f"{tag_set}.yaml"
@@ -121,11 +133,7 @@ def table(tag_set: str) -> dict[str, Policy]:
     path = policy_file(tag_set)
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
-    data = _simple(text)
-    if data is None:
-        import yaml
-
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml's: much faster
+    data = parse(text)
     if not isinstance(data, dict) or data.get("tag_set") != tag_set or not isinstance(data.get("types"), dict):
         raise DeidError(coded("E713", file=path, reason=f"expected 'tag_set: {tag_set}' and a 'types' mapping"))
     return {type: _row(str(path), type, spec) for type, spec in data["types"].items()}

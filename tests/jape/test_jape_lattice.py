@@ -10,7 +10,7 @@ from __future__ import annotations
 from japehelp import found, make_doc, tokenize
 
 from annotator.jape.actions import action, keeps_features
-from annotator.jape.runtime import _NOWHERE, Lattice
+from annotator.jape.runtime import Lattice
 
 
 @action("tests.lattice_recase")
@@ -207,7 +207,8 @@ def test_next_starts_finds_the_next_offset_of_any_of_the_types():
     lattice = Lattice(doc.annset())
     words = lattice.nexts(("Token",))
     assert [words[p] for p in (0, 1, 3, 4, 5)] == [0, 5, 5, 5, 5]
-    assert words[12] == _NOWHERE and words.last() == 9
+    nowhere = words[12]  # past the last start: an offset no annotation starts at, after every text offset
+    assert nowhere > len(doc.text) and words[10] == nowhere and words.last() == 9
     both = lattice.nexts(("L", "SpaceToken"))
-    assert both.starts == [3, 5, 8] and [both[p] for p in (0, 4, 6, 9)] == [3, 5, 8, _NOWHERE]
+    assert both.starts == [3, 5, 8] and [both[p] for p in (0, 4, 6, 9)] == [3, 5, 8, nowhere]
     assert lattice.nexts(("Missing",)).last() == -1

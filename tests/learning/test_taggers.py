@@ -77,7 +77,7 @@ def test_kernel_svm_predictions_are_libsvms(kernel, classes):
     ours = svm.load(payload)
     vocabulary = sorted({f for feats in sequences[0] for f in feats})
     x = np.array([[1.0 if f in feats else 0.0 for f in vocabulary] for feats in sequences[0]])
-    gamma = ours._gamma
+    gamma = 1.0 if kernel == "poly2" else "scale"  # as the module's docstring says
     theirs = SVC(kernel="poly" if kernel == "poly2" else "rbf", degree=2, coef0=1.0, gamma=gamma, C=1.0).fit(x, labels[0])
     assert ours.predict(sequences[0]) == list(theirs.predict(x))
 

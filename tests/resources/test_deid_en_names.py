@@ -88,14 +88,14 @@ def test_hard_negatives_stay_untouched(hipaa, text):
 
 def test_name_words_of_the_build():
     build = _build_script()
-    assert build._name_words("de la Fuente") == ["Fuente"]
-    assert build._name_words("CHIA-HAO") == ["Chia", "Hao"]
-    assert build._name_words("José") == ["José", "Jose"]
-    assert build._name_words("Łukasz") == ["Łukasz"]  # Ł has no accent-free form
-    assert build._name_words("Иван") == []  # not in Latin script
-    assert build._place_forms("São Paulo") == ["São Paulo", "Sao Paulo"]
-    assert build._place_forms("Korea, Republic of") == []
-    assert build._place_forms("les Escaldes") == []
+    assert build.name_words("de la Fuente") == ["Fuente"]
+    assert build.name_words("CHIA-HAO") == ["Chia", "Hao"]
+    assert build.name_words("José") == ["José", "Jose"]
+    assert build.name_words("Łukasz") == ["Łukasz"]  # Ł has no accent-free form
+    assert build.name_words("Иван") == []  # not in Latin script
+    assert build.place_forms("São Paulo") == ["São Paulo", "Sao Paulo"]
+    assert build.place_forms("Korea, Republic of") == []
+    assert build.place_forms("les Escaldes") == []
 
 
 def test_world_lists_are_what_the_build_writes(shared_dir):
@@ -116,5 +116,5 @@ def test_world_lists_are_what_the_build_writes(shared_dir):
         spec, entries = lists[name]
         assert (LISTS / name).read_bytes() == ("\n".join(entries) + "\n").encode("utf-8"), name
         assert f"{name}:{spec}" in (LISTS / "deid.def").read_text(encoding="utf-8").splitlines()
-    english = "\n".join(sorted(build._lower_case_words())) + "\n"
+    english = "\n".join(sorted(build.lower_case_words())) + "\n"
     assert (LISTS / build.ENGLISH_WORDS).read_bytes() == english.encode("utf-8")

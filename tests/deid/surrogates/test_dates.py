@@ -281,15 +281,22 @@ def test_ordinal_ages_shift_and_life_stages_are_kept():
     assert out[2] == "Recién nacido"
 
 
-@pytest.mark.parametrize("n, template, before_unit, expected", [
-    (1, "cuarto", True, "primer"), (3, "quinto", True, "tercer"), (1, "cuarto", False, "primero"),
-    (3, "primer", False, "tercer"), (1, "cuarta", True, "primera"), (2, "tercer", True, "segundo"),
-])
-def test_spanish_ordinals_before_a_unit_are_apocopated(n, template, before_unit, expected):
-    # regression: "cuarto mes" shifted by -3 was written "primero mes" (the apocope only followed the template)
-    from annotator.deid.surrogates.dates import _in_ordinal_words
+def age_shifted_by(surface: str, shift: int, language: str = "es") -> str:
+    """``surface`` as the age generator writes it in the first document whose age shift is ``shift``."""
+    for i in range(500):
+        ctx = context(surface, [(surface, "age")], language, name=f"doc{i}")
+        if ctx.age_shift_years == shift:
+            return generator("age", ctx)(ctx.spans[0])
+    raise AssertionError(f"no document of 500 has the age shift {shift}")
 
-    assert _in_ordinal_words(n, "es", template, before_unit) == expected
+
+@pytest.mark.parametrize("surface, shift, expected", [
+    ("cuarto mes", -3, "primer mes"), ("quinto mes", -2, "tercer mes"), ("cuarto", -3, "primero"),
+    ("primer", 2, "tercer"), ("cuarta semana", -3, "primera semana"), ("tercer mes", -1, "segundo mes"),
+])
+def test_spanish_ordinals_before_a_unit_are_apocopated(surface, shift, expected):
+    # regression: "cuarto mes" shifted by -3 was written "primero mes" (the apocope only followed the template)
+    assert age_shifted_by(surface, shift) == expected
 
 
 # ---- MEDDOCAN dev gold ----------------------------------------------------------------------
@@ -344,8 +351,6 @@ def same_format(old: str, new: str) -> bool:
 
 
 def test_meddocan_dev_dates_keep_weekday_and_format(meddocan_dir):
-    from annotator.deid.surrogates.dates import _parse  # noqa: F401  (the module must import)
-
     folder = meddocan_dir / "dev" / "brat"
     total = weekday = form = equal = 0
     unread: list[str] = []
