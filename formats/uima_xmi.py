@@ -362,10 +362,11 @@ class _Reader:
         :data:`UIMA_MEMBERS` (the range of ``members``, None when it has no value); one warning
         line (E137) and nothing read when a member is no annotation of this set or the list
         does not end, one (E138) when two relations share one list (each reads it)."""
-        value = fs.get("members")
-        rng = fs.type.get_feature("members").rangeType.name
+        feature = fs.type.get_feature("members")
+        rng = feature.rangeType.name if feature is not None else None
+        value = fs.get("members") if feature is not None else None
         members = self.collection_members(value, annset) if rng in (_FS_ARRAY, _FS_LIST) else \
-            f"its members are a {rng}, not a uima.cas.FSList or uima.cas.FSArray"
+            f"its type declares no members feature of range uima.cas.FSList or uima.cas.FSArray ({rng})"
         if isinstance(members, str):
             warn("E137", self.path, None, id=fs.xmiID, type=fs.type.name, view=view, reason=members)
             return (fs.xmiID,)

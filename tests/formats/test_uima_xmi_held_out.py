@@ -487,6 +487,25 @@ def test_a_list_that_does_not_end_is_one_line(formats_data, tmp_path, caplog, ch
     assert [r.type for r in doc.annset().relations.values()] == ["Identity"]
 
 
+def test_a_chain_type_without_members_is_one_line(formats_data, tmp_path, caplog):
+    """A type system whose CollectionTextRelation has no ``members`` feature (here named
+    otherwise): each chain is one E137 line, not a traceback; the markables are read."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref"
+    ts = (folder / "TypeSystem.xml").read_text(encoding="utf-8")
+    assert ts.count("<name>members</name>") == 1
+    (tmp_path / "TypeSystem.xml").write_text(ts.replace("<name>members</name>", "<name>mentions</name>"),
+                                             encoding="utf-8")
+    data = (folder / "coreference.xmi").read_text(encoding="utf-8")
+    renamed = "\n".join(line.replace(" members=", " mentions=") if "CollectionTextRelation" in line else line
+                        for line in data.splitlines())
+    (tmp_path / "c.xmi").write_text(renamed, encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    (doc,) = only_documents(read_documents(tmp_path / "c.xmi", "uima-xmi"))
+    lines = [r.getMessage() for r in caplog.records if " E1" in r.getMessage()]
+    assert len(lines) == 5 and all("E137" in line and "declares no members feature" in line for line in lines)
+    assert len(doc.annset()) == 7 and not doc.annset().relations
+
+
 def test_our_chains_are_ctakes_chains(tmp_path):
     """A relation of ours with ``uima.type`` and ``uima.members`` is written as that collection
     relation (a subtype declared under CollectionTextRelation), whatever its number of members
