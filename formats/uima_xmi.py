@@ -358,10 +358,12 @@ class _Reader:
 
     def collection_relation(self, fs, annset, view: str, lists: dict[int, int]) -> tuple[int, ...]:
         """A ``CollectionTextRelation`` (cTAKES's coreference chain) as a relation whose members
-        are its ``members`` list or array in order, with the features :data:`UIMA_TYPE` and
-        :data:`UIMA_MEMBERS` (the range of ``members``, None when it has no value); one warning
-        line (E137) and nothing read when a member is no annotation of this set or the list
-        does not end, one (E138) when two relations share one list (each reads it)."""
+        are the annotations of its ``members`` list or array in order (each given directly, or
+        as the ``argument`` of a ``RelationArgument``: then ``roles``), with the features
+        :data:`UIMA_TYPE` and :data:`UIMA_MEMBERS` (the range of ``members``, None when it has
+        no value); one warning line (E137) and nothing read when a member is no annotation of
+        this set or the list does not end, one (E138) when two relations share one list (each
+        reads it)."""
         feature = fs.type.get_feature("members")
         rng = feature.rangeType.name if feature is not None else None
         value = fs.get("members") if feature is not None else None
@@ -377,15 +379,19 @@ class _Reader:
         features = self.features(fs, skip=frozenset(("members", "category")))
         features[UIMA_TYPE] = our_type(fs.type.name)
         features[UIMA_MEMBERS] = None if value is None else rng
+        members, roles = members
+        if any(role is not None for role in roles):
+            features["roles"] = roles
         annset.add_relation(fs.get("category") or our_type(fs.type.name), members, features,
                             id=fs.xmiID - self.shift)
         return (fs.xmiID,)
 
-    def collection_members(self, value, annset) -> list[int] | str:
-        """Our ids of the annotations a members list or array holds, in order, or why it cannot
-        be read."""
+    def collection_members(self, value, annset) -> tuple[list[int], list[str | None]] | str:
+        """Our ids of the annotations a members list or array holds, in order, with the role of
+        each (``""`` for a ``RelationArgument`` without one, None for an annotation given
+        directly), or why it cannot be read."""
         if value is None:
-            return []
+            return [], []
         if hasattr(value, "elements"):
             items = list(value.elements)
         else:
@@ -398,8 +404,12 @@ class _Reader:
                 node = node.tail
                 if node is None:
                     return "its members list has a node without a tail"
-        ids = []
+        argument = self.ts.get_type(_ARGUMENT) if self.ts.contains_type(_ARGUMENT) else None
+        ids, roles = [], []
         for place, item in enumerate(items, 1):
+            role = None
+            if item is not None and argument is not None and self.ts.subsumes(argument, item.type):
+                role, item = item.get("role") or "", item.get("argument")
             if item is None:
                 return f"member {place} is empty"
             if not self.annotates(item.type):
@@ -407,7 +417,8 @@ class _Reader:
             if annset.get(item.xmiID - self.shift) is None:
                 return f"member {place} (xmi:id {item.xmiID}) is not an annotation of this view"
             ids.append(item.xmiID - self.shift)
-        return ids
+            roles.append(role)
+        return ids, roles
 
     def features(self, fs, seen: frozenset = frozenset(), skip: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -487,6 +498,8 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
                 _use_collection_relation(types, rel, refs, doc.name)
             else:
                 types[RELATION] = {}
+    if COLLECTION_RELATION in types:
+        types[COLLECTION_RELATION].setdefault("members", _FS_LIST)
     types[DOC_FEATURES] = {}
     return types
 
@@ -528,20 +541,36 @@ def _use_text_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, di
 def _use_collection_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, dict[str, str]],
                              where: str | Path | None) -> None:
     """The types a cTAKES collection relation needs: ``Relation`` (as for a binary one),
-    ``CollectionTextRelation`` under it with ``members`` of the relation's range (a document's
-    relations read from one file share it), its subtype."""
+    ``CollectionTextRelation`` under it with ``members`` of the relation's range (one for the
+    document's relations, as for those read from one file: another is E120), its subtype, and
+    ``RelationArgument`` when a member is written in one."""
     types.setdefault(_RELATION_BASE, {}).update({"": _TOP, "category": "uima.cas.String"})
     feats = types.setdefault(COLLECTION_RELATION, {})
     feats[""] = _RELATION_BASE
     rng = _members_range(rel, where)
-    if rng is not None:
-        feats["members"] = rng
-    else:
-        feats.setdefault("members", _FS_LIST)
+    if rng is not None:  # else any (used_types gives cTAKES's FSList when no relation says)
+        if feats.setdefault("members", rng) != rng:
+            raise input_error("E120", where, None, what=f"relation {rel.id}'s feature {UIMA_MEMBERS!r}", value=rng,
+                              fmt=f"uima-xmi beside another relation's {feats['members']} (one type system)")
+    if any(role is not None for role in _member_roles(rel, where)):
+        types.setdefault(_ARGUMENT, {}).update({"": _TOP, "argument": _ANNOTATION, "role": "uima.cas.String"})
     name = uima_type(rel.features[UIMA_TYPE])
     if name != COLLECTION_RELATION:
         types.setdefault(name, {})[""] = COLLECTION_RELATION
     _use_features(types, _RELATION_BASE, _text_relation_features(rel), {}, refs)
+
+
+def _member_roles(rel, where: str | Path | None) -> list[str | None]:
+    """A collection relation's ``roles``: per member, the role of the ``RelationArgument`` it
+    is written in (``""``: none), None for a member written directly; all None without it."""
+    roles = rel.features.get("roles")
+    if roles is None:
+        return [None] * len(rel.members)
+    if not (isinstance(roles, list) and len(roles) == len(rel.members)
+            and all(role is None or isinstance(role, str) for role in roles)):
+        raise input_error("E120", where, None, what=f"relation {rel.id}'s feature 'roles'", value=roles,
+                          fmt="uima-xmi (a role or null per member)")
+    return roles
 
 
 def _text_relation_features(rel) -> dict[str, Any]:
@@ -751,7 +780,12 @@ class _CasBuilder:
         """A relation of ours (:func:`is_collection_relation`) as cTAKES's collection relation,
         its members a list or an array of the annotations, in order."""
         rng = _members_range(rel, self.doc.name)
-        members = {} if rng is None else {"members": self.reference(list(rel.members), rng, rel.type, "members")}
+        members = {}
+        if rng is not None:
+            items = [self.by_id[member] if role is None else
+                     self.new(_ARGUMENT, argument=self.by_id[member], **({"role": role} if role else {}))
+                     for member, role in zip(rel.members, _member_roles(rel, self.doc.name))]
+            members["members"] = self.collection(items, rng)
         fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), **_category(rel), **members)
         fs.xmiID = rel.id + self.shift
         return fs
@@ -761,14 +795,17 @@ class _CasBuilder:
         if rng in (_FS_ARRAY, _FS_LIST):
             if not isinstance(value, list):
                 raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what="a list")
-            items = [self.target(v, type_name, key) for v in value]
-            if rng == _FS_ARRAY:
-                return self.new(_FS_ARRAY, elements=items)
-            node = self.new("uima.cas.EmptyFSList")
-            for item in reversed(items):
-                node = self.new("uima.cas.NonEmptyFSList", head=item, tail=node)
-            return node
+            return self.collection([self.target(v, type_name, key) for v in value], rng)
         return self.target(value, type_name, key)
+
+    def collection(self, items: list, rng: str):
+        """An FSArray or an FSList (``rng``) of the feature structures ``items``."""
+        if rng == _FS_ARRAY:
+            return self.new(_FS_ARRAY, elements=items)
+        node = self.new("uima.cas.EmptyFSList")
+        for item in reversed(items):
+            node = self.new("uima.cas.NonEmptyFSList", head=item, tail=node)
+        return node
 
     def target(self, value: Any, type_name: str, key: str):
         """The feature structure a reference's value stands for: an annotation id, or a

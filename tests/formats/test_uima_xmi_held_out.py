@@ -4,6 +4,7 @@ we write loads back in cassis the same."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -377,11 +378,13 @@ CHAIN = RELATION + "CollectionTextRelation"
 
 
 def cassis_chains(path: Path, ts) -> list[tuple]:
-    """cTAKES's collection relations whose members are all annotations, as cassis reads them:
-    (category, type, the members' (type, begin, end) in order, the members' range or None when
+    """cTAKES's collection relations whose members are all annotations (given directly or as the
+    argument of a RelationArgument), as cassis reads them: (category, type, the members' (type,
+    begin, end) in order, their roles (None: given directly), the members' range or None when
     the relation has none, the other features)."""
     cas = cassis.load_cas_from_xmi(path, typesystem=ts)
     chain, annotation = ts.get_type(CHAIN), ts.get_type(ANNOTATION)
+    argument = ts.get_type(RELATION + "RelationArgument") if ts.contains_type(RELATION + "RelationArgument") else None
     out = []
     for fs in cas.select_all_fs():
         if not ts.subsumes(chain, fs.type):
@@ -392,20 +395,25 @@ def cassis_chains(path: Path, ts) -> list[tuple]:
         while node is not None and node.type.name == "uima.cas.NonEmptyFSList":
             members.append(node.head)
             node = node.tail
+        roles = [None] * len(members)
+        for i, m in enumerate(members):
+            if argument is not None and ts.subsumes(argument, m.type):
+                members[i], roles[i] = m.get("argument"), m.get("role") or ""
         if not all(ts.subsumes(annotation, m.type) for m in members):
             continue
         features = {f.name: fs.get(f.name) for f in fs.type.all_features
                     if f.name not in ("members", "category") and fs.get(f.name) is not None}
         out.append((fs.get("category"), fs.type.name, tuple((m.type.name, m.begin, m.end) for m in members),
-                    None if value is None else fs.type.get_feature("members").rangeType.name, features))
+                    tuple(roles), None if value is None else fs.type.get_feature("members").rangeType.name, features))
     return sorted(out, key=repr)
 
 
 def our_chains(doc) -> list[tuple]:
     anns = doc.annset()
     return sorted(((r.type, r.features["uima.type"], tuple((anns.get(m).type, anns.get(m).start, anns.get(m).end)
-                                                           for m in r.members), r.features["uima.members"],
-                    {k: v for k, v in r.features.items() if k not in ("uima.type", "uima.members")})
+                                                           for m in r.members),
+                    tuple(r.features.get("roles", [None] * len(r.members))), r.features["uima.members"],
+                    {k: v for k, v in r.features.items() if k not in ("uima.type", "uima.members", "roles")})
                    for r in anns.relations.values()), key=repr)
 
 
@@ -439,7 +447,9 @@ def test_what_the_chain_files_hold(formats_data):
     assert got == [("Identity", ["Mrs. Alvarez", "She", "her"], "uima.cas.FSList"),
                    ("CollectionTextRelation", ["the pain", "chest pain"], "uima.cas.FSList"),
                    ("Identity", ["Her daughter", "the daughter"], "uima.cas.FSList"),
-                   ("Identity", [], "uima.cas.FSList"), ("Identity", [], None)]
+                   ("Identity", [], "uima.cas.FSList"), ("Identity", [], None),
+                   ("Identity", ["She", "Mrs. Alvarez"], "uima.cas.FSList")]
+    assert list(doc.annset().relations.values())[-1].features["roles"] == ["anaphor", ""]
 
 
 @pytest.mark.parametrize("name, code, expected", [
@@ -502,15 +512,15 @@ def test_a_chain_type_without_members_is_one_line(formats_data, tmp_path, caplog
     caplog.set_level("WARNING", logger="annotator")
     (doc,) = only_documents(read_documents(tmp_path / "c.xmi", "uima-xmi"))
     lines = [r.getMessage() for r in caplog.records if " E1" in r.getMessage()]
-    assert len(lines) == 5 and all("E137" in line and "declares no members feature" in line for line in lines)
+    assert len(lines) == 6 and all("E137" in line and "declares no members feature" in line for line in lines)
     assert len(doc.annset()) == 7 and not doc.annset().relations
 
 
 def test_our_chains_are_ctakes_chains(tmp_path):
     """A relation of ours with ``uima.type`` and ``uima.members`` is written as that collection
     relation (a subtype declared under CollectionTextRelation), whatever its number of members
-    (two is no binary relation); ours -> XMI -> ours is lossless; a range that is no list or
-    array is one E120 line."""
+    (two is no binary relation), a member with a role in ``roles`` as a RelationArgument; ours ->
+    XMI -> ours is lossless; a range that is no list or array is one E120 line."""
     doc = Document("Ann saw Bo. She waved; he did not.", name="chains")
     s = doc.annset()
     ann, bo, she, he = s.add("Mention", 0, 3), s.add("Mention", 8, 10), s.add("Mention", 12, 15), s.add("Mention", 23, 25)
@@ -519,17 +529,28 @@ def test_our_chains_are_ctakes_chains(tmp_path):
     s.add_relation("org.example.Chain", [bo.id, he.id], {"uima.type": "org.example.Chain",
                                                          "uima.members": "uima.cas.FSList"}, id=7)
     s.add_relation("Identity", [], {"uima.type": CHAIN, "uima.members": None}, id=8)
+    s.add_relation("Identity", [he.id, bo.id, ann.id], {"uima.type": CHAIN, "uima.members": "uima.cas.FSList",
+                                                         "roles": ["anaphor", None, ""]}, id=9)
     write_documents([doc], tmp_path / "xmi", "uima-xmi")
     ts = cassis.load_typesystem(tmp_path / "xmi" / "TypeSystem.xml")
     assert ts.subsumes(ts.get_type(CHAIN), ts.get_type("org.example.Chain"))
     assert cassis_chains(tmp_path / "xmi" / "chains.xmi", ts) == sorted([
-        (None, "org.example.Chain", (("Mention", 8, 10), ("Mention", 23, 25)), "uima.cas.FSList", {}),
-        ("Identity", CHAIN, (), None, {}),
-        ("Identity", CHAIN, (("Mention", 12, 15), ("Mention", 0, 3)), "uima.cas.FSList", {"score": 2})], key=repr)
+        (None, "org.example.Chain", (("Mention", 8, 10), ("Mention", 23, 25)), (None, None), "uima.cas.FSList", {}),
+        ("Identity", CHAIN, (), (), None, {}),
+        ("Identity", CHAIN, (("Mention", 23, 25), ("Mention", 8, 10), ("Mention", 0, 3)), ("anaphor", None, ""),
+         "uima.cas.FSList", {}),
+        ("Identity", CHAIN, (("Mention", 12, 15), ("Mention", 0, 3)), (None, None), "uima.cas.FSList", {"score": 2})],
+        key=repr)
     (back,) = only_documents(read_documents(tmp_path / "xmi", "uima-xmi"))
     assert sorted(relations(back)) == sorted(relations(doc))
-    bad = Document("Ann.", name="bad")
-    bad.annset().add_relation("Identity", [bad.annset().add("Mention", 0, 3).id],
-                              {"uima.type": CHAIN, "uima.members": "uima.cas.IntegerList"})
-    with pytest.raises(InputError, match="E120 cannot write relation 1's feature 'uima.members' 'uima.cas.IntegerList'"):
-        write_documents([bad], tmp_path / "bad", "uima-xmi")
+    for given, message in [
+        ([{"uima.members": "uima.cas.IntegerList"}], "relation 11's feature 'uima.members' 'uima.cas.IntegerList'"),
+        ([{"uima.members": "uima.cas.FSList"}, {"uima.members": "uima.cas.FSArray"}],
+         "relation 12's feature 'uima.members' 'uima.cas.FSArray' as uima-xmi beside another relation's uima.cas.FSList"),
+        ([{"uima.members": "uima.cas.FSList", "roles": ["anaphor"]}], "relation 11's feature 'roles' ['anaphor']")]:
+        bad = Document("Ann and Bo.", name="bad")
+        a, b = bad.annset().add("Mention", 0, 3), bad.annset().add("Mention", 8, 10)
+        for number, features in enumerate(given, 1):
+            bad.annset().add_relation("Identity", [a.id, b.id], {"uima.type": CHAIN, **features}, id=10 + number)
+        with pytest.raises(InputError, match="E120 cannot write " + re.escape(message)):
+            write_documents([bad], tmp_path / "bad", "uima-xmi")

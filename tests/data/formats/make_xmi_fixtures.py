@@ -10,7 +10,8 @@ UTF-16 units) and its own small type system;
 ``ctakes-coref/``: cTAKES's coreference chains (``CollectionTextRelation`` with a ``members``
 list of markables) on a type system written here with cTAKES's type and feature names
 (:func:`ctakes_typesystem`): ``coreference.xmi`` (chains in text order and not, an empty list,
-a chain without members), ``not-annotation.xmi`` (a chain holding a UMLS concept),
+a chain without members, a chain of ``RelationArgument``\ s, which cTAKES declares as the
+element type), ``not-annotation.xmi`` (a chain holding a UMLS concept),
 ``shared/shared-list.xmi`` (two chains with one list: ``members`` allows multiple references
 there), ``fsarray/chains.xmi`` (``members`` an FSArray). Texts invented for this project;
 Apache-2.0.
@@ -102,8 +103,9 @@ CTAKES = "org.apache.ctakes.typesystem.type."
 def ctakes_typesystem(members: str = "uima.cas.FSList", shared: bool | None = None) -> cassis.TypeSystem:
     """The part of cTAKES's type system its coreference chains use, with cTAKES's names and
     ranges: ``textsem.IdentifiedAnnotation`` and its ``Markable``, ``refsem.UmlsConcept``,
-    ``relation.Relation`` and ``relation.CollectionTextRelation`` (``members`` of range
-    ``members``; ``shared``: whether it allows multiple references)."""
+    ``relation.Relation``, ``relation.RelationArgument`` and ``relation.CollectionTextRelation``
+    (``members`` of range ``members`` with the element type ``RelationArgument``, as cTAKES
+    declares it; ``shared``: whether it allows multiple references)."""
     ts = cassis.TypeSystem()
     ident = ts.create_type(CTAKES + "textsem.IdentifiedAnnotation", "uima.tcas.Annotation")
     for name, rng in (("id", "uima.cas.Integer"), ("typeID", "uima.cas.Integer"), ("polarity", "uima.cas.Integer"),
@@ -118,8 +120,12 @@ def ctakes_typesystem(members: str = "uima.cas.FSList", shared: bool | None = No
                       ("confidence", "uima.cas.Double"), ("polarity", "uima.cas.Integer"),
                       ("uncertainty", "uima.cas.Integer"), ("conditional", "uima.cas.Boolean")):
         ts.create_feature(relation, name, rng)
+    argument = ts.create_type(CTAKES + "relation.RelationArgument", "uima.cas.TOP")
+    ts.create_feature(argument, "id", "uima.cas.Integer")
+    ts.create_feature(argument, "argument", "uima.tcas.Annotation")
+    ts.create_feature(argument, "role", "uima.cas.String")
     chain = ts.create_type(CTAKES + "relation.CollectionTextRelation", relation.name)
-    ts.create_feature(chain, "members", members, multipleReferencesAllowed=shared)
+    ts.create_feature(chain, "members", members, elementType=argument.name, multipleReferencesAllowed=shared)
     return ts
 
 
@@ -162,6 +168,9 @@ def ctakes_coref(folder: Path) -> None:
     cas.add(new(category="Identity", conditional=False, members=_fslist(ts, [daughter, the_daughter])))
     cas.add(new(category="Identity", members=_fslist(ts, [])))
     cas.add(new(category="Identity"))  # no members at all
+    argument = ts.get_type(CTAKES + "relation.RelationArgument")
+    cas.add(new(category="Identity", members=_fslist(ts, [argument(argument=she, role="anaphor", id=1),
+                                                           argument(argument=alvarez, id=2)])))
     cas.to_xmi(folder / "coreference.xmi", pretty_print=True)
 
     cas = cassis.Cas(typesystem=ts)
