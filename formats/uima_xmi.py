@@ -379,19 +379,19 @@ class _Reader:
         features = self.features(fs, skip=frozenset(("members", "category")))
         features[UIMA_TYPE] = our_type(fs.type.name)
         features[UIMA_MEMBERS] = None if value is None else rng
-        members, roles = members
+        members, roles, arguments = members
         if any(role is not None for role in roles):
             features["roles"] = roles
         annset.add_relation(fs.get("category") or our_type(fs.type.name), members, features,
                             id=fs.xmiID - self.shift)
-        return (fs.xmiID,)
+        return (fs.xmiID, *arguments)
 
-    def collection_members(self, value, annset) -> tuple[list[int], list[str | None]] | str:
+    def collection_members(self, value, annset) -> tuple[list[int], list[str | None], list[int]] | str:
         """Our ids of the annotations a members list or array holds, in order, with the role of
         each (``""`` for a ``RelationArgument`` without one, None for an annotation given
-        directly), or why it cannot be read."""
+        directly) and the XMI ids of the ``RelationArgument``\ s, or why it cannot be read."""
         if value is None:
-            return [], []
+            return [], [], []
         if hasattr(value, "elements"):
             items = list(value.elements)
         else:
@@ -405,10 +405,11 @@ class _Reader:
                 if node is None:
                     return "its members list has a node without a tail"
         argument = self.ts.get_type(_ARGUMENT) if self.ts.contains_type(_ARGUMENT) else None
-        ids, roles = [], []
+        ids, roles, arguments = [], [], []
         for place, item in enumerate(items, 1):
             role = None
             if item is not None and argument is not None and self.ts.subsumes(argument, item.type):
+                arguments.append(item.xmiID)
                 role, item = item.get("role") or "", item.get("argument")
             if item is None:
                 return f"member {place} is empty"
@@ -418,7 +419,7 @@ class _Reader:
                 return f"member {place} (xmi:id {item.xmiID}) is not an annotation of this view"
             ids.append(item.xmiID - self.shift)
             roles.append(role)
-        return ids, roles
+        return ids, roles, arguments
 
     def features(self, fs, seen: frozenset = frozenset(), skip: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -516,6 +516,21 @@ def test_a_chain_type_without_members_is_one_line(formats_data, tmp_path, caplog
     assert len(doc.annset()) == 7 and not doc.annset().relations
 
 
+def test_indexed_relation_arguments_of_a_chain_are_read_with_it(formats_data, tmp_path, caplog):
+    """RelationArguments a chain holds that the view indexes too (as cTAKES indexes those of its
+    binary relations) are read with the chain: no E158 line counts them."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref"
+    (tmp_path / "TypeSystem.xml").write_bytes((folder / "TypeSystem.xml").read_bytes())
+    data = (folder / "coreference.xmi").read_text(encoding="utf-8")
+    view = '<cas:View sofa="1" members="2 3 4 5 6 7 8 9 10 11 12 13 14"/>'
+    assert view in data and '<relation:RelationArgument xmi:id="15"' in data
+    (tmp_path / "c.xmi").write_text(data.replace(view, view.replace(' 14"', ' 14 15 16"')), encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    (doc,) = only_documents(read_documents(tmp_path / "c.xmi", "uima-xmi"))
+    assert [r.getMessage() for r in caplog.records if " E1" in r.getMessage()] == []
+    assert list(doc.annset().relations.values())[-1].features["roles"] == ["anaphor", ""]
+
+
 def test_our_chains_are_ctakes_chains(tmp_path):
     """A relation of ours with ``uima.type`` and ``uima.members`` is written as that collection
     relation (a subtype declared under CollectionTextRelation), whatever its number of members
