@@ -519,11 +519,12 @@ def is_collection_relation(rel) -> bool:
 
 
 def _members_range(rel, where: str | Path | None) -> str | None:
-    """The relation's :data:`UIMA_MEMBERS`: ``uima.cas.FSList``, ``uima.cas.FSArray`` or None."""
+    """The relation's :data:`UIMA_MEMBERS`: ``uima.cas.FSList``, ``uima.cas.FSArray`` or None
+    (no ``members`` at all: the relation has none)."""
     rng = rel.features[UIMA_MEMBERS]
-    if rng not in (_FS_LIST, _FS_ARRAY, None):
+    if rng not in (_FS_LIST, _FS_ARRAY, None) or (rng is None and rel.members):
         raise input_error("E120", where, None, what=f"relation {rel.id}'s feature {UIMA_MEMBERS!r}", value=rng,
-                          fmt="uima-xmi (uima.cas.FSList, uima.cas.FSArray or null)")
+                          fmt="uima-xmi (uima.cas.FSList, uima.cas.FSArray, or null for a relation without members)")
     return rng
 
 

@@ -562,7 +562,8 @@ def test_our_chains_are_ctakes_chains(tmp_path):
         ([{"uima.members": "uima.cas.IntegerList"}], "relation 11's feature 'uima.members' 'uima.cas.IntegerList'"),
         ([{"uima.members": "uima.cas.FSList"}, {"uima.members": "uima.cas.FSArray"}],
          "relation 12's feature 'uima.members' 'uima.cas.FSArray' as uima-xmi beside another relation's uima.cas.FSList"),
-        ([{"uima.members": "uima.cas.FSList", "roles": ["anaphor"]}], "relation 11's feature 'roles' ['anaphor']")]:
+        ([{"uima.members": "uima.cas.FSList", "roles": ["anaphor"]}], "relation 11's feature 'roles' ['anaphor']"),
+        ([{"uima.members": None}], "relation 11's feature 'uima.members' None")]:  # members would be lost
         bad = Document("Ann and Bo.", name="bad")
         a, b = bad.annset().add("Mention", 0, 3), bad.annset().add("Mention", 8, 10)
         for number, features in enumerate(given, 1):
