@@ -360,7 +360,7 @@ class _Reader:
         """A ``CollectionTextRelation`` (cTAKES's coreference chain) as a relation whose members
         are the annotations of its ``members`` list or array in order (each given directly, or
         as the ``argument`` of a ``RelationArgument``: then ``roles``), with the features
-        :data:`UIMA_TYPE` and :data:`UIMA_MEMBERS` (the range of ``members``, None when it has
+        :data:`UIMA_TYPE` and :data:`UIMA_MEMBERS` (the range of ``members``, ``""`` when it has
         no value); one warning line (E137) and nothing read when a member is no annotation of
         this set or the list does not end, one (E138) when two relations share one list (each
         reads it)."""
@@ -378,7 +378,7 @@ class _Reader:
                 warn("E138", self.path, None, first=first, second=fs.xmiID, view=view)
         features = self.features(fs, skip=frozenset(("members", "category")))
         features[UIMA_TYPE] = our_type(fs.type.name)
-        features[UIMA_MEMBERS] = None if value is None else rng
+        features[UIMA_MEMBERS] = "" if value is None else rng  # a string: every format carries it
         members, roles, arguments = members
         if any(role is not None for role in roles):
             features["roles"] = roles
@@ -519,13 +519,13 @@ def is_collection_relation(rel) -> bool:
 
 
 def _members_range(rel, where: str | Path | None) -> str | None:
-    """The relation's :data:`UIMA_MEMBERS`: ``uima.cas.FSList``, ``uima.cas.FSArray`` or None
-    (no ``members`` at all: the relation has none)."""
+    """The relation's :data:`UIMA_MEMBERS`: ``uima.cas.FSList``, ``uima.cas.FSArray``, or None for
+    ``""`` or None (no ``members`` at all: the relation has none; BioC reads an empty infon as None)."""
     rng = rel.features[UIMA_MEMBERS]
-    if rng not in (_FS_LIST, _FS_ARRAY, None) or (rng is None and rel.members):
+    if rng not in (_FS_LIST, _FS_ARRAY, "", None) or (not rng and rel.members):
         raise input_error("E120", where, None, what=f"relation {rel.id}'s feature {UIMA_MEMBERS!r}", value=rng,
-                          fmt="uima-xmi (uima.cas.FSList, uima.cas.FSArray, or null for a relation without members)")
-    return rng
+                          fmt='uima-xmi (uima.cas.FSList, uima.cas.FSArray, or "" for a relation without members)')
+    return rng or None
 
 
 def _use_text_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, dict[str, str]]) -> None:
