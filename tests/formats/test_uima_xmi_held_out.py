@@ -572,3 +572,25 @@ def test_our_chains_are_ctakes_chains(tmp_path):
             bad.annset().add_relation("Identity", [a.id, b.id], {"uima.type": CHAIN, **features}, id=10 + number)
         with pytest.raises(InputError, match="E120 cannot write " + re.escape(message)):
             write_documents([bad], tmp_path / "bad", "uima-xmi")
+
+
+@pytest.mark.parametrize("via", ["bioc-xml", "bioc-json"])
+def test_chains_survive_bioc(formats_data, tmp_path, capsys, via):
+    """cTAKES chains through BioC and back to XMI: cassis reads the same chains, members in
+    order (BioC nodes always have a role, so a member given directly comes back inside a
+    RelationArgument without one: the same annotations); a chain without members stays one."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref"
+    src = tmp_path / "in"
+    src.mkdir()
+    for name in ("coreference.xmi", "TypeSystem.xml"):
+        (src / name).write_bytes((folder / name).read_bytes())
+    assert main(["convert", str(src), str(tmp_path / "bioc"), "--to", via]) == 0
+    assert main(["convert", str(tmp_path / "bioc"), str(tmp_path / "back"), "--to", "uima-xmi"]) == 0
+    assert "E1" not in capsys.readouterr().err
+
+    def chains(path, ts):
+        return sorted(((category, kind, members, rng) for category, kind, members, _, rng, _ in cassis_chains(path, ts)),
+                      key=repr)
+
+    assert chains(tmp_path / "back" / "coreference.xmi", cassis.load_typesystem(tmp_path / "back" / "TypeSystem.xml")) == \
+        chains(folder / "coreference.xmi", typesystem_of(folder / "coreference.xmi"))
