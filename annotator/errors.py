@@ -152,6 +152,8 @@ class Errors:
     E157 = "document feature 'uima.references' is not {{type: {{feature: range}}}} (strings): {value!r}"
     E158 = "{count} feature structure(s) of view {view!r} that are no annotations and that no annotation refers to are not read: {types}"
     E159 = "a cas:View without a sofa (UIMA's view of a CAS with no text) cannot be read: dkpro-cassis does not load it"
+    E137 = "cTAKES relation xmi:id {id} ({type}) of view {view!r} is not read: {reason}"
+    E138 = "cTAKES relations xmi:id {first} and {second} of view {view!r} share one members list: read for each, written with a list each"
     E160 = "--resume needs per-document input and output formats; {fmt} holds every document in one file"
     # engines: local processes and Dask (annotator.engines, annotator.runner): E161-E169, E317-E318
     E161 = 'the Dask engine needs Dask, which is not installed: pip install "annotator[dask]"'

@@ -1,4 +1,4 @@
-"""UIMA CAS XMI (``.xmi``), as INCEpTION, WebAnno, DKPro Core and cTAKES write it, on dkpro-cassis.
+r"""UIMA CAS XMI (``.xmi``), as INCEpTION, WebAnno, DKPro Core and cTAKES write it, on dkpro-cassis.
 
 Reading: the type system is the reader option ``typesystem`` (``--typesystem FILE``), else a
 ``TypeSystem.xml`` or ``typesystem.xml`` beside the file, else the DKPro Core type system cassis
@@ -11,7 +11,9 @@ both ways). Features: primitives as typed values, arrays and lists as lists, a r
 annotation as its id, to another feature structure as ``{"type": NAME, "features": {...}}``; which
 features are references is the document feature :data:`REFERENCES` (:func:`reference_range`), and
 writing makes them references again (:class:`_CasBuilder`). cTAKES's ``BinaryTextRelation``\ s
-between two annotations are relations (:meth:`_Reader.text_relations`, :func:`is_text_relation`).
+between two annotations and its ``CollectionTextRelation``\ s (coreference chains) of annotations
+are relations (:meth:`_Reader.text_relations`, :func:`is_text_relation`,
+:func:`is_collection_relation`).
 
 Writing (one ``NAME.xmi`` per document, and one ``TypeSystem.xml`` for the folder, merged in the
 client as each document is written and written when the run ends, see :class:`FolderTypeSystem`)
@@ -58,7 +60,9 @@ _CTAKES_RELATION = "org.apache.ctakes.typesystem.type.relation."
 TEXT_RELATION = _CTAKES_RELATION + "BinaryTextRelation"
 _RELATION_BASE = _CTAKES_RELATION + "Relation"
 _ARGUMENT = _CTAKES_RELATION + "RelationArgument"
+COLLECTION_RELATION = _CTAKES_RELATION + "CollectionTextRelation"
 UIMA_TYPE = "uima.type"
+UIMA_MEMBERS = "uima.members"
 _FS_ARRAY = "uima.cas.FSArray"
 _FS_LIST = "uima.cas.FSList"
 TYPESYSTEM = "TypeSystem.xml"
@@ -303,7 +307,7 @@ class _Reader:
                 doc.annset(fs.get("annotationSet") or set_name).add_relation(
                     our_type(fs.get("relationType") or ""), members, json.loads(fs.get("features") or "{}"),
                     id=fs.get("relationId"))
-            taken = self.text_relations(others, doc.annset(set_name))
+            taken = self.text_relations(others, doc.annset(set_name), other.sofa.sofaID)
             unread = Counter(fs.type.name for fs in others if fs.xmiID not in self.reached and fs.xmiID not in taken)
             if unread:
                 warn("E158", self.path, None, view=other.sofa.sofaID, count=sum(unread.values()),
@@ -321,30 +325,101 @@ class _Reader:
             known = self.is_annotation[type_.name] = self.ts.subsumes(self.annotation, type_)
         return known
 
-    def text_relations(self, others: list, annset) -> set[int]:
-        """Add the cTAKES ``BinaryTextRelation``\ s among ``others`` whose two arguments are
-        annotations of ``annset`` to it as relations (formats/README.md); the XMI ids of the
-        feature structures so read (the relations and their arguments)."""
+    def text_relations(self, others: list, annset, view: str) -> set[int]:
+        """Add the cTAKES relations among ``others`` to ``annset`` (formats/README.md): each
+        ``BinaryTextRelation`` whose two arguments are annotations of the set, each
+        ``CollectionTextRelation`` whose members are (in list order); the XMI ids of the feature
+        structures so read (the relations and their arguments), and of the collection relations
+        left unread with their own warning (E137)."""
         taken: set[int] = set()
-        if not self.ts.contains_type(TEXT_RELATION):
-            return taken
-        binary = self.ts.get_type(TEXT_RELATION)
+        binary = self.ts.get_type(TEXT_RELATION) if self.ts.contains_type(TEXT_RELATION) else None
+        collection = self.ts.get_type(COLLECTION_RELATION) if self.ts.contains_type(COLLECTION_RELATION) else None
+        lists: dict[int, int] = {}  # id() of a members list or array -> the XMI id of the relation read with it
         for fs in others:
-            if not self.ts.subsumes(binary, fs.type):
-                continue
-            args = [fs.get("arg1"), fs.get("arg2")]
-            targets = [arg.get("argument") if arg is not None else None for arg in args]
-            if not all(t is not None and self.annotates(t.type) and annset.get(t.xmiID - self.shift) for t in targets):
-                continue  # not between two annotations of this set: left unread (E158)
-            features = self.features(fs, skip=frozenset(("arg1", "arg2", "category")))
-            features[UIMA_TYPE] = our_type(fs.type.name)
-            roles = [arg.get("role") for arg in args]
-            if any(role is not None for role in roles):
-                features["roles"] = [role or "" for role in roles]
-            annset.add_relation(fs.get("category") or our_type(fs.type.name),
-                                [t.xmiID - self.shift for t in targets], features, id=fs.xmiID - self.shift)
-            taken.update((fs.xmiID, args[0].xmiID, args[1].xmiID))
+            if binary is not None and self.ts.subsumes(binary, fs.type):
+                taken.update(self.binary_relation(fs, annset))
+            elif collection is not None and self.ts.subsumes(collection, fs.type):
+                taken.update(self.collection_relation(fs, annset, view, lists))
         return taken
+
+    def binary_relation(self, fs, annset) -> tuple[int, ...]:
+        args = [fs.get("arg1"), fs.get("arg2")]
+        targets = [arg.get("argument") if arg is not None else None for arg in args]
+        if not all(t is not None and self.annotates(t.type) and annset.get(t.xmiID - self.shift) for t in targets):
+            return ()  # not between two annotations of this set: left unread (E158)
+        features = self.features(fs, skip=frozenset(("arg1", "arg2", "category")))
+        features[UIMA_TYPE] = our_type(fs.type.name)
+        roles = [arg.get("role") for arg in args]
+        if any(role is not None for role in roles):
+            features["roles"] = [role or "" for role in roles]
+        annset.add_relation(fs.get("category") or our_type(fs.type.name),
+                            [t.xmiID - self.shift for t in targets], features, id=fs.xmiID - self.shift)
+        return fs.xmiID, args[0].xmiID, args[1].xmiID
+
+    def collection_relation(self, fs, annset, view: str, lists: dict[int, int]) -> tuple[int, ...]:
+        """A ``CollectionTextRelation`` (cTAKES's coreference chain) as a relation whose members
+        are the annotations of its ``members`` list or array in order (each given directly, or
+        as the ``argument`` of a ``RelationArgument``: then ``roles``), with the features
+        :data:`UIMA_TYPE` and :data:`UIMA_MEMBERS` (the range of ``members``, ``""`` when it has
+        no value); one warning line (E137) and nothing read when a member is no annotation of
+        this set or the list does not end, one (E138) when two relations share one list (each
+        reads it)."""
+        feature = fs.type.get_feature("members")
+        rng = feature.rangeType.name if feature is not None else None
+        value = fs.get("members") if feature is not None else None
+        members = self.collection_members(value, annset) if rng in (_FS_ARRAY, _FS_LIST) else \
+            f"its type declares no members feature of range uima.cas.FSList or uima.cas.FSArray ({rng})"
+        if isinstance(members, str):
+            warn("E137", self.path, None, id=fs.xmiID, type=fs.type.name, view=view, reason=members)
+            return (fs.xmiID,)
+        if value is not None:
+            first = lists.setdefault(id(value), fs.xmiID)
+            if first != fs.xmiID:
+                warn("E138", self.path, None, first=first, second=fs.xmiID, view=view)
+        features = self.features(fs, skip=frozenset(("members", "category")))
+        features[UIMA_TYPE] = our_type(fs.type.name)
+        features[UIMA_MEMBERS] = "" if value is None else rng  # a string: every format carries it
+        members, roles, arguments = members
+        if any(role is not None for role in roles):
+            features["roles"] = roles
+        annset.add_relation(fs.get("category") or our_type(fs.type.name), members, features,
+                            id=fs.xmiID - self.shift)
+        return (fs.xmiID, *arguments)
+
+    def collection_members(self, value, annset) -> tuple[list[int], list[str | None], list[int]] | str:
+        """Our ids of the annotations a members list or array holds, in order, with the role of
+        each (``""`` for a ``RelationArgument`` without one, None for an annotation given
+        directly) and the XMI ids of the ``RelationArgument``\ s, or why it cannot be read."""
+        if value is None:
+            return [], [], []
+        if hasattr(value, "elements"):
+            items = list(value.elements)
+        else:
+            items, seen, node = [], set(), value
+            while node.type.name == "uima.cas.NonEmptyFSList":
+                if id(node) in seen:
+                    return "its members list does not end (a tail refers back into it)"
+                seen.add(id(node))
+                items.append(node.head)
+                node = node.tail
+                if node is None:
+                    return "its members list has a node without a tail"
+        argument = self.ts.get_type(_ARGUMENT) if self.ts.contains_type(_ARGUMENT) else None
+        ids, roles, arguments = [], [], []
+        for place, item in enumerate(items, 1):
+            role = None
+            if item is not None and argument is not None and self.ts.subsumes(argument, item.type):
+                arguments.append(item.xmiID)
+                role, item = item.get("role") or "", item.get("argument")
+            if item is None:
+                return f"member {place} is empty"
+            if not self.annotates(item.type):
+                return f"member {place} (xmi:id {item.xmiID}) is no annotation but a {item.type.name}"
+            if annset.get(item.xmiID - self.shift) is None:
+                return f"member {place} (xmi:id {item.xmiID}) is not an annotation of this view"
+            ids.append(item.xmiID - self.shift)
+            roles.append(role)
+        return ids, roles, arguments
 
     def features(self, fs, seen: frozenset = frozenset(), skip: frozenset = frozenset()) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -420,16 +495,37 @@ def used_types(doc: Document) -> dict[str, dict[str, str]]:
         for rel in annset.relations.values():
             if is_text_relation(rel):
                 _use_text_relation(types, rel, refs)
+            elif is_collection_relation(rel):
+                _use_collection_relation(types, rel, refs, doc.name)
             else:
                 types[RELATION] = {}
+    if COLLECTION_RELATION in types:
+        types[COLLECTION_RELATION].setdefault("members", _FS_LIST)
     types[DOC_FEATURES] = {}
     return types
 
 
 def is_text_relation(rel) -> bool:
     """Whether a relation of ours is written as cTAKES's ``BinaryTextRelation`` (or the subtype
-    its feature :data:`UIMA_TYPE` names): a relation of two annotations that has that feature."""
-    return isinstance(rel.features.get(UIMA_TYPE), str) and len(rel.members) == 2
+    its feature :data:`UIMA_TYPE` names): a relation of two annotations that has that feature
+    and not :data:`UIMA_MEMBERS`."""
+    return isinstance(rel.features.get(UIMA_TYPE), str) and len(rel.members) == 2 and UIMA_MEMBERS not in rel.features
+
+
+def is_collection_relation(rel) -> bool:
+    """Whether a relation of ours is written as cTAKES's ``CollectionTextRelation`` (or the subtype
+    its feature :data:`UIMA_TYPE` names): one with that feature and :data:`UIMA_MEMBERS`."""
+    return isinstance(rel.features.get(UIMA_TYPE), str) and UIMA_MEMBERS in rel.features
+
+
+def _members_range(rel, where: str | Path | None) -> str | None:
+    """The relation's :data:`UIMA_MEMBERS`: ``uima.cas.FSList``, ``uima.cas.FSArray``, or None for
+    ``""`` or None (no ``members`` at all: the relation has none; BioC reads an empty infon as None)."""
+    rng = rel.features[UIMA_MEMBERS]
+    if rng not in (_FS_LIST, _FS_ARRAY, "", None) or (not rng and rel.members):
+        raise input_error("E120", where, None, what=f"relation {rel.id}'s feature {UIMA_MEMBERS!r}", value=rng,
+                          fmt='uima-xmi (uima.cas.FSList, uima.cas.FSArray, or "" for a relation without members)')
+    return rng or None
 
 
 def _use_text_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, dict[str, str]]) -> None:
@@ -444,8 +540,49 @@ def _use_text_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, di
     _use_features(types, _RELATION_BASE, _text_relation_features(rel), {}, refs)
 
 
+def _use_collection_relation(types: dict[str, dict[str, str]], rel, refs: dict[str, dict[str, str]],
+                             where: str | Path | None) -> None:
+    """The types a cTAKES collection relation needs: ``Relation`` (as for a binary one),
+    ``CollectionTextRelation`` under it with ``members`` of the relation's range (one for the
+    document's relations, as for those read from one file: another is E120), its subtype, and
+    ``RelationArgument`` when a member is written in one."""
+    types.setdefault(_RELATION_BASE, {}).update({"": _TOP, "category": "uima.cas.String"})
+    feats = types.setdefault(COLLECTION_RELATION, {})
+    feats[""] = _RELATION_BASE
+    rng = _members_range(rel, where)
+    if rng is not None:  # else any (used_types gives cTAKES's FSList when no relation says)
+        if feats.setdefault("members", rng) != rng:
+            raise input_error("E120", where, None, what=f"relation {rel.id}'s feature {UIMA_MEMBERS!r}", value=rng,
+                              fmt=f"uima-xmi beside another relation's {feats['members']} (one type system)")
+    if any(role is not None for role in _member_roles(rel, where)):
+        types.setdefault(_ARGUMENT, {}).update({"": _TOP, "argument": _ANNOTATION, "role": "uima.cas.String"})
+    name = uima_type(rel.features[UIMA_TYPE])
+    if name != COLLECTION_RELATION:
+        types.setdefault(name, {})[""] = COLLECTION_RELATION
+    _use_features(types, _RELATION_BASE, _text_relation_features(rel), {}, refs)
+
+
+def _member_roles(rel, where: str | Path | None) -> list[str | None]:
+    """A collection relation's ``roles``: per member, the role of the ``RelationArgument`` it
+    is written in (``""``: none), None for a member written directly; all None without it."""
+    roles = rel.features.get("roles")
+    if roles is None:
+        return [None] * len(rel.members)
+    if not (isinstance(roles, list) and len(roles) == len(rel.members)
+            and all(role is None or isinstance(role, str) for role in roles)):
+        raise input_error("E120", where, None, what=f"relation {rel.id}'s feature 'roles'", value=roles,
+                          fmt="uima-xmi (a role or null per member)")
+    return roles
+
+
 def _text_relation_features(rel) -> dict[str, Any]:
-    return {k: v for k, v in rel.features.items() if k not in (UIMA_TYPE, "roles")}
+    return {k: v for k, v in rel.features.items() if k not in (UIMA_TYPE, UIMA_MEMBERS, "roles")}
+
+
+def _category(rel) -> dict[str, str]:
+    """A cTAKES relation's ``category``: none when its type is its UIMA type's name (what is
+    read from a relation without a category)."""
+    return {} if rel.type == rel.features[UIMA_TYPE] else {"category": rel.type}
 
 
 def _use_features(types: dict[str, dict[str, str]], name: str, features: dict[str, Any],
@@ -636,24 +773,41 @@ class _CasBuilder:
         roles = roles if isinstance(roles, list) and len(roles) == 2 else ["", ""]
         args = [self.new(_ARGUMENT, argument=self.by_id[member], **({"role": str(role)} if role else {}))
                 for member, role in zip(rel.members, roles)]
-        fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), category=rel.type,
+        fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), **_category(rel),
                          arg1=args[0], arg2=args[1])
         fs.xmiID = rel.id + self.shift  # our relation id, as an annotation's (ids are per document)
         return [*args, fs]
+
+    def collection_relation(self, rel):
+        """A relation of ours (:func:`is_collection_relation`) as cTAKES's collection relation,
+        its members a list or an array of the annotations, in order."""
+        rng = _members_range(rel, self.doc.name)
+        members = {}
+        if rng is not None:
+            items = [self.by_id[member] if role is None else
+                     self.new(_ARGUMENT, argument=self.by_id[member], **({"role": role} if role else {}))
+                     for member, role in zip(rel.members, _member_roles(rel, self.doc.name))]
+            members["members"] = self.collection(items, rng)
+        fs = self.create(rel.features[UIMA_TYPE], _text_relation_features(rel), **_category(rel), **members)
+        fs.xmiID = rel.id + self.shift
+        return fs
 
     def reference(self, value: Any, spec: str, type_name: str, key: str):
         rng, _ = _split_range(spec)
         if rng in (_FS_ARRAY, _FS_LIST):
             if not isinstance(value, list):
                 raise input_error("E156", self.doc.name, None, type=type_name, feature=key, value=value, what="a list")
-            items = [self.target(v, type_name, key) for v in value]
-            if rng == _FS_ARRAY:
-                return self.new(_FS_ARRAY, elements=items)
-            node = self.new("uima.cas.EmptyFSList")
-            for item in reversed(items):
-                node = self.new("uima.cas.NonEmptyFSList", head=item, tail=node)
-            return node
+            return self.collection([self.target(v, type_name, key) for v in value], rng)
         return self.target(value, type_name, key)
+
+    def collection(self, items: list, rng: str):
+        """An FSArray or an FSList (``rng``) of the feature structures ``items``."""
+        if rng == _FS_ARRAY:
+            return self.new(_FS_ARRAY, elements=items)
+        node = self.new("uima.cas.EmptyFSList")
+        for item in reversed(items):
+            node = self.new("uima.cas.NonEmptyFSList", head=item, tail=node)
+        return node
 
     def target(self, value: Any, type_name: str, key: str):
         """The feature structure a reference's value stands for: an annotation id, or a
@@ -700,6 +854,8 @@ def render_xmi(doc: Document) -> bytes:
             if is_text_relation(rel):
                 for fs in builder.text_relation(rel):
                     views[set_name].add(fs, keep_id=True)
+            elif is_collection_relation(rel):
+                views[set_name].add(builder.collection_relation(rel), keep_id=True)
             else:
                 members = builder.new(_FS_ARRAY, elements=[builder.by_id[m] for m in rel.members])
                 views[set_name].add(builder.new(

@@ -9,7 +9,7 @@ Contract: the entry point names a callable ``metric(args, gold, system) -> Metri
 It returns ``MetricRun(status, report, figures, result)``: exit status (0 when fine), the text
 printed on stdout, the JSON-able figures ``--json`` writes (or None), and None (the result
 object ``--html``/``--plot`` use is for the shipped metrics). Warnings go to the
-``annotator`` logger, one line each.
+``annotator`` logger, one line each. annotator/evaluation/README.md has a worked example.
 """
 
 from __future__ import annotations

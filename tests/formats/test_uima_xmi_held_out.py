@@ -4,6 +4,7 @@ we write loads back in cassis the same."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from formatshelp import only_documents, snapshot  # noqa: E402
 from annotator.cli import main  # noqa: E402
 from annotator.corpus import read_documents, write_documents  # noqa: E402
 from annotator.document import Document  # noqa: E402
+from annotator.errors import InputError  # noqa: E402
 from annotator.formats.uima_xmi import dkpro_typesystem  # noqa: E402
 
 OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
@@ -28,7 +30,9 @@ OTHERS = ["uimaj-emoji/casWithEmojiUnicodeTextAndAnnotations.xmi",
           "dkpro-core/english.xmi"]
 HELD_OUT = ["ctakes/note.xmi", "ctakes/relations.xmi", "dkpro/inception-export.xmi", "dkpro/semantic-links.xmi", "dkpro/references.xmi",
             "uima/emoji-sequences.xmi", "uima/two-views.xmi", "uima/sofa-uri.xmi", "uima/word-lists.xmi"]
-FILES = [f"handwritten/{name}" for name in HELD_OUT] + [f"others/{name}" for name in OTHERS]
+COREF = ["ctakes-coref/coreference.xmi", "ctakes-coref/not-annotation.xmi", "ctakes-coref/shared/shared-list.xmi",
+         "ctakes-coref/fsarray/chains.xmi"]  # written with cassis (tests/data/formats/make_xmi_fixtures.py)
+FILES = [f"handwritten/{name}" for name in HELD_OUT] + [f"others/{name}" for name in OTHERS] + COREF
 ANNOTATION = "uima.tcas.Annotation"
 
 
@@ -331,7 +335,8 @@ def test_ctakes_relations_read_as_cassis_reads_them_and_write_back(formats_data,
     """cTAKES's BinaryTextRelation (and subtypes): arg1 and arg2 are RelationArguments whose
     ``argument`` is a mention: a relation between the two, its category as type (the UIMA type
     when it has none), the UIMA type, the roles and the other features as features. Written back
-    as the same structures (cassis reads the same relations), and read back the same."""
+    as the same structures (cassis reads the same relations, a missing category missing again),
+    and read back the same."""
     path = formats_data / "uima-xmi" / "handwritten" / "ctakes" / "relations.xmi"
     ts = typesystem_of(path)
     oracle = cassis_text_relations(path, ts)
@@ -341,7 +346,7 @@ def test_ctakes_relations_read_as_cassis_reads_them_and_write_back(formats_data,
     assert our_text_relations(doc) == sorted(((category or kind, kind, *rest) for category, kind, *rest in oracle), key=repr)
     write_documents([doc], tmp_path, "uima-xmi")
     written = cassis_text_relations(tmp_path / path.name, cassis.load_typesystem(tmp_path / "TypeSystem.xml"))
-    assert [(kind, *rest) for _, kind, *rest in written] == [(kind, *rest) for _, kind, *rest in oracle]
+    assert written == oracle
     (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
     assert our_text_relations(back) == our_text_relations(doc)
 
@@ -367,3 +372,225 @@ def test_our_relations_with_a_uima_type_are_ctakes_relations(tmp_path):
     (back,) = only_documents(read_documents(tmp_path / "xmi", "uima-xmi"))
     assert sorted((r.type, r.members, r.features) for r in back.annset().relations.values()) == \
         sorted((r.type, r.members, r.features) for r in anns.relations.values())
+
+
+CHAIN = RELATION + "CollectionTextRelation"
+
+
+def cassis_chains(path: Path, ts) -> list[tuple]:
+    """cTAKES's collection relations whose members are all annotations (given directly or as the
+    argument of a RelationArgument), as cassis reads them: (category, type, the members' (type,
+    begin, end) in order, their roles (None: given directly), the members' range or None when
+    the relation has none, the other features)."""
+    cas = cassis.load_cas_from_xmi(path, typesystem=ts)
+    chain, annotation = ts.get_type(CHAIN), ts.get_type(ANNOTATION)
+    argument = ts.get_type(RELATION + "RelationArgument") if ts.contains_type(RELATION + "RelationArgument") else None
+    out = []
+    for fs in cas.select_all_fs():
+        if not ts.subsumes(chain, fs.type):
+            continue
+        value = fs.get("members")
+        members = list(value.elements) if hasattr(value, "elements") else []
+        node = value
+        while node is not None and node.type.name == "uima.cas.NonEmptyFSList":
+            members.append(node.head)
+            node = node.tail
+        roles = [None] * len(members)
+        for i, m in enumerate(members):
+            if argument is not None and ts.subsumes(argument, m.type):
+                members[i], roles[i] = m.get("argument"), m.get("role") or ""
+        if not all(ts.subsumes(annotation, m.type) for m in members):
+            continue
+        features = {f.name: fs.get(f.name) for f in fs.type.all_features
+                    if f.name not in ("members", "category") and fs.get(f.name) is not None}
+        out.append((fs.get("category"), fs.type.name, tuple((m.type.name, m.begin, m.end) for m in members),
+                    tuple(roles), None if value is None else fs.type.get_feature("members").rangeType.name, features))
+    return sorted(out, key=repr)
+
+
+def our_chains(doc) -> list[tuple]:
+    anns = doc.annset()
+    return sorted(((r.type, r.features["uima.type"], tuple((anns.get(m).type, anns.get(m).start, anns.get(m).end)
+                                                           for m in r.members),
+                    tuple(r.features.get("roles", [None] * len(r.members))), r.features["uima.members"] or None,
+                    {k: v for k, v in r.features.items() if k not in ("uima.type", "uima.members", "roles")})
+                   for r in anns.relations.values()), key=repr)
+
+
+def relations(doc) -> list[tuple]:
+    return [(r.id, r.type, r.members, r.features) for r in doc.annset().relations.values()]
+
+
+@pytest.mark.parametrize("name", COREF)
+def test_ctakes_chains_read_as_cassis_reads_them_and_write_back(formats_data, tmp_path, name):
+    """cTAKES's CollectionTextRelation (coreference chains): a relation whose members are the
+    annotations of its ``members`` list (or array), in list order; its category as type (the
+    UIMA type without one), ``uima.type``, ``uima.members`` (the range, "" when it has no
+    members) and its other features. Written back, cassis reads the same relations (categories,
+    members in order, ranges, features); read back, the same relations, ids included."""
+    path = formats_data / "uima-xmi" / name
+    oracle = cassis_chains(path, typesystem_of(path))
+    (doc,) = only_documents(read_documents(path, "uima-xmi"))
+    assert our_chains(doc) == sorted(((category or kind, kind, *rest) for category, kind, *rest in oracle), key=repr)
+    write_documents([doc], tmp_path, "uima-xmi")
+    assert cassis_chains(tmp_path / path.name, cassis.load_typesystem(tmp_path / "TypeSystem.xml")) == oracle
+    (back,) = only_documents(read_documents(tmp_path, "uima-xmi"))
+    assert relations(back) == relations(doc)
+
+
+def test_what_the_chain_files_hold(formats_data):
+    """The cases, spelled out: list order is not text order, an empty list and no list."""
+    (doc,) = only_documents(read_documents(formats_data / "uima-xmi" / "ctakes-coref" / "coreference.xmi", "uima-xmi"))
+    text = doc.text
+    got = [(r.type.rsplit(".", 1)[-1], [text[doc.annset().get(m).start:doc.annset().get(m).end] for m in r.members],
+            r.features["uima.members"]) for r in doc.annset().relations.values()]
+    assert got == [("Identity", ["Mrs. Alvarez", "She", "her"], "uima.cas.FSList"),
+                   ("CollectionTextRelation", ["the pain", "chest pain"], "uima.cas.FSList"),
+                   ("Identity", ["Her daughter", "the daughter"], "uima.cas.FSList"),
+                   ("Identity", [], "uima.cas.FSList"), ("Identity", [], ""),
+                   ("Identity", ["She", "Mrs. Alvarez"], "uima.cas.FSList")]
+    assert list(doc.annset().relations.values())[-1].features["roles"] == ["anaphor", ""]
+
+
+@pytest.mark.parametrize("name, code, expected", [
+    ("not-annotation.xmi", "E137", "xmi:id 10 (org.apache.ctakes.typesystem.type.relation.CollectionTextRelation) of view "
+     "'_InitialView' is not read: member 2 (xmi:id 11) is no annotation but a org.apache.ctakes.typesystem.type.refsem.UmlsConcept"),
+    ("shared/shared-list.xmi", "E138", "xmi:id 9 and 10 of view '_InitialView' share one members list"),
+    ("coreference.xmi", None, None), ("fsarray/chains.xmi", None, None)])
+def test_a_chain_that_cannot_be_read_as_it_is_is_one_line(formats_data, tmp_path, capsys, caplog, name, code, expected):
+    """A member that is no annotation: the chain is not read, one E137 line with the file and the
+    chain's xmi:id (no E158 besides); one list shared by two chains: both read, one E138 line.
+    Through the CLI: no traceback, the document is written, exit 0."""
+    path = formats_data / "uima-xmi" / "ctakes-coref" / name
+    src = tmp_path / "in"
+    src.mkdir()
+    for file in (path, path.parent / "TypeSystem.xml"):
+        (src / file.name).write_bytes(file.read_bytes())
+    caplog.set_level("WARNING", logger="annotator")
+    status = main(["convert", str(src), str(tmp_path / "out"), "--to", "uima-xmi"])
+    err = capsys.readouterr().err
+    assert status == 0 and "Traceback" not in err and (tmp_path / "out" / path.name).is_file()
+    lines = [r.getMessage() for r in caplog.records if " E1" in r.getMessage()]
+    if code is None:
+        assert lines == []
+    else:
+        (line,) = lines
+        assert line.startswith(f"{src / path.name}: {code} ") and expected in line
+
+
+@pytest.mark.parametrize("change, reason", [
+    ('<cas:NonEmptyFSList xmi:id="16" head="7" tail="12"/>', "its members list does not end"),
+    ('<cas:NonEmptyFSList xmi:id="16" head="7"/>', "its members list has a node without a tail")])
+def test_a_list_that_does_not_end_is_one_line(formats_data, tmp_path, caplog, change, reason):
+    """A members list whose last node points back into it, or has no tail: the chain is not read
+    (one E137 line), the other chains are."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref" / "shared"
+    (tmp_path / "TypeSystem.xml").write_bytes((folder / "TypeSystem.xml").read_bytes())
+    data = (folder / "shared-list.xmi").read_text(encoding="utf-8")
+    node = '<cas:NonEmptyFSList xmi:id="16" head="7" tail="18"/>'
+    assert node in data
+    (tmp_path / "bad.xmi").write_text(data.replace(node, change), encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    (doc,) = only_documents(read_documents(tmp_path / "bad.xmi", "uima-xmi"))
+    lines = [r.getMessage() for r in caplog.records if "E137" in r.getMessage()]
+    assert len(lines) == 2 and all(reason in line for line in lines)  # the two chains sharing it
+    assert [r.type for r in doc.annset().relations.values()] == ["Identity"]
+
+
+def test_a_chain_type_without_members_is_one_line(formats_data, tmp_path, caplog):
+    """A type system whose CollectionTextRelation has no ``members`` feature (here named
+    otherwise): each chain is one E137 line, not a traceback; the markables are read."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref"
+    ts = (folder / "TypeSystem.xml").read_text(encoding="utf-8")
+    assert ts.count("<name>members</name>") == 1
+    (tmp_path / "TypeSystem.xml").write_text(ts.replace("<name>members</name>", "<name>mentions</name>"),
+                                             encoding="utf-8")
+    data = (folder / "coreference.xmi").read_text(encoding="utf-8")
+    renamed = "\n".join(line.replace(" members=", " mentions=") if "CollectionTextRelation" in line else line
+                        for line in data.splitlines())
+    (tmp_path / "c.xmi").write_text(renamed, encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    (doc,) = only_documents(read_documents(tmp_path / "c.xmi", "uima-xmi"))
+    lines = [r.getMessage() for r in caplog.records if " E1" in r.getMessage()]
+    assert len(lines) == 6 and all("E137" in line and "declares no members feature" in line for line in lines)
+    assert len(doc.annset()) == 7 and not doc.annset().relations
+
+
+def test_indexed_relation_arguments_of_a_chain_are_read_with_it(formats_data, tmp_path, caplog):
+    """RelationArguments a chain holds that the view indexes too (as cTAKES indexes those of its
+    binary relations) are read with the chain: no E158 line counts them."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref"
+    (tmp_path / "TypeSystem.xml").write_bytes((folder / "TypeSystem.xml").read_bytes())
+    data = (folder / "coreference.xmi").read_text(encoding="utf-8")
+    view = '<cas:View sofa="1" members="2 3 4 5 6 7 8 9 10 11 12 13 14"/>'
+    assert view in data and '<relation:RelationArgument xmi:id="15"' in data
+    (tmp_path / "c.xmi").write_text(data.replace(view, view.replace(' 14"', ' 14 15 16"')), encoding="utf-8")
+    caplog.set_level("WARNING", logger="annotator")
+    (doc,) = only_documents(read_documents(tmp_path / "c.xmi", "uima-xmi"))
+    assert [r.getMessage() for r in caplog.records if " E1" in r.getMessage()] == []
+    assert list(doc.annset().relations.values())[-1].features["roles"] == ["anaphor", ""]
+
+
+def test_our_chains_are_ctakes_chains(tmp_path):
+    """A relation of ours with ``uima.type`` and ``uima.members`` is written as that collection
+    relation (a subtype declared under CollectionTextRelation), whatever its number of members
+    (two is no binary relation), a member with a role in ``roles`` as a RelationArgument; ours ->
+    XMI -> ours is lossless; a range that is no list or array is one E120 line."""
+    doc = Document("Ann saw Bo. She waved; he did not.", name="chains")
+    s = doc.annset()
+    ann, bo, she, he = s.add("Mention", 0, 3), s.add("Mention", 8, 10), s.add("Mention", 12, 15), s.add("Mention", 23, 25)
+    s.add_relation("Identity", [she.id, ann.id], {"uima.type": CHAIN, "uima.members": "uima.cas.FSList", "score": 2},
+                   id=30)
+    s.add_relation("org.example.Chain", [bo.id, he.id], {"uima.type": "org.example.Chain",
+                                                         "uima.members": "uima.cas.FSList"}, id=7)
+    s.add_relation("Identity", [], {"uima.type": CHAIN, "uima.members": ""}, id=8)
+    s.add_relation("Identity", [he.id, bo.id, ann.id], {"uima.type": CHAIN, "uima.members": "uima.cas.FSList",
+                                                         "roles": ["anaphor", None, ""]}, id=9)
+    write_documents([doc], tmp_path / "xmi", "uima-xmi")
+    ts = cassis.load_typesystem(tmp_path / "xmi" / "TypeSystem.xml")
+    assert ts.subsumes(ts.get_type(CHAIN), ts.get_type("org.example.Chain"))
+    assert cassis_chains(tmp_path / "xmi" / "chains.xmi", ts) == sorted([
+        (None, "org.example.Chain", (("Mention", 8, 10), ("Mention", 23, 25)), (None, None), "uima.cas.FSList", {}),
+        ("Identity", CHAIN, (), (), None, {}),
+        ("Identity", CHAIN, (("Mention", 23, 25), ("Mention", 8, 10), ("Mention", 0, 3)), ("anaphor", None, ""),
+         "uima.cas.FSList", {}),
+        ("Identity", CHAIN, (("Mention", 12, 15), ("Mention", 0, 3)), (None, None), "uima.cas.FSList", {"score": 2})],
+        key=repr)
+    (back,) = only_documents(read_documents(tmp_path / "xmi", "uima-xmi"))
+    assert sorted(relations(back)) == sorted(relations(doc))
+    for given, message in [
+        ([{"uima.members": "uima.cas.IntegerList"}], "relation 11's feature 'uima.members' 'uima.cas.IntegerList'"),
+        ([{"uima.members": "uima.cas.FSList"}, {"uima.members": "uima.cas.FSArray"}],
+         "relation 12's feature 'uima.members' 'uima.cas.FSArray' as uima-xmi beside another relation's uima.cas.FSList"),
+        ([{"uima.members": "uima.cas.FSList", "roles": ["anaphor"]}], "relation 11's feature 'roles' ['anaphor']"),
+        ([{"uima.members": ""}], "relation 11's feature 'uima.members' ''"),  # its members would be lost
+        ([{"uima.members": None}], "relation 11's feature 'uima.members' None"),
+        ([{"uima.members": 3}], "relation 11's feature 'uima.members' 3")]:
+        bad = Document("Ann and Bo.", name="bad")
+        a, b = bad.annset().add("Mention", 0, 3), bad.annset().add("Mention", 8, 10)
+        for number, features in enumerate(given, 1):
+            bad.annset().add_relation("Identity", [a.id, b.id], {"uima.type": CHAIN, **features}, id=10 + number)
+        with pytest.raises(InputError, match="E120 cannot write " + re.escape(message)):
+            write_documents([bad], tmp_path / "bad", "uima-xmi")
+
+
+@pytest.mark.parametrize("via", ["bioc-xml", "bioc-json"])
+def test_chains_survive_bioc(formats_data, tmp_path, capsys, via):
+    """cTAKES chains through BioC and back to XMI: cassis reads the same chains, members in
+    order (BioC nodes always have a role, so a member given directly comes back inside a
+    RelationArgument without one: the same annotations); a chain without members stays one."""
+    folder = formats_data / "uima-xmi" / "ctakes-coref"
+    src = tmp_path / "in"
+    src.mkdir()
+    for name in ("coreference.xmi", "TypeSystem.xml"):
+        (src / name).write_bytes((folder / name).read_bytes())
+    assert main(["convert", str(src), str(tmp_path / "bioc"), "--to", via]) == 0
+    assert main(["convert", str(tmp_path / "bioc"), str(tmp_path / "back"), "--to", "uima-xmi"]) == 0
+    assert "E1" not in capsys.readouterr().err
+
+    def chains(path, ts):
+        return sorted(((category, kind, members, rng) for category, kind, members, _, rng, _ in cassis_chains(path, ts)),
+                      key=repr)
+
+    assert chains(tmp_path / "back" / "coreference.xmi", cassis.load_typesystem(tmp_path / "back" / "TypeSystem.xml")) == \
+        chains(folder / "coreference.xmi", typesystem_of(folder / "coreference.xmi"))
