@@ -57,6 +57,12 @@ class Anchored:
         rest = pattern.flags & ~sum(flag for flag, _ in _SCOPED)
         self.scan = re.compile(f"[{case_sensitive_class(first, pattern.flags)}](?<=(?={inner})(?s:.))", rest)
 
+    def __getattr__(self, name: str):
+        """The pattern's other methods and attributes (``match``, ``search``, ``groupindex`` ...) as they are."""
+        if name == "pattern":  # not set yet (while unpickling)
+            raise AttributeError(name)
+        return getattr(self.pattern, name)
+
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         """The matches of ``pattern`` in ``text``, as ``pattern.finditer(text)`` gives them."""
         if self.strategy == "reference":

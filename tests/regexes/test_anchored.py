@@ -61,3 +61,10 @@ def test_a_pattern_that_matches_the_empty_string_is_refused_when_it_does() -> No
 def test_an_unknown_strategy_is_refused() -> None:
     with pytest.raises(ValueError, match="strategy"):
         Anchored(re.compile("a"), "a", strategy="quick")
+
+
+def test_the_other_methods_are_the_patterns() -> None:
+    pattern = re.compile(r"\b(?=[ab])(?P<word>ab|ba)")
+    anchored = Anchored(pattern, "ab")
+    assert anchored.search("x ba").span() == pattern.search("x ba").span()
+    assert anchored.groupindex == {"word": 1}
