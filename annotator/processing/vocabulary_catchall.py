@@ -82,9 +82,12 @@ from annotator.document import Document
 from annotator.errors import pipeline_error
 from annotator.processing.base import Param, ProcessingResource, register
 
+# The calls made per line, chunk or word pass ``concurrent=False`` by position (``pattern.search(text,
+# pos, endpos, False)``): by default the ``regex`` module releases the GIL around a call on a long
+# text, which costs more than a short match; a keyword argument costs it a good part of one too.
 LINE = regex.compile(r"[^\n\r]+")
 CHUNK = regex.compile(r"[^\s,;:()\[\]{}<>\"|]+")
-TRIM = regex.compile(r"[^\p{L}\p{N}]*+(.*?)[^\p{L}\p{N}]*+", regex.DOTALL)
+TRIM = regex.compile(r"[\p{L}\p{N}](?:.*[\p{L}\p{N}])?", regex.DOTALL)  # searched: from the first to the last
 WORD = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)*")
 HAS_DIGIT = regex.compile(r"\p{Nd}")
 HAS_LETTER = regex.compile(r"\p{L}")
@@ -290,7 +293,7 @@ class VocabularyCatchall(ProcessingResource):
             seen.lookup_starts = [lookup_start for lookup_start, _, _ in seen.lookups]
             seen.reach = list(accumulate((lookup_end for _, lookup_end, _ in seen.lookups), max))
         spans = self._grown_phi(seen) if self.extend and self._neighbours else []
-        for line in LINE.finditer(text):
+        for line in LINE.finditer(text, 0, None, False, False):
             spans += self._line(seen, line.start(), line.end())
         for start, end, type_name in spans:
             phi.add(type_name, start, end, {"confidence": self.confidence})
@@ -299,9 +302,9 @@ class VocabularyCatchall(ProcessingResource):
         """The spans caught on the line ``[start, end)``."""
         text, covered, numeric = seen.text, seen.covered, seen.numeric
         line = text[start:end]
-        has_upper, has_lower = HAS_UPPER.search(line) is not None, HAS_LOWER.search(line) is not None
+        has_upper, has_lower = HAS_UPPER.search(line, 0, None, False) is not None, HAS_LOWER.search(line, 0, None, False) is not None
         caps_line = has_upper and not has_lower
-        caseless = not has_upper or TITLE_CASE.search(line) is None and not SENTENCE_STOP.search(line)
+        caseless = not has_upper or TITLE_CASE.search(line, 0, None, False) is None and not SENTENCE_STOP.search(line, 0, None, False)
         catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and caseless)
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
         numbers: list[tuple[int, int, int, bool, int]] = []   # group members: (start, end, digits, inside PHI, weight)
@@ -309,33 +312,34 @@ class VocabularyCatchall(ProcessingResource):
         first = True  # the next word is the line's first
         vocabulary = self._vocabulary
         line_numeric = numeric.find(1, start, end) >= 0
-        for chunk in CHUNK.finditer(text, start, end):
+        for chunk in CHUNK.finditer(text, start, end, False, False):
             plain = chunk.group()
             if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary and not line_numeric:
                 first = False  # most chunks: one known word
                 continue
-            c_start, c_end = TRIM.fullmatch(text, chunk.start(), chunk.end()).span(1)
-            if c_start == c_end:
+            trimmed = TRIM.search(text, chunk.start(), chunk.end(), False)
+            if trimmed is None:
                 continue
+            c_start, c_end = trimmed.span()
             if covered.find(1, c_start, c_end) >= 0:
                 first = False
                 if numeric.find(1, c_start, c_end) >= 0:
                     numbers.append((c_start, c_end, 0, True, 0))
                     spans += self._outside(seen, c_start, c_end)
                 continue
-            if HAS_DIGIT.search(text, c_start, c_end):
+            if HAS_DIGIT.search(text, c_start, c_end, False):
                 first = False
-                cue = self._number_cue.search(text, max(start, c_start - 24), c_start) if self._number_cue else None
+                cue = self._number_cue.search(text, max(start, c_start - 24), c_start, False) if self._number_cue else None
                 if cue is not None and covered.find(1, cue.start(1), c_start) < 0:
                     spans.append((cue.start(1), c_end, self._number_cues[" ".join(cue.group(1).lower().split())]))
                     words = [w for w in words if w[1] <= cue.start(1)]  # the cue's own words, if caught
                     continue
                 verdict = self._number(text, c_start, c_end)
                 if verdict != SAFE:
-                    digits = len(HAS_DIGIT.findall(text, c_start, c_end)) if verdict == MEMBER else 0
+                    digits = len(HAS_DIGIT.findall(text, c_start, c_end, False, False)) if verdict == MEMBER else 0
                     numbers.append((c_start, c_end, digits, False, 2 if verdict == CAUGHT else verdict == WEAK))
                 continue
-            for word in WORD.finditer(text, c_start, c_end):
+            for word in WORD.finditer(text, c_start, c_end, False, False):
                 verdict = self._word(text, start, word, first, caps_line, catch_lower)
                 first = False
                 if verdict == CAUGHT and self._heads and self._before_head(text, word.end(), end):
@@ -400,11 +404,11 @@ class VocabularyCatchall(ProcessingResource):
 
     @staticmethod
     def _sentence_start(text: str, line_start: int, at: int) -> bool:
-        before = SENTENCE_END.search(text, max(line_start, at - 12), at)
+        before = SENTENCE_END.search(text, max(line_start, at - 12), at, False)
         return before is not None and not ABBREVIATION.fullmatch(before.group(1))
 
     def _before_head(self, text: str, at: int, line_end: int) -> bool:
-        after = NEXT_WORD.match(text, at, line_end)
+        after = NEXT_WORD.match(text, at, line_end, False)
         return after is not None and after.group(1).lower() in self._heads
 
     def _key(self, word: str) -> tuple[str, ...]:
@@ -466,7 +470,7 @@ class VocabularyCatchall(ProcessingResource):
         spans = []
         group: list[tuple[int, int, int, bool, int]] = []
         for item in numbers + [(-1, -1, 0, False, 0)]:
-            if group and item[0] >= 0 and NUMBER_GAP.fullmatch(text, group[-1][1], item[0]):
+            if group and item[0] >= 0 and NUMBER_GAP.fullmatch(text, group[-1][1], item[0], False):
                 group.append(item)
                 continue
             codes = [g[1] - g[0] for g in group if g[4] == 1]
@@ -491,7 +495,7 @@ class VocabularyCatchall(ProcessingResource):
         for item in words + [(-1, -1, False)]:
             if run and item[0] >= 0:
                 gap = INITIAL_GAP if run[-1][1] - run[-1][0] == 1 else WORD_GAP
-                if gap.fullmatch(text, run[-1][1], item[0]) or self._joined(text[run[-1][1]:item[0]]):
+                if gap.fullmatch(text, run[-1][1], item[0], False) or self._joined(text[run[-1][1]:item[0]]):
                     run.append(item)
                     continue
             if run:

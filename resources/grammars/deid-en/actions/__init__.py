@@ -25,6 +25,7 @@ import re
 from importlib.resources import files
 
 from annotator.jape.actions import ActionContext, keeps_features, output_only
+from annotator.regexes.anchored import Anchored
 
 from .context import ENGLISH, cue_name, cues
 
@@ -62,24 +63,25 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 # Each of these starts with a lookahead for the first character of every alternative (and, where every
 # alternative starts a word, a word boundary): the re module otherwise tries each alternative at every
-# position of the text (the same matches, 2-4x slower).
+# position of the text. Those searched with finditer are Anchored (annotator/regexes/anchored.py) on
+# those characters: searched only where one is (the same matches).
 _YEAR = r"(?:(?:19|20)\d\d\b|['’]\d\d(?![\w'’]))"  # 2021; '21 (a two-digit year after an apostrophe)
-_DATES = re.compile(
+_DATES = Anchored(re.compile(
     rf"\b(?=[\djfmasond])(?:\b{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}"   # Feb 3, 2021; Sept 9 2019; Mar 3rd '21
     rf"|,?\s+['’]\d\d(?![\w'’]))"                                                # March '21
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
     rf"|{_MONTH},?\s+['’]\d\d(?![\w'’]))"                                        # 3rd Mar '21
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)\b"                             # May 2nd
     rf"|(?<=seen )(?:on\s+)?{_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d))",              # seen June 4
-    re.I)
+    re.I), r"\djfmasond")
 # an ISO 8601 date-time is one value, its time included (2021-03-03T14:25:00Z, 2021-03-03 14:25): the
-# one exception to "times of day stay out" (README); the look-behind after the century, as for _ZIP_ZERO
-_ISO_DATETIME = re.compile(
-    r"(?:19|20)(?<![\w\-]\d\d)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T|[ \t])(?:[01]\d|2[0-3]):[0-5]\d"
-    r"(?::[0-5]\d(?:[.,]\d{1,6})?)?(?:Z|[+\-](?:0\d|1[0-4]):?[0-5]\d)?(?![\w:])")
+# one exception to "times of day stay out" (README)
+_ISO_DATETIME = Anchored(re.compile(
+    r"(?<![\w\-])(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?:T|[ \t])(?:[01]\d|2[0-3]):[0-5]\d"
+    r"(?::[0-5]\d(?:[.,]\d{1,6})?)?(?:Z|[+\-](?:0\d|1[0-4]):?[0-5]\d)?(?![\w:])"), r"12")
 # a year alone after an apostrophe, or a decade: '92, '90s (i2b2 2014: "[’92]", "[’90s]")
-_APOS_YEAR = re.compile(r"['’](?<=[\s(]['’])\d\d(?:s\b)?(?![\w'’%\-])")
-_AGES = re.compile(
+_APOS_YEAR = Anchored(re.compile(r"(?<=[\s(])['’]\d\d(?:s\b)?(?![\w'’%\-])"), "'’")
+_AGES = Anchored(re.compile(
     r"\b(?=[\daiwtdb])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
     r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
     r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
@@ -90,17 +92,16 @@ _AGES = re.compile(
     r"|\b(?:is|was)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b)"
     r"|\bturn(?:s|ed)?\s+(?P<a9>\d{1,3})\b(?![.,:/]?\d|\s*(?:%|degrees|times|mg|ml)\b)"          # turned 95 last week
     r"|\b(?:dob|d\.o\.b\.?|born)\b[^()\n]{4,24}\(\s*(?P<a10>\d{1,3})\s*\))",            # DOB 1931-06-02 (90)
-    re.I | re.M)
-# New England ZIPs: 01852, 02108; the 0 first, then the look-behind (the same matches: the re module
-# then searches for the literal 0, 40x faster than trying the look-behind at every position)
-_ZIP_ZERO = re.compile(r"0(?<![\w/.\-]0)\d{4}(?:-\d{4})?(?![\w/.\-])")
+    re.I | re.M), r"\daiwtdb")
+# New England ZIPs: 01852, 02108
+_ZIP_ZERO = Anchored(re.compile(r"(?<![\w/.\-])0\d{4}(?:-\d{4})?(?![\w/.\-])"), "0")
 _VERBS = ("c/o|attended|attends|seen|reports|reported|presents|presented|called|phoned|declined|missed|needs|"
           "wants|had|has|is|was|DNA'd|complains|came|returned|refused|agreed|denies|remains|lives|works|saw|"
           "admitted|discharged|died")
 _SUBJECT = re.compile(rf"(?m)^[ \t]*([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)[ \t]+([A-Z][^\W\d_]+(?:['’-][A-Z][^\W\d_]+)?)"
                       rf"(?=[ \t]+(?:{_VERBS})\b)")
 _COMMON = frozenset((files("annotator.resources") / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
-_LOCAL_PHONE = re.compile(r"(?=[\d(])(?<![\d/.\-])(?:\(\d{3}\)[ \t]?|\b\d{3}[-.])?\b\d{3}[-.]\d{4}\b(?![\-/.]\d)")
+_LOCAL_PHONE = Anchored(re.compile(r"(?=[\d(])(?<![\d/.\-])(?:\(\d{3}\)[ \t]?|\b\d{3}[-.])?\b\d{3}[-.]\d{4}\b(?![\-/.]\d)"), r"\d(")
 # a word with a digit (the lookahead only skips words without one, which are never IDs: same matches)
 _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?![\w@]|\.\d)")
 
@@ -112,27 +113,26 @@ _BARE_ID = re.compile(r"(?<![\w@./\-])(?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9\
 # an identifier with its letter prefix joined by a hyphen or slash (guidelines: the whole identifier):
 # PE-88120934, KNH/2021/04417, LD/PI/2021/338, P/211114/01/2021/004512 (5 digits or more, counted
 # in the action; a month is no prefix: DEC-03-2021)
-_PREFIXED_ID = re.compile(r"(?<![\w@./\-])(?=[A-Z])(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b)"
-                          r"[A-Z]{1,6}(?:[\-/][A-Z0-9]+)+(?![\w@\-/]|\.\d)")
+_PREFIXED_ID = Anchored(re.compile(r"(?<![\w@./\-])(?=[A-Z])(?!(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b)"
+                          r"[A-Z]{1,6}(?:[\-/][A-Z0-9]+)+(?![\w@\-/]|\.\d)"), r"A-Z")
 # a facility named head first, as Spanish, Portuguese, French, Italian and German write it: "Hospital
 # Italiano de Buenos Aires", "Centro de Salud Lavapiés", "Clínica Alemana", "Hôpital Saint-Louis"; its
 # name words capitalised, with particles between, up to the first English word ("Hospital Course")
-_HEAD_FIRST = re.compile(
+_HEAD_FIRST = Anchored(re.compile(
     r"\b(?:Hospital(?: Universitario| General| Regional)?|Clínica|Clinica|Clinique|Hôpital|Ospedale|Policlinico|"
     r"Centro (?:de Salud|Médico|Medico|Hospitalar)|Centre Hospitalier|Sanatorio|Klinikum|Hospital das Clínicas)"
-    r"((?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*){1,4})")
+    r"((?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*){1,4})"), r"HCOPSK")
 _NAME_WORDS = re.compile(r"(?:[ ](?:(?:de|del|de la|do|da|dos|das|di|du|des|d')[ ])?([A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)*))")
-_NAT_PHONE = re.compile(
+_NAT_PHONE = Anchored(re.compile(
     r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{1,8}"
-    r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)")
+    r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)"), r"(+0")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 # a run of digits: after a phone cue word a phone number in any grouping ("ring 09876543210", "mobile
 # 9876543210"), with an extension joined to it a phone number (617-555-1234 x4321, +44 20 7946 0958
 # ext. 22), a card number in groups of four (Luhn check digit), an identifier punctuated two ways
 # (123.456.789-09, 12.345.678/0001-95)
-# (a character class first, as for _CAPITAL_SHAPES: "+", "(" or a digit, then what each needs after it)
-_NUMBER_RUN = re.compile(
-    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I)
+_NUMBER_RUN = Anchored(re.compile(
+    r"(?<![\w+/.\-])(?:\+\(?\d|\(\d|\d)[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I), r"+(\d")
 _PHONE_CUE_BEFORE = re.compile(
     r"\b(?:call|ring|phone|telephone|tel|mobile|mob|cell|cellphone|contact|dial|text|sms|landline|whatsapp|reach)\b\.?"
     r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$", re.I)
@@ -150,19 +150,17 @@ _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d\d|D6W)[ ]?[0-9AC-FHKNPRTV-Y]{4}"
 # the shapes in capitals, in one pass: Canada, Ireland, an Australian state code and its postcode, an
 # IBAN (kept when its mod-97 check holds: GB82 WEST 1234 5698 7654 32), and a UK National Insurance
 # number with its suffix letter (AB 12 34 56 C), after its label or not
-# (each alternative tests its first letter by a look-behind: the pattern then starts with a character
-# class, which the re module scans for quickly; the same matches, about 2x faster than a \b first)
-_CAPITAL_SHAPES = re.compile(
-    r"[A-Z](?<!\w[A-Z])(?:(?P<ca>(?<=[ABCEGHJ-NPRSTVXY])\d[ABCEGHJ-NPRSTV-Z][ \-]\d[ABCEGHJ-NPRSTV-Z]\d)"
-    r"|(?P<iban>(?<=[A-Z])[A-Z]\d\d(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)"
-    r"|(?P<ie>(?<=[AC-FHKNPRTV-Y])\d\d[ ]?[0-9AC-FHKNPRTV-Y]{4}|(?<=D)6W[ ]?[0-9AC-FHKNPRTV-Y]{4})"
-    r"|(?P<nino>(?<=[A-CEGHJ-PR-TW-Z])[A-CEGHJ-NPR-TW-Z](?:[ ]?\d\d){3}[ ]?[A-D])"
-    r"|(?:(?<=N)SW|(?<=V)IC|(?<=Q)LD|(?<=T)AS|(?<=A)CT|(?<=N)T|(?<=S)A|(?<=W)A)[ \t]+(?P<au>\d{4}))\b")
+_CAPITAL_SHAPES = Anchored(re.compile(
+    r"(?<!\w)(?:(?P<ca>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]\d[ABCEGHJ-NPRSTV-Z]\d)"
+    r"|(?P<iban>[A-Z][A-Z]\d\d(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)"
+    r"|(?P<ie>[AC-FHKNPRTV-Y]\d\d[ ]?[0-9AC-FHKNPRTV-Y]{4}|D6W[ ]?[0-9AC-FHKNPRTV-Y]{4})"
+    r"|(?P<nino>[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ ]?\d\d){3}[ ]?[A-D])"
+    r"|(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)[ \t]+(?P<au>\d{4}))\b"), "A-Z")
 _POSTCODE_SHAPE = (rf"(?:\d{{5}}-\d{{3}}|\d{{3}}-\d{{4}}|[1-9]\d{{2}}[ ]?\d{{3}}|\d{{5}}|[1-9]\d{{3}}[ ]?(?!SA|SD|SS)[A-Z]{{2}}"
                    rf"|{_EIRCODE}|\d{{4}})")
-_POSTCODE_CUE = re.compile(
-    rf"[pPzZcCeE〒](?<![\w][pPzZcCeE])(?i:(?:(?<=p)(?:ost(?:al)?[ \t]?code|in(?:[ \t]?code)?|incode|lz)|(?<=z)ip(?:[ \t]?code)?"
-    rf"|(?<=c)ep|(?<=e)ircode)\b\.?[ \t]*[:#]?|(?<=〒))[ \t]*({_POSTCODE_SHAPE})(?![\w\-])")
+_POSTCODE_CUE = Anchored(re.compile(
+    rf"(?:(?<!\w)(?i:post(?:al)?[ \t]?code|pin(?:[ \t]?code)?|pincode|plz|zip(?:[ \t]?code)?|cep|eircode)\b\.?[ \t]*[:#]?|〒)"
+    rf"[ \t]*({_POSTCODE_SHAPE})(?![\w\-])"), "pPzZcCeE〒")
 _POSTCODE_AFTER_PLACE = re.compile(rf"[ \t]*[,\-–]?[ \t]*({_POSTCODE_SHAPE})(?![\w\-]|[ \t]*\d)")
 _POSTCODE_BEFORE_PLACE = re.compile(rf"(?:^|(?<=[\s,]))({_POSTCODE_SHAPE}),?[ \t]+$")
 

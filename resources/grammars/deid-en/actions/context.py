@@ -18,6 +18,7 @@ import re
 from importlib.resources import files
 
 from annotator.jape.actions import ActionContext, keeps_features
+from annotator.regexes.anchored import Anchored
 
 _RESOURCES = files("annotator.resources")
 #: English words (no name or place in their own right), lower case
@@ -53,18 +54,19 @@ _NAME_WORD = r"(?:[OD]['’])?[A-Z](?=[^\W\d_]*[a-z])[^\W\d_]+(?:-[A-Z][^\W\d_]+
 # the words before a cue: the last one to three name words (initials between), matched backwards
 # from the cue in a short window (a regular expression tried at every capitalised word costs more).
 # The cues' patterns start with a lookahead for their first character: the re module otherwise
-# tries each alternative and look-behind at every position (the same matches, slower).
+# tries each alternative and look-behind at every position; Anchored on it, each is searched only
+# where that character is (annotator/regexes/anchored.py; the same matches).
 _NAME_BEFORE = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?:[ \t]+(?:[A-Z]\.?[ \t]+){{0,2}}{_NAME_WORD}){{0,2}}$")
 _WINDOW = 80
-_AGE = re.compile(
+_AGE = Anchored(re.compile(
     r"(?=[,( \t])(?<=[^\W\d_])(?:,[ \t]*(?:aged?[ \t]+)?\d{1,3}[ \t]*(?:,|(?:yo|y/o|yrs?|years?|[MF]|male|female)\b)"
     r"|[ \t]*\([ \t]*(?:aged?[ \t]+)?\d{1,3}[ \t]*(?:yo|y|yrs?|[MF])?[ \t]*\)"
-    r"|,[ \t]+an?[ \t]+\d{1,3}[ \t-])")
+    r"|,[ \t]+an?[ \t]+\d{1,3}[ \t-])"), r",( \t")
 _POSSESSED = ("appointments?|birthday|house|home|flat|room|phone|mobile|number|email|address|results|"
               "medications?|medicines|notes|chart|file|records?|condition|diagnosis|surgery|operation|scan|"
               "symptoms|pain|family|kids|children|baby|funeral|account|insurance|prescription|referral|visit|"
               "bed|care|health|death|wedding|school|letter|job|car|case|behalf|name|age|weight|blood|mood")
-_POSSESSIVE = re.compile(rf"(?=['’])(?<=[^\W\d_])['’]s[ \t]+(?:({_POSSESSED})\b|(?=[a-z]))")
+_POSSESSIVE = Anchored(re.compile(rf"(?=['’])(?<=[^\W\d_])['’]s[ \t]+(?:({_POSSESSED})\b|(?=[a-z]))"), r"'’")
 #: a clinician's role after a name and a comma ends its clause: "Losa Tuilagi, practice nurse", "Tamsin Lee, RN"
 _CLAUSE_END = re.compile(r"[ \t]*(?:[,.;)\n]|$)")
 #: who writes a line of a chat or a message, at the line's start or after its time, before a sentence
@@ -76,20 +78,20 @@ _SPEAKER = re.compile(
     r"|(?P<name>[A-Z][a-z]{2,})):[ \t]+[A-Z][a-z]*(?:['’][a-z]+)?[ \t]+(?P<next>[a-z]{2,})", re.M)
 #: the particles of names and addresses, English words of the list too ("Adresse: Rue de la Paix")
 _PARTICLE_WORDS = frozenset("de la le du des del der den van von el da di do dos das".split())
-_TOWN = re.compile(
+_TOWN = Anchored(re.compile(
     rf"\b(?=[iftnaovblmIFTNAOVBLM])(?i:in|from|to|near|at|into|outside|around|visiting|born|lives|living|moved|travell?ed)[ \t]+"
-    rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}})[ \t]*[,(]?[ \t]*(?=[A-Z])")
+    rf"({_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}})[ \t]*[,(]?[ \t]*(?=[A-Z])"), r"iftnaovblmIFTNAOVBLM")
 
 #: a postcode after its label and a verb ("Her postcode is 2883-057", "zip code was 5980 SG"; the
 #: label alone before it: the structured action): one or two groups of capitals and digits, a digit in it
-_POSTCODE_IS = re.compile(
+_POSTCODE_IS = Anchored(re.compile(
     r"\b(?=[pPzZ])(?i:post(?:al)?[ \t]?code|zip(?:[ \t]?code)?)[ \t]+(?i:is|was)[ \t]*:?[ \t]*"
-    r"((?=[A-Z]*\d)[A-Z0-9]{3,8}(?:[ \-][A-Z0-9]{2,4})?)(?![\w\-])")
+    r"((?=[A-Z]*\d)[A-Z0-9]{3,8}(?:[ \-][A-Z0-9]{2,4})?)(?![\w\-])"), r"pPzZ")
 #: a phone number after a call and a name: "Please call Joseph Palmer on 5280.2759", "ring Dr. Okafor at
 #: (351) 931 570 248" (a cue right before the number: the structured action)
-_CALL_NAME = re.compile(
+_CALL_NAME = Anchored(re.compile(
     r"\b(?=[cCrRpPtT])(?i:call|ring|phone|telephone|text|reach|contact)[ \t]+(?:[A-Z][^\W\d_]*(?:[\-'’][^\W\d_]+)*\.?[ \t]+){1,4}(?i:on|at)[ \t]+"
-    r"(\+?\(?\d[\d ().\-/]{5,18}\d)(?![\w/:]|[.\-]\d)")
+    r"(\+?\(?\d[\d ().\-/]{5,18}\d)(?![\w/:]|[.\-]\d)"), r"cCrRpPtT")
 
 
 @keeps_features
