@@ -26,6 +26,7 @@ import io
 import json
 import threading
 from collections import Counter, defaultdict
+from itertools import chain
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -194,6 +195,85 @@ class _TagWordRows:
         return out
 
 
+_GLUE_CODES = {"00": 0, "01": 1, "10": 2, "11": 3}  # spacing digits of pair_features -> 2 * before + after
+
+
+class _PairRows:
+    """The weight rows of a model's :func:`pair_features`, keyed by integers (ids of normalised
+    forms, and the spacing code) so that a whole batch is looked up with numpy rather than by
+    building four strings per word. Words may contain ``|``: a bigram feature is entered under
+    every way of splitting it at a ``|``, since each split is a pair of forms that builds it."""
+
+    KINDS = "bacg"  # pair_features' order: prev|cur, cur|nxt, prev|nxt, glue|cur
+
+    def __init__(self, features: Sequence[str], zero_row: int) -> None:
+        self.zero_row = zero_row
+        self.vocab: dict[str, int] = {}  # normalised form -> id
+        vocab = self.vocab
+        found: dict[str, list[tuple[int, int, int]]] = {k: [] for k in self.KINDS}
+        for row, f in enumerate(features):
+            kind = f[:1]
+            if kind not in found or "|" not in f:
+                continue
+            if kind == "g":
+                code = _GLUE_CODES.get(f[1:3])
+                if code is not None and f[3:4] == "|":
+                    found[kind].append((code, vocab.setdefault(f[4:], len(vocab)), row))
+                continue
+            at = f.find("|", 1)
+            while at >= 0:
+                left, right = f[1:at], f[at + 1:]
+                found[kind].append((vocab.setdefault(left, len(vocab)), vocab.setdefault(right, len(vocab)), row))
+                at = f.find("|", at + 1)
+        self.size = max(len(vocab), 1)
+        self.table: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for kind, entries in found.items():
+            arr = np.asarray(entries, dtype=np.int64).reshape(-1, 3)
+            keys = arr[:, 0] * self.size + arr[:, 1]
+            order = np.argsort(keys, kind="stable")
+            self.table[kind] = keys[order], arr[order, 2]
+
+    def rows(self, kind: str, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """The row of each (left, right) pair's feature of ``kind`` (ids; -1: a form in no pair
+        feature), the zero row where the model has none."""
+        keys, rows = self.table[kind]
+        if not len(keys):
+            return np.full(left.shape, self.zero_row, dtype=np.int64)
+        want = left * self.size + right
+        at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        return np.where((keys[at] == want) & (left >= 0) & (right >= 0), rows[at], self.zero_row)
+
+
+def _layout_codes(sentences: Sequence[Sequence[str]], glued: Sequence[Sequence[bool]] | None
+                  ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`layout` with the spacing of each real word as a code (``2 * before + after``, the
+    digits of :data:`_GLUE_CODES`) built by numpy instead of a string per word; None where a
+    glue list's length is not its sentence's (left to :func:`layout`)."""
+    lengths = np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
+    total = int(lengths.sum())
+    if glued is None:
+        after = np.zeros(total, dtype=np.int64)
+    else:
+        if len(glued) < len(sentences) or any(len(g) != n for g, n in zip(glued, lengths.tolist())):
+            return None
+        after = np.fromiter(map(bool, chain.from_iterable(glued[:len(sentences)])), dtype=bool, count=total
+                            ).astype(np.int64)
+    words: list[str] = []
+    for sent in sentences:
+        words += LEFT_PADS
+        words += sent
+        words += RIGHT_PADS
+    pos = np.arange(total, dtype=np.int64) + np.repeat(2 + 4 * np.arange(len(sentences), dtype=np.int64), lengths)
+    starts = np.cumsum(lengths + 4) - lengths - 2  # first real position of each sentence
+    pads = np.zeros(len(words), dtype=np.int8)
+    pads[starts - 2] = pads[starts - 1] = 1
+    pads[starts + lengths] = pads[starts + lengths + 1] = 2
+    before = np.zeros(total, dtype=np.int64)
+    before[1:] = after[:-1]
+    before[(np.cumsum(lengths) - lengths)[lengths > 0]] = 0  # a sentence's first word
+    return words, pos, pads, 2 * before + after
+
+
 def cluster_key(word: str, clusters: dict[str, int]) -> str | None:
     """The word's whole cluster path as a feature value: ``-`` for a word without one, None
     for every word when there is no cluster table."""
@@ -251,11 +331,16 @@ def _context_tags(predicted: np.ndarray, pos: np.ndarray, pads: np.ndarray, n_ta
 
 
 # ---------------------------------------------------------------------------------- tagging
+STRATEGIES = ("fast", "reference")
+
+
 class Tagger:
     """A loaded model: ``tag(words)`` or ``tag_sentences([...])`` -> tag strings.
 
     Keeps a cache of per-word-type scores, which one call at a time reads and extends (a lock:
-    threads sharing a tagger take turns)."""
+    threads sharing a tagger take turns). Two strategies give the same tags: ``reference`` builds
+    each word's pair features (:func:`pair_features`) as strings and looks them up one by one;
+    ``fast`` (the default) looks up the whole batch's by integer keys (:class:`_PairRows`)."""
 
     def __init__(self, model: dict[str, Any]) -> None:
         self.meta: dict[str, Any] = model["meta"]
@@ -273,10 +358,11 @@ class Tagger:
         self.w2 = _from_sparse(model["pass2"], rows, nt)
         self.tag_names = self.tags + [START, END]
         self._tag_words = _TagWordRows(features, self.tag_names, self.zero_row)
+        self._pairs = _PairRows(features, self.zero_row)
         self._words: dict[str, int] = {}
         self._norms: list[str] = []
         self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
-        self._info = np.zeros((3, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id
+        self._info = np.zeros((4, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id, pair id
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -297,7 +383,7 @@ class Tagger:
                              dtype=np.float32)
             grown[:, :, :first] = self._cache[:, :, :first]
             self._cache = grown
-            info = np.zeros((3, self._cache.shape[2]), dtype=np.int64)
+            info = np.zeros((4, self._cache.shape[2]), dtype=np.int64)
             info[:, :first] = self._info[:, :first]
             self._info = info
         index, zero = self.index, self.zero_row
@@ -307,7 +393,8 @@ class Tagger:
             norm = normalise(word)
             self._norms.append(norm)
             self._info[:, first + j] = (self.tagdict.get(word, -1),
-                                        *self._tag_words.value_ids(norm, cluster_key(word, self.clusters)))
+                                        *self._tag_words.value_ids(norm, cluster_key(word, self.clusters)),
+                                        self._pairs.vocab.get(norm, -1))
             feats.append(word_features(word, self.classes, self.clusters))
         for o in range(len(OFFSETS)):
             flat: list[int] = []
@@ -322,18 +409,23 @@ class Tagger:
             self._cache[1, o, first:need] = np.add.reduceat(self.w2[flat_a], starts_a)
 
     def tag_sentences(self, sentences: Sequence[Sequence[str]],
-                      glued: Sequence[Sequence[bool]] | None = None) -> list[list[str]]:
+                      glued: Sequence[Sequence[bool]] | None = None, strategy: str = "fast") -> list[list[str]]:
         """Tag each sentence (a sequence of word strings); ``glued[s][i]`` says that word i of
-        sentence s has no space after it (default: spaces everywhere)."""
+        sentence s has no space after it (default: spaces everywhere). ``strategy``: one of
+        :data:`STRATEGIES` (same tags; see the class)."""
+        if strategy not in STRATEGIES:
+            raise ValueError(f"strategy {strategy!r}: one of {', '.join(STRATEGIES)}")
         with self._lock:
+            if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
+                self._words, self._norms = {}, []
+                self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
+                self._info = np.zeros((4, 1024), dtype=np.int64)
+            if strategy == "fast":
+                return self._tag_sentences_fast(sentences, glued)
             return self._tag_sentences(sentences, glued)
 
     def _tag_sentences(self, sentences: Sequence[Sequence[str]],
                        glued: Sequence[Sequence[bool]] | None) -> list[list[str]]:
-        if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
-            self._words, self._norms = {}, []
-            self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
-            self._info = np.zeros((3, 1024), dtype=np.int64)
         words, pos, pads, glue = layout(sentences, glued)
         if not len(pos):
             return [[] for _ in sentences]
@@ -344,10 +436,38 @@ class Tagger:
         ids = np.fromiter((known[w] for w in words), dtype=np.int64, count=len(words))
         norms = self._norms
         n = [norms[i] for i in ids.tolist()]
-        forced, word_ids, cluster_ids = self._info[:, ids[pos]]
+        forced, word_ids, cluster_ids = self._info[:3, ids[pos]]
         index, zero = self.index, self.zero_row
         pairs = np.asarray([index.get(f, zero) for i, g in zip(pos.tolist(), glue)
                             for f in pair_features(n[i - 1], n[i], n[i + 1], g)], dtype=np.int64).reshape(len(pos), -1)
+        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs.T)
+
+    def _tag_sentences_fast(self, sentences: Sequence[Sequence[str]],
+                            glued: Sequence[Sequence[bool]] | None) -> list[list[str]]:
+        laid = _layout_codes(sentences, glued)
+        if laid is None:
+            return self._tag_sentences(sentences, glued)
+        words, pos, pads, glue = laid
+        if not len(pos):
+            return [[] for _ in sentences]
+        known = self._words
+        found = list(map(known.get, words))
+        if None in found:
+            self._add_words([w for w in dict.fromkeys(words) if w not in known])
+            found = list(map(known.__getitem__, words))
+        ids = np.asarray(found, dtype=np.int64)
+        forced, word_ids, cluster_ids = self._info[:3, ids[pos]]
+        vocab = self._info[3, ids]
+        prev, cur, nxt = vocab[pos - 1], vocab[pos], vocab[pos + 1]
+        rows = self._pairs.rows
+        pairs = (rows("b", prev, cur), rows("a", cur, nxt), rows("c", prev, nxt), rows("g", glue, cur))
+        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs)
+
+    def _decode(self, sentences: Sequence[Sequence[str]], ids: np.ndarray, pos: np.ndarray, pads: np.ndarray,
+                forced: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray, pairs: Iterable[np.ndarray]
+                ) -> list[list[str]]:
+        """Both passes over a layout (word-type ids, real positions, pad tags), given the pass-1
+        inputs of each real word and the rows of its pair features, in :func:`pair_features`' order."""
         nt = len(self.tags)
         predicted = None
         for p, weights in enumerate((self.w1, self.w2)):
@@ -355,8 +475,8 @@ class Tagger:
             scores = cache[0][ids[pos - 2]]
             for o in range(1, len(OFFSETS)):
                 scores += cache[o][ids[pos + OFFSETS[o]]]
-            for j in range(pairs.shape[1]):
-                scores += weights[pairs[:, j]]
+            for rows in pairs:
+                scores += weights[rows]
             if predicted is not None:
                 tags = _context_tags(predicted, pos, pads, nt)
                 for rows in dense_rows(tags, pos, nt, self.dense_base):

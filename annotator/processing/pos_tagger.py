@@ -20,7 +20,7 @@ from annotator.document import Annotation, Document
 from annotator.errors import InputError, coded
 from annotator.paths import RESOURCES
 from annotator.processing.base import Param, ProcessingResource, register
-from annotator.processing.perceptron import Tagger, load_model
+from annotator.processing.perceptron import STRATEGIES, Tagger, load_model
 
 MODELS = {"en": RESOURCES / "models" / "pos-en-ewt-xpos.json.gz", "es": RESOURCES / "models" / "pos-es-upos.json.gz"}
 LEXICONS = {"en": RESOURCES / "pos" / "clinical-lexicon-en.tsv", "es": RESOURCES / "pos" / "clinical-lexicon-es.tsv"}
@@ -64,6 +64,8 @@ class POSTagger(ProcessingResource):
                                      "it was trained on, the token taking the first one's tag; default: per `language`")
     baseTokenAnnotationType = Param(str, "Token", "annotation type to tag (GATE's name)")
     baseSentenceAnnotationType = Param(str, "Sentence", "annotation type of the sentences (GATE's name)")
+    strategy = Param(str, "fast", "how the model is applied: fast, or reference (the plain lookup of each word's "
+                                  "features, same tags: to check the fast one against)", choices=STRATEGIES)
 
     def setup(self) -> None:
         path = Path(self.model or MODELS[self.language]).resolve()
@@ -98,6 +100,13 @@ class POSTagger(ProcessingResource):
         """Tag each group of tokens as a sentence, contractions expanded into their syntactic words
         (a token gets its first word's tag)."""
         split = self._split
+        if not split:  # nothing to expand: a token is a word
+            tagged = self._tagger.tag_sentences([[words[i] for i in g] for g in groups],
+                                                [[glued[i] for i in g] for g in groups], self.strategy)
+            for g, ts in zip(groups, tagged):
+                for i, t in zip(g, ts):
+                    found[i] = t
+            return
         sentences, glues, firsts = [], [], []
         for g in groups:
             ws: list[str] = []
@@ -115,7 +124,7 @@ class POSTagger(ProcessingResource):
             sentences.append(ws)
             glues.append(gs)
             firsts.append(first)
-        for g, ts, first in zip(groups, self._tagger.tag_sentences(sentences, glues), firsts):
+        for g, ts, first in zip(groups, self._tagger.tag_sentences(sentences, glues, self.strategy), firsts):
             for i, k in zip(g, first):
                 found[i] = ts[k]
 
