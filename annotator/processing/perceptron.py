@@ -164,6 +164,7 @@ class _TagWordRows:
             vocab = self.values[kind in "PNQ"]
             found[kind].append((tag_id.get(prev, 0), tag_id.get(nxt, 0), vocab.setdefault(value, len(vocab)), row))
         self.table: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._tables: dict[str, np.ndarray] | None = None  # see rows_by_table
         for kind, entries in found.items():
             arr = np.asarray(entries, dtype=np.int64).reshape(-1, 4)
             keys = self._keys(kind, arr[:, 0], arr[:, 1], arr[:, 2])
@@ -193,6 +194,47 @@ class _TagWordRows:
             at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
             out.append(np.where((keys[at] == want) & (value >= 0), rows[at], self.zero_row))
         return out
+
+    def rows_by_table(self, prev: np.ndarray, nxt: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray
+                      ) -> list[np.ndarray]:
+        """:meth:`rows`, read from a table of every key (built on first use) for the kinds whose
+        key space is small (all but M: previous tag x next tag x word), by binary search for M."""
+        if self._tables is None:
+            self._tables = {kind: self._table(kind) for kind in self.KINDS if kind != "M"}
+        out = []
+        for kind in self.KINDS:
+            table = self._tables.get(kind)
+            value = cluster_ids if kind in "PNQ" else word_ids
+            if table is None:
+                out.append(self.rows_of(kind, prev, nxt, value))
+                continue
+            size = len(self.values[kind in "PNQ"])
+            left = prev if kind in "LP" else nxt if kind in "RN" else prev * self.n_tags + nxt
+            out.append(np.where(value >= 0, table.take(left * size + np.maximum(value, 0)), self.zero_row))
+        return out
+
+    def rows_of(self, kind: str, prev: np.ndarray, nxt: np.ndarray, value: np.ndarray) -> np.ndarray:
+        """One kind's rows by binary search, as :meth:`rows` finds them."""
+        keys, rows = self.table[kind]
+        if not len(keys):
+            return np.full_like(prev, self.zero_row)
+        none = np.zeros_like(prev)
+        want = self._keys(kind, prev if kind not in "RN" else none, nxt if kind not in "LP" else none, value)
+        at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        return np.where((keys[at] == want) & (value >= 0), rows[at], self.zero_row)
+
+    def _table(self, kind: str) -> np.ndarray:
+        """Row per key of ``kind`` over (the tag it reads, or both for Q) x value id; zero row elsewhere."""
+        keys, rows = self.table[kind]
+        size = len(self.values[kind in "PNQ"])
+        sides = self.n_tags * self.n_tags if kind == "Q" else self.n_tags
+        table = np.full(max(sides * size, 1), self.zero_row, dtype=np.int64 if self.zero_row >= 2 ** 31 else np.int32)
+        if kind in "LP":  # key = prev * n_tags * size + value
+            at = keys // (self.n_tags * size) * size + keys % size if size else keys
+        else:  # R, N: key = next * size + value; Q: the whole key
+            at = keys
+        table[at] = rows
+        return table
 
 
 _GLUE_CODES = {"00": 0, "01": 1, "10": 2, "11": 3}  # spacing digits of pair_features -> 2 * before + after
@@ -232,10 +274,14 @@ class _PairRows:
             keys = arr[:, 0] * self.size + arr[:, 1]
             order = np.argsort(keys, kind="stable")
             self.table[kind] = keys[order], arr[order, 2]
+        self.spacing = np.full(len(_GLUE_CODES) * self.size, zero_row, dtype=np.int64)  # g: every key
+        self.spacing[self.table["g"][0]] = self.table["g"][1]
 
     def rows(self, kind: str, left: np.ndarray, right: np.ndarray) -> np.ndarray:
         """The row of each (left, right) pair's feature of ``kind`` (ids; -1: a form in no pair
-        feature), the zero row where the model has none."""
+        feature; for ``g`` left is the spacing code), the zero row where the model has none."""
+        if kind == "g":
+            return np.where(right >= 0, self.spacing.take(left * self.size + np.maximum(right, 0)), self.zero_row)
         keys, rows = self.table[kind]
         if not len(keys):
             return np.full(left.shape, self.zero_row, dtype=np.int64)
@@ -340,7 +386,8 @@ class Tagger:
     Keeps a cache of per-word-type scores, which one call at a time reads and extends (a lock:
     threads sharing a tagger take turns). Two strategies give the same tags: ``reference`` builds
     each word's pair features (:func:`pair_features`) as strings and looks them up one by one;
-    ``fast`` (the default) looks up the whole batch's by integer keys (:class:`_PairRows`)."""
+    ``fast`` (the default) looks up the whole batch's by integer keys (:class:`_PairRows`), and
+    pass 2's tag-word rows in tables of every key (:meth:`_TagWordRows.rows_by_table`)."""
 
     def __init__(self, model: dict[str, Any]) -> None:
         self.meta: dict[str, Any] = model["meta"]
@@ -405,8 +452,8 @@ class Tagger:
                 flat.append(zero)  # no segment is empty
             flat_a = np.asarray(flat, dtype=np.int64)
             starts_a = np.asarray(starts, dtype=np.int64)
-            self._cache[0, o, first:need] = np.add.reduceat(self.w1[flat_a], starts_a)
-            self._cache[1, o, first:need] = np.add.reduceat(self.w2[flat_a], starts_a)
+            self._cache[0, o, first:need] = np.add.reduceat(self.w1.take(flat_a, axis=0), starts_a)
+            self._cache[1, o, first:need] = np.add.reduceat(self.w2.take(flat_a, axis=0), starts_a)
 
     def tag_sentences(self, sentences: Sequence[Sequence[str]],
                       glued: Sequence[Sequence[bool]] | None = None, strategy: str = "fast") -> list[list[str]]:
@@ -440,7 +487,7 @@ class Tagger:
         index, zero = self.index, self.zero_row
         pairs = np.asarray([index.get(f, zero) for i, g in zip(pos.tolist(), glue)
                             for f in pair_features(n[i - 1], n[i], n[i + 1], g)], dtype=np.int64).reshape(len(pos), -1)
-        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs.T)
+        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs.T, False)
 
     def _tag_sentences_fast(self, sentences: Sequence[Sequence[str]],
                             glued: Sequence[Sequence[bool]] | None) -> list[list[str]]:
@@ -461,28 +508,31 @@ class Tagger:
         prev, cur, nxt = vocab[pos - 1], vocab[pos], vocab[pos + 1]
         rows = self._pairs.rows
         pairs = (rows("b", prev, cur), rows("a", cur, nxt), rows("c", prev, nxt), rows("g", glue, cur))
-        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs)
+        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs, True)
 
     def _decode(self, sentences: Sequence[Sequence[str]], ids: np.ndarray, pos: np.ndarray, pads: np.ndarray,
-                forced: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray, pairs: Iterable[np.ndarray]
-                ) -> list[list[str]]:
+                forced: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray, pairs: Iterable[np.ndarray],
+                fast: bool) -> list[list[str]]:
         """Both passes over a layout (word-type ids, real positions, pad tags), given the pass-1
-        inputs of each real word and the rows of its pair features, in :func:`pair_features`' order."""
+        inputs of each real word and the rows of its pair features, in :func:`pair_features`' order
+        (``fast``: pass 2's tag-word rows by :meth:`_TagWordRows.rows_by_table`)."""
         nt = len(self.tags)
+        tag_word_rows = self._tag_words.rows_by_table if fast else self._tag_words.rows
         predicted = None
         for p, weights in enumerate((self.w1, self.w2)):
             cache = self._cache[p]
-            scores = cache[0][ids[pos - 2]]
+            # take(axis=0): the rows a fancy index gives, copied without numpy's general indexing loop
+            scores = cache[0].take(ids[pos - 2], axis=0)
             for o in range(1, len(OFFSETS)):
-                scores += cache[o][ids[pos + OFFSETS[o]]]
+                scores += cache[o].take(ids[pos + OFFSETS[o]], axis=0)
             for rows in pairs:
-                scores += weights[rows]
+                scores += weights.take(rows, axis=0)
             if predicted is not None:
                 tags = _context_tags(predicted, pos, pads, nt)
                 for rows in dense_rows(tags, pos, nt, self.dense_base):
-                    scores += weights[rows]
-                for rows in self._tag_words.rows(tags[pos - 1], tags[pos + 1], word_ids, cluster_ids):
-                    scores += weights[rows]
+                    scores += weights.take(rows, axis=0)
+                for rows in tag_word_rows(tags[pos - 1], tags[pos + 1], word_ids, cluster_ids):
+                    scores += weights.take(rows, axis=0)
             predicted = np.where(forced >= 0, forced, scores.argmax(axis=1))
         out: list[list[str]] = []
         names = self.tags

@@ -12,6 +12,7 @@ tokenizer splits ``s/p`` into ``s``, ``/``, ``p``): every token of the longest m
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress, count
 from pathlib import Path
 
 import numpy as np
@@ -130,8 +131,12 @@ class POSTagger(ProcessingResource):
 
     def _apply_lexicon(self, starts: list[int], ends: list[int], words: list[str], found: list[str]) -> None:
         lexicon, prefixes = self._lexicon, self._prefixes
-        i, n = 0, len(words)
-        while i < n:
+        n = len(words)
+        done = 0  # tokens before it are tagged by an entry already
+        # only a token whose lower case starts an entry can start a match
+        for i in compress(count(), map(prefixes.__contains__, map(str.lower, words))):
+            if i < done:
+                continue
             joined, j, best = words[i].lower(), i, None
             while joined in prefixes:
                 if joined in lexicon:
@@ -141,11 +146,10 @@ class POSTagger(ProcessingResource):
                 j += 1
                 joined += words[j].lower()
             if best is None:
-                i += 1
                 continue
             for k in range(i, best[0] + 1):
                 found[k] = best[1]
-            i = best[0] + 1
+            done = best[0] + 1
 
     def _write(self, doc: Document, tokens: list[Annotation], tags: list[str]) -> None:
         if self.outputASName == self.inputASName:
