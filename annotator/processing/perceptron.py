@@ -406,6 +406,7 @@ class Tagger:
         self.tag_names = self.tags + [START, END]
         self._tag_words = _TagWordRows(features, self.tag_names, self.zero_row)
         self._pairs = _PairRows(features, self.zero_row)
+        self._families: dict[Any, Any] | None = None  # see _offset_rows
         self._words: dict[str, int] = {}
         self._norms: list[str] = []
         self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
@@ -421,8 +422,9 @@ class Tagger:
         self.__dict__.update(state)
         self._lock = threading.Lock()
 
-    def _add_words(self, words: list[str]) -> None:
-        """Compute and cache both passes' scores of new word types at every offset."""
+    def _add_words(self, words: list[str], fast: bool = False) -> None:
+        """Compute and cache both passes' scores of new word types at every offset (``fast``: each
+        word's feature rows by :meth:`_offset_rows`, else by looking up :func:`word_features`)."""
         first = len(self._norms)
         need = first + len(words)
         if need > self._cache.shape[2]:
@@ -442,18 +444,100 @@ class Tagger:
             self._info[:, first + j] = (self.tagdict.get(word, -1),
                                         *self._tag_words.value_ids(norm, cluster_key(word, self.clusters)),
                                         self._pairs.vocab.get(norm, -1))
-            feats.append(word_features(word, self.classes, self.clusters))
+            if fast:
+                feats.append(self._offset_rows(word, norm))
+            else:
+                feats.append([[i for i in map(index.get, f) if i is not None]  # unknown features add 0
+                              for f in word_features(word, self.classes, self.clusters)])
         for o in range(len(OFFSETS)):
             flat: list[int] = []
             starts: list[int] = []
             for f_word in feats:
                 starts.append(len(flat))
-                flat += [i for i in map(index.get, f_word[o]) if i is not None]  # unknown features add 0
+                flat += f_word[o]
                 flat.append(zero)  # no segment is empty
             flat_a = np.asarray(flat, dtype=np.int64)
             starts_a = np.asarray(starts, dtype=np.int64)
             self._cache[0, o, first:need] = np.add.reduceat(self.w1.take(flat_a, axis=0), starts_a)
             self._cache[1, o, first:need] = np.add.reduceat(self.w2.take(flat_a, axis=0), starts_a)
+
+    def _offset_rows(self, word: str, n: str) -> list[list[int]]:
+        """The rows of :func:`word_features` (``n``: the word normalised), in its order, each
+        offset's unknown features left out: read from one table per feature family (the name
+        before ``=``) keyed by the value, instead of building each feature's string."""
+        if word in _PADS:
+            return [[i for i in map(self.index.get, f) if i is not None]
+                    for f in word_features(word, self.classes, self.clusters)]
+        t = self._families or self._family_tables()
+        cls = self.classes.get(n, "?")
+        sh = shape(word)
+        path = cluster_of(word, self.clusters) if self.clusters else None
+        s2, s3 = n[-2:], n[-3:]
+        own = [cls, n, sh]
+        own_t = t["own"]
+        if path is not None:
+            cut = {b: str(path & ((1 << b) - 1)) for b in t["bits"]}
+            own += [cut[b] for b in OWN_CLUSTER_BITS]
+            own_t = own_t + t["own_c"]
+        if word[:1].isupper():
+            own += [word, cls]
+            own_t = own_t + t["upper"]
+        m = min(len(n) - 1, 5)
+        if m > 0:
+            own += [n[-i:] for i in range(1, m + 1)]
+            own_t = own_t + t["suffix"][:m]
+        m = min(len(n) - 1, 4)
+        if m > 0:
+            own += [n[:i] for i in range(1, m + 1)]
+            own_t = own_t + t["prefix"][:m]
+        first = t["bias"] + [i for i in map(dict.get, own_t, own) if i is not None]
+        if "-" in word:
+            first += t["hyphen"]
+        if len(n) > 4:
+            grams = t["gram"]
+            first += [i for i in map(grams.get, dict.fromkeys(n[i:i + 3] for i in range(1, len(n) - 3)))
+                      if i is not None]
+        out = []
+        for k in OFFSETS:
+            if k == 0:
+                out.append(first)
+                continue
+            near = k in (-1, 1)
+            values = [n, cls, s2, s3, sh] if near else [n, cls, s3]
+            tables = t[k]
+            if path is not None:
+                values += [cut[b] for b in (NEAR_CLUSTER_BITS if near else FAR_CLUSTER_BITS)]
+                tables = tables + t[(k, "c")]
+            out.append([i for i in map(dict.get, tables, values) if i is not None])
+        return out
+
+    def _family_tables(self) -> dict[Any, Any]:
+        """For :meth:`_offset_rows`: each feature family's value -> row table, in the orders of
+        :func:`word_features`."""
+        families: dict[str, dict[str, int]] = defaultdict(dict)
+        for f, row in self.index.items():
+            if f[:1] == "-" or f[:1].isdigit():
+                family, _, value = f.partition("=")
+                families[family][value] = row
+
+        def of(*names: str) -> list[dict[str, int]]:
+            return [families.get(name, {}) for name in names]
+
+        t: dict[Any, Any] = {
+            "own": of("0ac", "0w", "0sh"), "own_c": of(*(f"0c{b}" for b in OWN_CLUSTER_BITS)),
+            "upper": of("0W", "0uc"), "suffix": of(*(f"0s{i}" for i in range(1, 6))),
+            "prefix": of(*(f"0p{i}" for i in range(1, 5))), "gram": families.get("0g", {}),
+            "bits": set(OWN_CLUSTER_BITS + NEAR_CLUSTER_BITS + FAR_CLUSTER_BITS),
+            "bias": [self.index["bias"]] if "bias" in self.index else [],
+            "hyphen": [self.index["0hy"]] if "0hy" in self.index else []}
+        for k in (-1, 1):
+            t[k] = of(f"{k}w", f"{k}ac", f"{k}s2", f"{k}s3", f"{k}sh")
+            t[(k, "c")] = of(*(f"{k}c{b}" for b in NEAR_CLUSTER_BITS))
+        for k in (-2, 2):
+            t[k] = of(f"{k}w", f"{k}ac", f"{k}s3")
+            t[(k, "c")] = of(*(f"{k}c{b}" for b in FAR_CLUSTER_BITS))
+        self._families = t
+        return t
 
     def tag_sentences(self, sentences: Sequence[Sequence[str]],
                       glued: Sequence[Sequence[bool]] | None = None, strategy: str = "fast") -> list[list[str]]:
@@ -500,7 +584,7 @@ class Tagger:
         known = self._words
         found = list(map(known.get, words))
         if None in found:
-            self._add_words([w for w in dict.fromkeys(words) if w not in known])
+            self._add_words([w for w in dict.fromkeys(words) if w not in known], fast=True)
             found = list(map(known.__getitem__, words))
         ids = np.asarray(found, dtype=np.int64)
         forced, word_ids, cluster_ids = self._info[:3, ids[pos]]
