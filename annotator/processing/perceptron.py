@@ -416,6 +416,7 @@ class Tagger:
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         del state["_lock"]  # a copy for another process gets its own
+        state["_families"] = None  # rebuilt there on first use
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
