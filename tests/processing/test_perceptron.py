@@ -280,3 +280,15 @@ def test_fast_strategy_tags_as_the_reference_on_odd_words() -> None:
 def test_unknown_strategy_is_refused(tiny_model: dict) -> None:
     with pytest.raises(ValueError, match="strategy 'quick'"):
         perceptron.Tagger(tiny_model).tag_sentences([["x"]], strategy="quick")
+
+
+def test_a_pickled_tagger_tags_as_before(tiny_model: dict) -> None:
+    """A copy for another process (after the first tagging built the fast strategy's tables)
+    rebuilds what it left behind and tags new words as the reference does."""
+    import pickle
+
+    tagger = perceptron.Tagger(tiny_model)
+    tagger.tag_sentences([["The", "dog", "barks"]])
+    copy = pickle.loads(pickle.dumps(tagger))
+    words = [["A", "new-word", "and", "Another", "one", "9.5"]]
+    assert copy.tag_sentences(words) == perceptron.Tagger(tiny_model).tag_sentences(words, strategy="reference")
