@@ -26,6 +26,7 @@ import io
 import json
 import threading
 from collections import Counter, defaultdict
+from itertools import chain
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -163,6 +164,7 @@ class _TagWordRows:
             vocab = self.values[kind in "PNQ"]
             found[kind].append((tag_id.get(prev, 0), tag_id.get(nxt, 0), vocab.setdefault(value, len(vocab)), row))
         self.table: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._tables: dict[str, np.ndarray] | None = None  # see rows_by_table
         for kind, entries in found.items():
             arr = np.asarray(entries, dtype=np.int64).reshape(-1, 4)
             keys = self._keys(kind, arr[:, 0], arr[:, 1], arr[:, 2])
@@ -192,6 +194,130 @@ class _TagWordRows:
             at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
             out.append(np.where((keys[at] == want) & (value >= 0), rows[at], self.zero_row))
         return out
+
+    def rows_by_table(self, prev: np.ndarray, nxt: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray
+                      ) -> list[np.ndarray]:
+        """:meth:`rows`, read from a table of every key (built on first use) for the kinds whose
+        key space is small (all but M: previous tag x next tag x word), by binary search for M."""
+        if self._tables is None:
+            self._tables = {kind: self._table(kind) for kind in self.KINDS if kind != "M"}
+        out = []
+        for kind in self.KINDS:
+            table = self._tables.get(kind)
+            value = cluster_ids if kind in "PNQ" else word_ids
+            if table is None:
+                out.append(self.rows_of(kind, prev, nxt, value))
+                continue
+            size = len(self.values[kind in "PNQ"])
+            left = prev if kind in "LP" else nxt if kind in "RN" else prev * self.n_tags + nxt
+            out.append(np.where(value >= 0, table.take(left * size + np.maximum(value, 0)), self.zero_row))
+        return out
+
+    def rows_of(self, kind: str, prev: np.ndarray, nxt: np.ndarray, value: np.ndarray) -> np.ndarray:
+        """One kind's rows by binary search, as :meth:`rows` finds them."""
+        keys, rows = self.table[kind]
+        if not len(keys):
+            return np.full_like(prev, self.zero_row)
+        none = np.zeros_like(prev)
+        want = self._keys(kind, prev if kind not in "RN" else none, nxt if kind not in "LP" else none, value)
+        at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        return np.where((keys[at] == want) & (value >= 0), rows[at], self.zero_row)
+
+    def _table(self, kind: str) -> np.ndarray:
+        """Row per key of ``kind`` over (the tag it reads, or both for Q) x value id; zero row elsewhere."""
+        keys, rows = self.table[kind]
+        size = len(self.values[kind in "PNQ"])
+        sides = self.n_tags * self.n_tags if kind == "Q" else self.n_tags
+        table = np.full(max(sides * size, 1), self.zero_row, dtype=np.int64 if self.zero_row >= 2 ** 31 else np.int32)
+        if kind in "LP":  # key = prev * n_tags * size + value
+            at = keys // (self.n_tags * size) * size + keys % size if size else keys
+        else:  # R, N: key = next * size + value; Q: the whole key
+            at = keys
+        table[at] = rows
+        return table
+
+
+_GLUE_CODES = {"00": 0, "01": 1, "10": 2, "11": 3}  # spacing digits of pair_features -> 2 * before + after
+
+
+class _PairRows:
+    """The weight rows of a model's :func:`pair_features`, keyed by integers (ids of normalised
+    forms, and the spacing code) so that a whole batch is looked up with numpy rather than by
+    building four strings per word. Words may contain ``|``: a bigram feature is entered under
+    every way of splitting it at a ``|``, since each split is a pair of forms that builds it."""
+
+    KINDS = "bacg"  # pair_features' order: prev|cur, cur|nxt, prev|nxt, glue|cur
+
+    def __init__(self, features: Sequence[str], zero_row: int) -> None:
+        self.zero_row = zero_row
+        self.vocab: dict[str, int] = {}  # normalised form -> id
+        vocab = self.vocab
+        found: dict[str, list[tuple[int, int, int]]] = {k: [] for k in self.KINDS}
+        for row, f in enumerate(features):
+            kind = f[:1]
+            if kind not in found or "|" not in f:
+                continue
+            if kind == "g":
+                code = _GLUE_CODES.get(f[1:3])
+                if code is not None and f[3:4] == "|":
+                    found[kind].append((code, vocab.setdefault(f[4:], len(vocab)), row))
+                continue
+            at = f.find("|", 1)
+            while at >= 0:
+                left, right = f[1:at], f[at + 1:]
+                found[kind].append((vocab.setdefault(left, len(vocab)), vocab.setdefault(right, len(vocab)), row))
+                at = f.find("|", at + 1)
+        self.size = max(len(vocab), 1)
+        self.table: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for kind, entries in found.items():
+            arr = np.asarray(entries, dtype=np.int64).reshape(-1, 3)
+            keys = arr[:, 0] * self.size + arr[:, 1]
+            order = np.argsort(keys, kind="stable")
+            self.table[kind] = keys[order], arr[order, 2]
+        self.spacing = np.full(len(_GLUE_CODES) * self.size, zero_row, dtype=np.int64)  # g: every key
+        self.spacing[self.table["g"][0]] = self.table["g"][1]
+
+    def rows(self, kind: str, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """The row of each (left, right) pair's feature of ``kind`` (ids; -1: a form in no pair
+        feature; for ``g`` left is the spacing code), the zero row where the model has none."""
+        if kind == "g":
+            return np.where(right >= 0, self.spacing.take(left * self.size + np.maximum(right, 0)), self.zero_row)
+        keys, rows = self.table[kind]
+        if not len(keys):
+            return np.full(left.shape, self.zero_row, dtype=np.int64)
+        want = left * self.size + right
+        at = np.minimum(np.searchsorted(keys, want), len(keys) - 1)
+        return np.where((keys[at] == want) & (left >= 0) & (right >= 0), rows[at], self.zero_row)
+
+
+def _layout_codes(sentences: Sequence[Sequence[str]], glued: Sequence[Sequence[bool]] | None
+                  ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`layout` with the spacing of each real word as a code (``2 * before + after``, the
+    digits of :data:`_GLUE_CODES`) built by numpy instead of a string per word; None where a
+    glue list's length is not its sentence's (left to :func:`layout`)."""
+    lengths = np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
+    total = int(lengths.sum())
+    if glued is None:
+        after = np.zeros(total, dtype=np.int64)
+    else:
+        if len(glued) < len(sentences) or any(len(g) != n for g, n in zip(glued, lengths.tolist())):
+            return None
+        after = np.fromiter(map(bool, chain.from_iterable(glued[:len(sentences)])), dtype=bool, count=total
+                            ).astype(np.int64)
+    words: list[str] = []
+    for sent in sentences:
+        words += LEFT_PADS
+        words += sent
+        words += RIGHT_PADS
+    pos = np.arange(total, dtype=np.int64) + np.repeat(2 + 4 * np.arange(len(sentences), dtype=np.int64), lengths)
+    starts = np.cumsum(lengths + 4) - lengths - 2  # first real position of each sentence
+    pads = np.zeros(len(words), dtype=np.int8)
+    pads[starts - 2] = pads[starts - 1] = 1
+    pads[starts + lengths] = pads[starts + lengths + 1] = 2
+    before = np.zeros(total, dtype=np.int64)
+    before[1:] = after[:-1]
+    before[(np.cumsum(lengths) - lengths)[lengths > 0]] = 0  # a sentence's first word
+    return words, pos, pads, 2 * before + after
 
 
 def cluster_key(word: str, clusters: dict[str, int]) -> str | None:
@@ -251,11 +377,17 @@ def _context_tags(predicted: np.ndarray, pos: np.ndarray, pads: np.ndarray, n_ta
 
 
 # ---------------------------------------------------------------------------------- tagging
+STRATEGIES = ("fast", "reference")
+
+
 class Tagger:
     """A loaded model: ``tag(words)`` or ``tag_sentences([...])`` -> tag strings.
 
     Keeps a cache of per-word-type scores, which one call at a time reads and extends (a lock:
-    threads sharing a tagger take turns)."""
+    threads sharing a tagger take turns). Two strategies give the same tags: ``reference`` builds
+    each word's pair features (:func:`pair_features`) as strings and looks them up one by one;
+    ``fast`` (the default) looks up the whole batch's by integer keys (:class:`_PairRows`), and
+    pass 2's tag-word rows in tables of every key (:meth:`_TagWordRows.rows_by_table`)."""
 
     def __init__(self, model: dict[str, Any]) -> None:
         self.meta: dict[str, Any] = model["meta"]
@@ -273,23 +405,27 @@ class Tagger:
         self.w2 = _from_sparse(model["pass2"], rows, nt)
         self.tag_names = self.tags + [START, END]
         self._tag_words = _TagWordRows(features, self.tag_names, self.zero_row)
+        self._pairs = _PairRows(features, self.zero_row)
+        self._families: dict[Any, Any] | None = None  # see _offset_rows
         self._words: dict[str, int] = {}
         self._norms: list[str] = []
         self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
-        self._info = np.zeros((3, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id
+        self._info = np.zeros((4, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id, pair id
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         del state["_lock"]  # a copy for another process gets its own
+        state["_families"] = None  # rebuilt there on first use
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._lock = threading.Lock()
 
-    def _add_words(self, words: list[str]) -> None:
-        """Compute and cache both passes' scores of new word types at every offset."""
+    def _add_words(self, words: list[str], fast: bool = False) -> None:
+        """Compute and cache both passes' scores of new word types at every offset (``fast``: each
+        word's feature rows by :meth:`_offset_rows`, else by looking up :func:`word_features`)."""
         first = len(self._norms)
         need = first + len(words)
         if need > self._cache.shape[2]:
@@ -297,7 +433,7 @@ class Tagger:
                              dtype=np.float32)
             grown[:, :, :first] = self._cache[:, :, :first]
             self._cache = grown
-            info = np.zeros((3, self._cache.shape[2]), dtype=np.int64)
+            info = np.zeros((4, self._cache.shape[2]), dtype=np.int64)
             info[:, :first] = self._info[:, :first]
             self._info = info
         index, zero = self.index, self.zero_row
@@ -307,33 +443,121 @@ class Tagger:
             norm = normalise(word)
             self._norms.append(norm)
             self._info[:, first + j] = (self.tagdict.get(word, -1),
-                                        *self._tag_words.value_ids(norm, cluster_key(word, self.clusters)))
-            feats.append(word_features(word, self.classes, self.clusters))
+                                        *self._tag_words.value_ids(norm, cluster_key(word, self.clusters)),
+                                        self._pairs.vocab.get(norm, -1))
+            if fast:
+                feats.append(self._offset_rows(word, norm))
+            else:
+                feats.append([[i for i in map(index.get, f) if i is not None]  # unknown features add 0
+                              for f in word_features(word, self.classes, self.clusters)])
         for o in range(len(OFFSETS)):
             flat: list[int] = []
             starts: list[int] = []
             for f_word in feats:
                 starts.append(len(flat))
-                flat += [i for i in map(index.get, f_word[o]) if i is not None]  # unknown features add 0
+                flat += f_word[o]
                 flat.append(zero)  # no segment is empty
             flat_a = np.asarray(flat, dtype=np.int64)
             starts_a = np.asarray(starts, dtype=np.int64)
-            self._cache[0, o, first:need] = np.add.reduceat(self.w1[flat_a], starts_a)
-            self._cache[1, o, first:need] = np.add.reduceat(self.w2[flat_a], starts_a)
+            self._cache[0, o, first:need] = np.add.reduceat(self.w1.take(flat_a, axis=0), starts_a)
+            self._cache[1, o, first:need] = np.add.reduceat(self.w2.take(flat_a, axis=0), starts_a)
+
+    def _offset_rows(self, word: str, n: str) -> list[list[int]]:
+        """The rows of :func:`word_features` (``n``: the word normalised), in its order, each
+        offset's unknown features left out: read from one table per feature family (the name
+        before ``=``) keyed by the value, instead of building each feature's string."""
+        if word in _PADS:
+            return [[i for i in map(self.index.get, f) if i is not None]
+                    for f in word_features(word, self.classes, self.clusters)]
+        t = self._families or self._family_tables()
+        cls = self.classes.get(n, "?")
+        sh = shape(word)
+        path = cluster_of(word, self.clusters) if self.clusters else None
+        s2, s3 = n[-2:], n[-3:]
+        own = [cls, n, sh]
+        own_t = t["own"]
+        if path is not None:
+            cut = {b: str(path & ((1 << b) - 1)) for b in t["bits"]}
+            own += [cut[b] for b in OWN_CLUSTER_BITS]
+            own_t = own_t + t["own_c"]
+        if word[:1].isupper():
+            own += [word, cls]
+            own_t = own_t + t["upper"]
+        m = min(len(n) - 1, 5)
+        if m > 0:
+            own += [n[-i:] for i in range(1, m + 1)]
+            own_t = own_t + t["suffix"][:m]
+        m = min(len(n) - 1, 4)
+        if m > 0:
+            own += [n[:i] for i in range(1, m + 1)]
+            own_t = own_t + t["prefix"][:m]
+        first = t["bias"] + [i for i in map(dict.get, own_t, own) if i is not None]
+        if "-" in word:
+            first += t["hyphen"]
+        if len(n) > 4:
+            grams = t["gram"]
+            first += [i for i in map(grams.get, dict.fromkeys(n[i:i + 3] for i in range(1, len(n) - 3)))
+                      if i is not None]
+        out = []
+        for k in OFFSETS:
+            if k == 0:
+                out.append(first)
+                continue
+            near = k in (-1, 1)
+            values = [n, cls, s2, s3, sh] if near else [n, cls, s3]
+            tables = t[k]
+            if path is not None:
+                values += [cut[b] for b in (NEAR_CLUSTER_BITS if near else FAR_CLUSTER_BITS)]
+                tables = tables + t[(k, "c")]
+            out.append([i for i in map(dict.get, tables, values) if i is not None])
+        return out
+
+    def _family_tables(self) -> dict[Any, Any]:
+        """For :meth:`_offset_rows`: each feature family's value -> row table, in the orders of
+        :func:`word_features`."""
+        families: dict[str, dict[str, int]] = defaultdict(dict)
+        for f, row in self.index.items():
+            if f[:1] == "-" or f[:1].isdigit():
+                family, _, value = f.partition("=")
+                families[family][value] = row
+
+        def of(*names: str) -> list[dict[str, int]]:
+            return [families.get(name, {}) for name in names]
+
+        t: dict[Any, Any] = {
+            "own": of("0ac", "0w", "0sh"), "own_c": of(*(f"0c{b}" for b in OWN_CLUSTER_BITS)),
+            "upper": of("0W", "0uc"), "suffix": of(*(f"0s{i}" for i in range(1, 6))),
+            "prefix": of(*(f"0p{i}" for i in range(1, 5))), "gram": families.get("0g", {}),
+            "bits": set(OWN_CLUSTER_BITS + NEAR_CLUSTER_BITS + FAR_CLUSTER_BITS),
+            "bias": [self.index["bias"]] if "bias" in self.index else [],
+            "hyphen": [self.index["0hy"]] if "0hy" in self.index else []}
+        for k in (-1, 1):
+            t[k] = of(f"{k}w", f"{k}ac", f"{k}s2", f"{k}s3", f"{k}sh")
+            t[(k, "c")] = of(*(f"{k}c{b}" for b in NEAR_CLUSTER_BITS))
+        for k in (-2, 2):
+            t[k] = of(f"{k}w", f"{k}ac", f"{k}s3")
+            t[(k, "c")] = of(*(f"{k}c{b}" for b in FAR_CLUSTER_BITS))
+        self._families = t
+        return t
 
     def tag_sentences(self, sentences: Sequence[Sequence[str]],
-                      glued: Sequence[Sequence[bool]] | None = None) -> list[list[str]]:
+                      glued: Sequence[Sequence[bool]] | None = None, strategy: str = "fast") -> list[list[str]]:
         """Tag each sentence (a sequence of word strings); ``glued[s][i]`` says that word i of
-        sentence s has no space after it (default: spaces everywhere)."""
+        sentence s has no space after it (default: spaces everywhere). ``strategy``: one of
+        :data:`STRATEGIES` (same tags; see the class)."""
+        if strategy not in STRATEGIES:
+            raise ValueError(f"strategy {strategy!r}: one of {', '.join(STRATEGIES)}")
         with self._lock:
+            if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
+                self._words, self._norms = {}, []
+                self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
+                self._info = np.zeros((4, 1024), dtype=np.int64)
+            if strategy == "fast":
+                return self._tag_sentences_fast(sentences, glued)
             return self._tag_sentences(sentences, glued)
 
     def _tag_sentences(self, sentences: Sequence[Sequence[str]],
                        glued: Sequence[Sequence[bool]] | None) -> list[list[str]]:
-        if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
-            self._words, self._norms = {}, []
-            self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
-            self._info = np.zeros((3, 1024), dtype=np.int64)
         words, pos, pads, glue = layout(sentences, glued)
         if not len(pos):
             return [[] for _ in sentences]
@@ -344,25 +568,56 @@ class Tagger:
         ids = np.fromiter((known[w] for w in words), dtype=np.int64, count=len(words))
         norms = self._norms
         n = [norms[i] for i in ids.tolist()]
-        forced, word_ids, cluster_ids = self._info[:, ids[pos]]
+        forced, word_ids, cluster_ids = self._info[:3, ids[pos]]
         index, zero = self.index, self.zero_row
         pairs = np.asarray([index.get(f, zero) for i, g in zip(pos.tolist(), glue)
                             for f in pair_features(n[i - 1], n[i], n[i + 1], g)], dtype=np.int64).reshape(len(pos), -1)
+        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs.T, False)
+
+    def _tag_sentences_fast(self, sentences: Sequence[Sequence[str]],
+                            glued: Sequence[Sequence[bool]] | None) -> list[list[str]]:
+        laid = _layout_codes(sentences, glued)
+        if laid is None:
+            return self._tag_sentences(sentences, glued)
+        words, pos, pads, glue = laid
+        if not len(pos):
+            return [[] for _ in sentences]
+        known = self._words
+        found = list(map(known.get, words))
+        if None in found:
+            self._add_words([w for w in dict.fromkeys(words) if w not in known], fast=True)
+            found = list(map(known.__getitem__, words))
+        ids = np.asarray(found, dtype=np.int64)
+        forced, word_ids, cluster_ids = self._info[:3, ids[pos]]
+        vocab = self._info[3, ids]
+        prev, cur, nxt = vocab[pos - 1], vocab[pos], vocab[pos + 1]
+        rows = self._pairs.rows
+        pairs = (rows("b", prev, cur), rows("a", cur, nxt), rows("c", prev, nxt), rows("g", glue, cur))
+        return self._decode(sentences, ids, pos, pads, forced, word_ids, cluster_ids, pairs, True)
+
+    def _decode(self, sentences: Sequence[Sequence[str]], ids: np.ndarray, pos: np.ndarray, pads: np.ndarray,
+                forced: np.ndarray, word_ids: np.ndarray, cluster_ids: np.ndarray, pairs: Iterable[np.ndarray],
+                fast: bool) -> list[list[str]]:
+        """Both passes over a layout (word-type ids, real positions, pad tags), given the pass-1
+        inputs of each real word and the rows of its pair features, in :func:`pair_features`' order
+        (``fast``: pass 2's tag-word rows by :meth:`_TagWordRows.rows_by_table`)."""
         nt = len(self.tags)
+        tag_word_rows = self._tag_words.rows_by_table if fast else self._tag_words.rows
         predicted = None
         for p, weights in enumerate((self.w1, self.w2)):
             cache = self._cache[p]
-            scores = cache[0][ids[pos - 2]]
+            # take(axis=0): the rows a fancy index gives, copied without numpy's general indexing loop
+            scores = cache[0].take(ids[pos - 2], axis=0)
             for o in range(1, len(OFFSETS)):
-                scores += cache[o][ids[pos + OFFSETS[o]]]
-            for j in range(pairs.shape[1]):
-                scores += weights[pairs[:, j]]
+                scores += cache[o].take(ids[pos + OFFSETS[o]], axis=0)
+            for rows in pairs:
+                scores += weights.take(rows, axis=0)
             if predicted is not None:
                 tags = _context_tags(predicted, pos, pads, nt)
                 for rows in dense_rows(tags, pos, nt, self.dense_base):
-                    scores += weights[rows]
-                for rows in self._tag_words.rows(tags[pos - 1], tags[pos + 1], word_ids, cluster_ids):
-                    scores += weights[rows]
+                    scores += weights.take(rows, axis=0)
+                for rows in tag_word_rows(tags[pos - 1], tags[pos + 1], word_ids, cluster_ids):
+                    scores += weights.take(rows, axis=0)
             predicted = np.where(forced >= 0, forced, scores.argmax(axis=1))
         out: list[list[str]] = []
         names = self.tags

@@ -12,6 +12,7 @@ tokenizer splits ``s/p`` into ``s``, ``/``, ``p``): every token of the longest m
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress, count
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,7 @@ from annotator.document import Annotation, Document
 from annotator.errors import InputError, coded
 from annotator.paths import RESOURCES
 from annotator.processing.base import Param, ProcessingResource, register
-from annotator.processing.perceptron import Tagger, load_model
+from annotator.processing.perceptron import STRATEGIES, Tagger, load_model
 
 MODELS = {"en": RESOURCES / "models" / "pos-en-ewt-xpos.json.gz", "es": RESOURCES / "models" / "pos-es-upos.json.gz"}
 LEXICONS = {"en": RESOURCES / "pos" / "clinical-lexicon-en.tsv", "es": RESOURCES / "pos" / "clinical-lexicon-es.tsv"}
@@ -64,6 +65,8 @@ class POSTagger(ProcessingResource):
                                      "it was trained on, the token taking the first one's tag; default: per `language`")
     baseTokenAnnotationType = Param(str, "Token", "annotation type to tag (GATE's name)")
     baseSentenceAnnotationType = Param(str, "Sentence", "annotation type of the sentences (GATE's name)")
+    strategy = Param(str, "fast", "how the model is applied: fast, or reference (the plain lookup of each word's "
+                                  "features, same tags: to check the fast one against)", choices=STRATEGIES)
 
     def setup(self) -> None:
         path = Path(self.model or MODELS[self.language]).resolve()
@@ -98,6 +101,13 @@ class POSTagger(ProcessingResource):
         """Tag each group of tokens as a sentence, contractions expanded into their syntactic words
         (a token gets its first word's tag)."""
         split = self._split
+        if not split:  # nothing to expand: a token is a word
+            tagged = self._tagger.tag_sentences([[words[i] for i in g] for g in groups],
+                                                [[glued[i] for i in g] for g in groups], self.strategy)
+            for g, ts in zip(groups, tagged):
+                for i, t in zip(g, ts):
+                    found[i] = t
+            return
         sentences, glues, firsts = [], [], []
         for g in groups:
             ws: list[str] = []
@@ -115,14 +125,18 @@ class POSTagger(ProcessingResource):
             sentences.append(ws)
             glues.append(gs)
             firsts.append(first)
-        for g, ts, first in zip(groups, self._tagger.tag_sentences(sentences, glues), firsts):
+        for g, ts, first in zip(groups, self._tagger.tag_sentences(sentences, glues, self.strategy), firsts):
             for i, k in zip(g, first):
                 found[i] = ts[k]
 
     def _apply_lexicon(self, starts: list[int], ends: list[int], words: list[str], found: list[str]) -> None:
         lexicon, prefixes = self._lexicon, self._prefixes
-        i, n = 0, len(words)
-        while i < n:
+        n = len(words)
+        done = 0  # tokens before it are tagged by an entry already
+        # only a token whose lower case starts an entry can start a match
+        for i in compress(count(), map(prefixes.__contains__, map(str.lower, words))):
+            if i < done:
+                continue
             joined, j, best = words[i].lower(), i, None
             while joined in prefixes:
                 if joined in lexicon:
@@ -132,11 +146,10 @@ class POSTagger(ProcessingResource):
                 j += 1
                 joined += words[j].lower()
             if best is None:
-                i += 1
                 continue
             for k in range(i, best[0] + 1):
                 found[k] = best[1]
-            i = best[0] + 1
+            done = best[0] + 1
 
     def _write(self, doc: Document, tokens: list[Annotation], tags: list[str]) -> None:
         if self.outputASName == self.inputASName:

@@ -231,3 +231,64 @@ def test_shipped_model_accuracy_on_held_out_test(shared_dir: Path, model: Path, 
         pytest.skip(f"{test} not found")
     correct, total = perceptron.accuracy(perceptron.load_model(model), read_conllu(test, column))
     assert 100 * correct / total >= minimum
+
+
+# ---------------------------------------------------------------------------------- strategies
+def _random_sentences(rng, words: list[str], n: int) -> tuple[list[list[str]], list[list[bool]]]:
+    sentences = [[rng.choice(words) for _ in range(rng.randint(0, 7))] for _ in range(n)]
+    return sentences, [[rng.random() < 0.4 for _ in s] for s in sentences]
+
+
+@pytest.mark.parametrize("model", [EWT_MODEL, ES_MODEL], ids=["english", "spanish"])
+def test_fast_strategy_tags_as_the_reference_on_a_treebank(shared_dir: Path, model: Path) -> None:
+    """The fast lookup of pair features against the plain string-by-string one (``reference``),
+    each on its own tagger (its own cache), with and without spacing."""
+    bank = {EWT_MODEL: "en_ewt/en_ewt-ud-dev.conllu", ES_MODEL: "es_ancora/es_ancora-ud-dev.conllu"}[model]
+    path = shared_dir / "resources-data" / "treebanks" / bank
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    sentences = read_conllu(path, "xpos" if model == EWT_MODEL else "upos")[:1500]
+    words, glued = [s[0] for s in sentences], [s[2] for s in sentences]
+    data = perceptron.read_model(model)
+    fast, reference = perceptron.Tagger(data), perceptron.Tagger(data)
+    assert fast.tag_sentences(words, glued) == reference.tag_sentences(words, glued, "reference")
+    assert fast.tag_sentences(words) == reference.tag_sentences(words, None, "reference")
+    assert fast.tag_sentences(words[::-1], glued[::-1], "fast") == \
+        reference.tag_sentences(words[::-1], glued[::-1], "reference")
+
+
+def test_fast_strategy_tags_as_the_reference_on_odd_words() -> None:
+    """Words with ``|`` (the separator inside pair features), pads' spellings, digits, empty
+    sentences and words, random spacing: same tags from both strategies."""
+    import random
+
+    train = [(["a|b", "|", "x", "||", "e-mail"], ["NN", "SYM", "NN", "SYM", "NN"], [False, True, True, False, False]),
+             (["The", "|", "|", "a|b", "3|4"], ["DT", "SYM", "SYM", "NN", "CD"], [False, False, True, True, False]),
+             (["x", "a|b", "The", "||", "x"], ["NN", "NN", "DT", "SYM", "NN"], [True, False, False, True, False])]
+    model = perceptron.train(train * 3, iterations=4, seed=1, min_count=1, log=lambda m: None)
+    assert any(f.startswith(("a", "b", "c")) and f.count("|") > 1 for f in model["features"])
+    rng = random.Random(7)
+    vocabulary = ["a|b", "|", "||", "x", "The", "3|4", "e-mail", "<s1>", "</s2>", "", "9", "a", "b", "|b"]
+    for data in (model, perceptron.read_model(EWT_MODEL)):
+        fast, reference = perceptron.Tagger(data), perceptron.Tagger(data)
+        for _ in range(200):
+            sentences, glued = _random_sentences(rng, vocabulary, rng.randint(0, 4))
+            assert fast.tag_sentences(sentences, glued) == reference.tag_sentences(sentences, glued, "reference")
+            assert fast.tag_sentences(sentences) == reference.tag_sentences(sentences, None, "reference")
+
+
+def test_unknown_strategy_is_refused(tiny_model: dict) -> None:
+    with pytest.raises(ValueError, match="strategy 'quick'"):
+        perceptron.Tagger(tiny_model).tag_sentences([["x"]], strategy="quick")
+
+
+def test_a_pickled_tagger_tags_as_before(tiny_model: dict) -> None:
+    """A copy for another process (after the first tagging built the fast strategy's tables)
+    rebuilds what it left behind and tags new words as the reference does."""
+    import pickle
+
+    tagger = perceptron.Tagger(tiny_model)
+    tagger.tag_sentences([["The", "dog", "barks"]])
+    copy = pickle.loads(pickle.dumps(tagger))
+    words = [["A", "new-word", "and", "Another", "one", "9.5"]]
+    assert copy.tag_sentences(words) == perceptron.Tagger(tiny_model).tag_sentences(words, strategy="reference")

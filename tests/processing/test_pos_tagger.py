@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from annotator import Document
-from annotator.errors import InputError
+from annotator.errors import InputError, PipelineError
 from annotator.pipeline import Pipeline
 from annotator.processing import resource_class
 from annotator.processing.pos_tagger import POSTagger, read_lexicon
@@ -144,3 +144,24 @@ def test_in_a_pipeline_with_tokenizer_and_splitter() -> None:
     tags = dict(_tags(doc))
     assert tags["discharged"] == "VBN" and tags["Monday"] == "NNP" and tags["pain"] == "NN"
     assert tags["denies"] == "VBZ"  # from the clinical lexicon (the EWT model says NNS here)
+
+
+@pytest.mark.parametrize("language, text", [
+    ("en", "Saw Mrs Abby Hayward today, bloods reviewed. BP 120/80 -- e-mail a|b to Dr. O'Neil's team!\n"
+           "Pt s/p CABG x3; f/u in 2 wks.  She won't re-attend."),
+    ("es", "Paciente de 45 años, remitido al servicio del Hospital. Vive con su madre en Madrid-Norte."),
+], ids=["english", "spanish-contractions"])
+def test_fast_strategy_writes_the_reference_tags(language: str, text: str) -> None:
+    def tags(strategy: str) -> list[tuple[str, str]]:
+        doc = Document(text)
+        Pipeline([Tokenizer(), SentenceSplitter(language=language),
+                  POSTagger(language=language, strategy=strategy)])(doc)
+        return _tags(doc)
+
+    fast = tags("fast")
+    assert fast == tags("reference") and len(fast) > 15 and all(tag for _, tag in fast)
+
+
+def test_unknown_strategy_is_a_parameter_error() -> None:
+    with pytest.raises(PipelineError, match="strategy"):
+        POSTagger(strategy="quick")
