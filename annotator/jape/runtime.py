@@ -579,27 +579,28 @@ class PhaseRun:
         rules, starts = plan.rules(values)
         order = sorted(compress(held, map(rules.__getitem__, held.values())))
         trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
-        if self.phase.cuts and len(self.starts) >= _ANCHORED_SIZE:
-            anchored, allowed = self.anchored()
+        if plan.cuts and len(self.starts) >= _ANCHORED_SIZE:
+            anchored, allowed = self.anchored(held)
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
                 order = list(compress(trig, trig.values()))
         return order, trig, held, starts
 
-    def anchored(self) -> tuple[int, dict[int, int]]:
+    def anchored(self, held: dict[int, int]) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
         this document, and for each offset those of them that may start there. Of a rule's cuts the
-        one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
+        one whose anchors hold at the fewest offsets is checked, unless they hold at more than a tenth
         of the offsets (it would exclude little and cost more). A search back that reaches half the
-        offsets is given up (it would exclude little)."""
-        phase = self.phase
+        offsets is given up (it would exclude little). Where each anchor holds is read off ``held``,
+        the keys holding at each offset (:meth:`masks`)."""
+        plan = self.phase.dispatch
         limit = len(self.starts) // 10
-        at_key = self.key_offsets(phase.anchors)
+        at_key = self.anchor_offsets(held)
         broad = sum(key for key, offsets in at_key.items() if len(offsets) > limit)
-        sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
-        chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
-        for bit, cuts in phase.cuts:
+        sizes: dict[int, int] = {}  # anchors mask -> offsets where one of them holds (at most)
+        chosen: dict[int, list[tuple[int, int]]] = {}  # anchors mask -> [(rule mask, bound)]
+        for bit, cuts in plan.cuts:
             best = None
             for keys, hops in cuts:
                 if keys & broad:
@@ -630,25 +631,28 @@ class PhaseRun:
                 anchored |= within[0]
         return anchored, allowed
 
-    def key_offsets(self, plan: Dispatch) -> dict[int, list[int]]:
-        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) holds, from the lattice's
-        columns."""
+    def anchor_offsets(self, held: dict[int, int]) -> dict[int, list[int]]:
+        """``{anchor bit: offsets}``: where each anchor of the phase's cuts holds
+        (:meth:`~annotator.jape.compiler.StartPlan.anchors_of` each mask of ``held`` met)."""
+        by_mask: dict[int, list[int]] = {}
+        for p, keys in held.items():
+            found = by_mask.get(keys)
+            if found is None:
+                by_mask[keys] = [p]
+            else:
+                found.append(p)
+        anchors_of = self.phase.dispatch.anchors_of
         out: dict[int, list[int]] = {}
-        lattice, visible = self.lattice, self.visible
-        for type_name, mask in plan.types.items():
-            if type_name in visible:
-                out[mask] = list(lattice.at(type_name))
-        for (type_name, feature), by_value in plan.features.items():
-            wanted = by_value.mask
-            if type_name not in visible or not wanted:
-                continue
-            column = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, column.values, column.distinct)
-            found = list(compress(zip(lattice.spans(type_name)[0], masks), map(and_, masks, repeat(wanted))))
-            while wanted:
-                bit = wanted & -wanted
-                wanted ^= bit
-                out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
+        for keys, offsets in by_mask.items():
+            bits = anchors_of(keys)
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                found = out.get(bit)
+                if found is None:
+                    out[bit] = list(offsets)
+                else:
+                    found += offsets
         return out
 
     def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
