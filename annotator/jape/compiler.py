@@ -336,11 +336,7 @@ class StartPlan:
         if found is None:
             if len(self.anchored) > MEMO_LIMIT:
                 self.anchored.clear()
-            found = 0
-            for i, mask in enumerate(self.anchors):
-                if held & mask == mask:
-                    found |= 1 << i
-            self.anchored[held] = found
+            found = self.anchored[held] = sum(1 << i for i, mask in enumerate(self.anchors) if held & mask == mask)
         return found
 
     def followed(self, after: int) -> int:
