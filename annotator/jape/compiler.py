@@ -168,7 +168,9 @@ class FeatureDispatch:
 class Dispatch:
     """Where dispatch keys hold, one bit a key: ``keys_by_bit`` lists, for each bit, the keys that
     set it (none is ANY); ``types`` gives the bits of the keys holding where a type starts, and per
-    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value."""
+    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value;
+    ``by_type`` the features read of each type, ``memo`` per type the keys holding by the tuple
+    of those features' values (:meth:`remember`)."""
 
     def __init__(self, keys_by_bit: list[set]) -> None:
         self.types: dict[str, int] = {}
@@ -191,6 +193,29 @@ class Dispatch:
                 self.features[type_feature].add_test(test, mask)
         for by_value in self.features.values():
             by_value.finish()
+        self.by_type: dict[str, list[str]] = {name: [] for name in self.types}  # type -> its features
+        for type_name, feature in self.features:
+            self.by_type.setdefault(type_name, []).append(feature)
+        self.memo: dict[str, dict[tuple, int]] = {name: {} for name in self.by_type}
+
+    def mask_of(self, type_name: str, values: tuple) -> int:
+        """The keys holding where an annotation of ``type_name`` starts whose features of
+        :attr:`by_type` have ``values``."""
+        mask = self.types.get(type_name, 0)
+        for feature, value in zip(self.by_type[type_name], values):
+            mask |= self.features[(type_name, feature)].mask_of(value)
+        return mask
+
+    def remember(self, type_name: str, missing: Iterable[tuple]) -> dict[tuple, int]:
+        """:meth:`mask_of` each tuple of ``missing`` entered in ``memo[type_name]``, which it
+        returns (across documents: values repeat). Only for plain values (str, int, None): equal
+        ones there never differ for dispatch, as ``1``, ``1.0`` and ``True`` do."""
+        memo = self.memo[type_name]
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        for values in missing:
+            memo[values] = self.mask_of(type_name, values)
+        return memo
 
 
 class KeySpace:
@@ -261,11 +286,12 @@ class StartPlan:
     the types their first elements consume (None: any, a first element of negated constraints
     only), the only ones whose ends lead to those second elements."""
 
-    def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None) -> None:
+    def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None, cuts: bool = False) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
                        for (keys, unless), follow in rule.first.items()]
         space = space or KeySpace(rules)
         space.key_states(rules)
+        self._cuts(rules, space, cuts)
         key_bit = space.bit
         self.keys = space.dispatch
         groups: dict[tuple[int, int], int] = {}  # an element's key masks (needed, excluding) -> its starts
@@ -288,6 +314,30 @@ class StartPlan:
         self.known: dict[int, tuple[int, int]] = {}
         self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
         self.allowed: dict[int, int] = {}  # keys holding after an offset -> the starts they allow
+
+    def _cuts(self, rules: list[CompiledRule], space: KeySpace, cuts: bool) -> None:
+        """With the option ``cuts = true``, ``cuts``: ``(rule bit, [(mask of anchors, bound)])`` for
+        the rules that have a cut (:func:`annotator.jape.anchors.rule_cuts`), an *anchor* (one bit)
+        standing for keys that all hold where an element can match (its keys, or one of them,
+        as a mask in ``space``; the keys ``space`` lacks left out); ``anchors``: the key mask of
+        each anchor bit. The keys holding at each offset, which dispatch computes anyway, then
+        tell where each anchor holds. Empty without the option."""
+        found = [rule_cuts(rule.start, lambda test: space.mask(test.keys), 0) for rule in rules] if cuts else []
+        masks = list(dict.fromkeys(mask for rule_cuts_ in found for cut, _ in rule_cuts_ for mask in cut))
+        anchor_bit = {mask: 1 << i for i, mask in enumerate(masks)}
+        self.cuts = [(bit, [(sum(anchor_bit[m] for m in cut), d) for cut, d in rule_cuts_])
+                     for bit, rule_cuts_ in enumerate(found) if rule_cuts_]
+        self.anchors = masks
+        self.anchored: dict[int, int] = {}  # a mask of keys held -> the anchors holding (remembered)
+
+    def anchors_of(self, held: int) -> int:
+        """The anchors (bits of :attr:`anchors`) whose keys all hold where the keys of ``held`` do."""
+        found = self.anchored.get(held)
+        if found is None:
+            if len(self.anchored) > MEMO_LIMIT:
+                self.anchored.clear()
+            found = self.anchored[held] = sum(1 << i for i, mask in enumerate(self.anchors) if held & mask == mask)
+        return found
 
     def followed(self, after: int) -> int:
         """The starts that ``after``, the keys holding at the offsets that follow a start offset,
@@ -360,9 +410,9 @@ class CompiledPhase:
     they were compiled: :meth:`Inputs.all_at` goes through them so), the types its first elements
     read (``leading``: :func:`leading_types`) and ``required``, ``(key, mask of the rules that
     need an element with that dispatch key)`` (:attr:`CompiledRule.required`): past the last
-    offset where the key holds, those rules cannot start. With the option ``cuts = true``,
-    ``cuts`` and ``anchors`` (:func:`phase_cuts`) let the runtime skip the offsets from which no
-    key of a rule's cut is reached; empty without it."""
+    offset where the key holds, those rules cannot start. ``cuts``: whether the phase has the
+    option ``cuts = true``; its :class:`StartPlan`'s ``cuts`` then let the runtime skip the
+    offsets from which no anchor of a rule's cut is reached."""
 
     def __init__(self, phase: Phase, rules: list[CompiledRule], reads: tuple[str, ...], produces: set[str]) -> None:
         self.name = phase.name
@@ -374,25 +424,14 @@ class CompiledPhase:
         self.rules = rules
         self.reads = reads
         self.produces = produces
-        self.dispatch = StartPlan(rules)
+        self.cuts = phase.option_flag("cuts")
+        self.dispatch = StartPlan(rules, cuts=self.cuts)
         self.leading = leading_types(rules)
         required: dict[tuple, int] = {}
         for bit, rule in enumerate(rules):
             for key in rule.required:
                 required[key] = required.get(key, 0) | 1 << bit
         self.required = list(required.items())
-        self.cuts, self.anchors = phase_cuts(rules) if phase.option_flag("cuts") else ([], Dispatch([]))
-
-
-def phase_cuts(rules: list[CompiledRule]) -> tuple[list[tuple[int, list[tuple[int, int]]]], Dispatch]:
-    """The cuts of ``rules`` (:func:`annotator.jape.anchors.rule_cuts`) as ``(rule bit, [(mask of
-    anchor keys, bound)])``, for the rules that have one, with ``anchors``, the :class:`Dispatch`
-    giving each of their keys a bit."""
-    found = [rule_cuts(rule.start, ANY) for rule in rules]
-    keys = list(dict.fromkeys(key for cuts in found for cut, _ in cuts for key in cut))
-    key_bit = {key: 1 << i for i, key in enumerate(keys)}
-    cuts = [(bit, [(sum(key_bit[k] for k in cut), d) for cut, d in cuts]) for bit, cuts in enumerate(found) if cuts]
-    return cuts, Dispatch([{key} for key in keys])
 
 
 def leading_types(rules: list[CompiledRule]) -> frozenset[str] | None:
@@ -421,7 +460,7 @@ def share_start_keys(phases: list[CompiledPhase]) -> None:
         if len(group) > 1:
             space = KeySpace(rule for phase in group for rule in phase.rules)
             for phase in group:
-                phase.dispatch = StartPlan(phase.rules, space)
+                phase.dispatch = StartPlan(phase.rules, space, phase.cuts)
 
 
 # ---------------------------------------------------------------------- constraints

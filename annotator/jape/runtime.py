@@ -66,18 +66,6 @@ Candidate = tuple
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
-def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
-    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
-    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), one call per
-    distinct value not in its memo yet, then one C-level lookup each; ``mask_of`` on each for the rest."""
-    if distinct is None:
-        return list(map(by_value.mask_of, values))
-    masks = dict(zip(distinct, map(by_value.memo.get, distinct)))
-    for value in [value for value, mask in masks.items() if mask is None]:
-        masks[value] = by_value.mask_of(value)
-    return list(map(masks.__getitem__, values))
-
-
 def _same_values(now: list, before: list) -> bool:
     """Whether a feature column read again holds the same values: the same objects (one C-level
     pass: features not changed), or equal ones of the same classes (1 == 1.0 == True, which
@@ -241,22 +229,13 @@ class NextStarts(dict):
 
 class Column:
     """The value of one feature (None: missing) of each annotation of a :class:`Layer`, in its
-    order, with the set of those values (``distinct``: None unless all are plain, str, int or
-    None, so that equal ones are one dict key) and the last start of each string value
-    (``lasts``), each made when first asked."""
+    order, with the last start of each string value (``lasts``, made when first asked)."""
 
-    __slots__ = ("values", "_distinct", "_lasts", "_starts")
+    __slots__ = ("values", "_lasts", "_starts")
 
     def __init__(self, values: list, starts: list[int]) -> None:
         self.values, self._starts = values, starts
-        self._distinct: set | None | bool = False  # False: not made yet
         self._lasts: dict[Any, int] | None = None
-
-    @property
-    def distinct(self) -> set | None:
-        if self._distinct is False:
-            self._distinct = set(self.values) if _PLAIN.issuperset(map(type, self.values)) else None
-        return self._distinct  # type: ignore[return-value]
 
     @property
     def lasts(self) -> dict[Any, int]:
@@ -579,27 +558,28 @@ class PhaseRun:
         rules, starts = plan.rules(values)
         order = sorted(compress(held, map(rules.__getitem__, held.values())))
         trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
-        if self.phase.cuts and len(self.starts) >= _ANCHORED_SIZE:
-            anchored, allowed = self.anchored()
+        if plan.cuts and len(self.starts) >= _ANCHORED_SIZE:
+            anchored, allowed = self.anchored(held)
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
                 order = list(compress(trig, trig.values()))
         return order, trig, held, starts
 
-    def anchored(self) -> tuple[int, dict[int, int]]:
+    def anchored(self, held: dict[int, int]) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
         this document, and for each offset those of them that may start there. Of a rule's cuts the
-        one whose keys hold at the fewest offsets is checked, unless they hold at more than a tenth
+        one whose anchors hold at the fewest offsets is checked, unless they hold at more than a tenth
         of the offsets (it would exclude little and cost more). A search back that reaches half the
-        offsets is given up (it would exclude little)."""
-        phase = self.phase
+        offsets is given up (it would exclude little). Where each anchor holds is read off ``held``,
+        the keys holding at each offset (:meth:`masks`)."""
+        plan = self.phase.dispatch
         limit = len(self.starts) // 10
-        at_key = self.key_offsets(phase.anchors)
+        at_key = self.anchor_offsets(held)
         broad = sum(key for key, offsets in at_key.items() if len(offsets) > limit)
-        sizes: dict[int, int] = {}  # keys mask -> offsets where one of them holds (at most)
-        chosen: dict[int, list[tuple[int, int]]] = {}  # keys mask -> [(rule mask, bound)]
-        for bit, cuts in phase.cuts:
+        sizes: dict[int, int] = {}  # anchors mask -> offsets where one of them holds (at most)
+        chosen: dict[int, list[tuple[int, int]]] = {}  # anchors mask -> [(rule mask, bound)]
+        for bit, cuts in plan.cuts:
             best = None
             for keys, hops in cuts:
                 if keys & broad:
@@ -630,45 +610,58 @@ class PhaseRun:
                 anchored |= within[0]
         return anchored, allowed
 
-    def key_offsets(self, plan: Dispatch) -> dict[int, list[int]]:
-        """``{bit: offsets}``: where each key of ``plan`` (one bit a key) holds, from the lattice's
-        columns."""
+    def anchor_offsets(self, held: dict[int, int]) -> dict[int, list[int]]:
+        """``{anchor bit: offsets}``: where each anchor of the phase's cuts holds
+        (:meth:`~annotator.jape.compiler.StartPlan.anchors_of` each mask of ``held`` met)."""
+        by_mask: dict[int, list[int]] = {}
+        for p, keys in held.items():
+            found = by_mask.get(keys)
+            if found is None:
+                by_mask[keys] = [p]
+            else:
+                found.append(p)
+        anchors_of = self.phase.dispatch.anchors_of
         out: dict[int, list[int]] = {}
-        lattice, visible = self.lattice, self.visible
-        for type_name, mask in plan.types.items():
-            if type_name in visible:
-                out[mask] = list(lattice.at(type_name))
-        for (type_name, feature), by_value in plan.features.items():
-            wanted = by_value.mask
-            if type_name not in visible or not wanted:
-                continue
-            column = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, column.values, column.distinct)
-            found = list(compress(zip(lattice.spans(type_name)[0], masks), map(and_, masks, repeat(wanted))))
-            while wanted:
-                bit = wanted & -wanted
-                wanted ^= bit
-                out[bit] = out.get(bit, []) + [p for p, mask in found if mask & bit]
+        for keys, offsets in by_mask.items():
+            bits = anchors_of(keys)
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                found = out.get(bit)
+                if found is None:
+                    out[bit] = list(offsets)
+                else:
+                    found += offsets
         return out
 
     def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
         does (or, for a type's feature, where an annotation of it starts), from the lattice's
-        columns: the masks of one type's features combined in C-level maps, then one dict per type;
-        and the set of those masks."""
+        columns: for each type, the tuple of its feature values of each annotation looked up in
+        the plan's memo (:meth:`~annotator.jape.compiler.Dispatch.mask_of`: one C-level lookup an
+        annotation when its values are plain, str, int or None, which equal ones never tell apart),
+        then one dict per type; and the set of those masks."""
         lattice, visible = self.lattice, self.visible
-        by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
-        for type_name, mask in plan.types.items():
-            if type_name in visible:
-                by_type[type_name] = [mask] * len(lattice.spans(type_name)[0])
-        for (type_name, feature), by_value in plan.features.items():
+        columns = []
+        for type_name, features in plan.by_type.items():
             if type_name not in visible:
                 continue
-            column = lattice.column(type_name, feature)
-            masks = _value_masks(by_value, column.values, column.distinct)
-            found = by_type.get(type_name)
-            by_type[type_name] = masks if found is None else list(map(or_, found, masks))
-        held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
+            starts = lattice.spans(type_name)[0]
+            if not features:
+                columns.append((starts, [plan.types[type_name]] * len(starts)))
+                continue
+            values = [lattice.column(type_name, feature).values for feature in features]
+            keys = list(zip(*values))
+            if all(_PLAIN.issuperset(map(type, column)) for column in values):
+                memo = plan.memo[type_name]
+                masks = list(map(memo.get, keys))
+                if None in masks:
+                    memo = plan.remember(type_name, set(compress(keys, map(is_, masks, repeat(None)))))
+                    masks = list(map(memo.__getitem__, keys))
+            else:
+                masks = list(map(plan.mask_of, repeat(type_name), keys))
+            columns.append((starts, masks))
+        held = _merged(columns)
         return held, set(held.values())
 
     def after(self, p: int) -> int:

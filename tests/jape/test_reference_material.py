@@ -27,6 +27,13 @@ def english_sample() -> list[Document]:
     return material.load("dev")[:8] + material.load("genres-dev")[:4]
 
 
+def english_long() -> list[Document]:
+    """Notes joined into documents long enough for the fast path to check the rules' cuts (the
+    phases with ``cuts = true``)."""
+    notes = [doc.text for doc in english_sample()[:8]] * 3
+    return [Document("\n\n".join(notes), name="joined")]
+
+
 def meddocan_sample() -> list[Document]:
     if not MEDDOCAN_DEV.is_dir():
         pytest.skip("../shared (MEDDOCAN) is absent")
@@ -45,7 +52,8 @@ def dump(pipeline: Pipeline, docs: list[Document]) -> list[tuple]:
 
 
 @pytest.mark.parametrize(("name", "sample"), [("hina", english_sample), ("annie", english_sample),
-                                              ("deid-en", english_sample), ("meddocan", meddocan_sample),
+                                              ("deid-en", english_sample), ("deid-en", english_long),
+                                              ("meddocan", meddocan_sample),
                                               ("hina", meddocan_sample)])
 def test_shipped_grammars_annotate_alike_with_both_strategies(name: str, sample) -> None:
     docs = sample()
