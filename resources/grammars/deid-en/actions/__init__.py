@@ -160,9 +160,12 @@ _CAPITAL_SHAPES = re.compile(
     r"|(?:(?<=N)SW|(?<=V)IC|(?<=Q)LD|(?<=T)AS|(?<=A)CT|(?<=N)T|(?<=S)A|(?<=W)A)[ \t]+(?P<au>\d{4}))\b")
 _POSTCODE_SHAPE = (rf"(?:\d{{5}}-\d{{3}}|\d{{3}}-\d{{4}}|[1-9]\d{{2}}[ ]?\d{{3}}|\d{{5}}|[1-9]\d{{3}}[ ]?(?!SA|SD|SS)[A-Z]{{2}}"
                    rf"|{_EIRCODE}|\d{{4}})")
+#: after a postcode cue also the shapes of Portugal (4-3), Poland (2-3) and Czechia, Slovakia, Greece
+#: and Sweden (3 2): "Postcode: 9574-911", "ZIP 54-148", "post code 519 48"
+_CUED_POSTCODE_SHAPE = rf"(?:\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|{_POSTCODE_SHAPE}|\d{{3}}[ ]\d{{2}})"
 _POSTCODE_CUE = re.compile(
     rf"[pPzZcCeE〒](?<![\w][pPzZcCeE])(?i:(?:(?<=p)(?:ost(?:al)?[ \t]?code|in(?:[ \t]?code)?|incode|lz)|(?<=z)ip(?:[ \t]?code)?"
-    rf"|(?<=c)ep|(?<=e)ircode)\b\.?[ \t]*[:#]?|(?<=〒))[ \t]*({_POSTCODE_SHAPE})(?![\w\-])")
+    rf"|(?<=c)ep|(?<=e)ircode)\b\.?[ \t]*[:#]?|(?<=〒))[ \t]*({_CUED_POSTCODE_SHAPE})(?![\w\-])")
 _POSTCODE_AFTER_PLACE = re.compile(rf"[ \t]*[,\-–]?[ \t]*({_POSTCODE_SHAPE})(?![\w\-]|[ \t]*\d)")
 _POSTCODE_BEFORE_PLACE = re.compile(rf"(?:^|(?<=[\s,]))({_POSTCODE_SHAPE}),?[ \t]+$")
 
