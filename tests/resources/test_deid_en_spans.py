@@ -166,6 +166,9 @@ def test_a_two_digit_year_alone_is_a_date_only_under_i2b2(hipaa, i2b2):
     ("Brother in Zurich: 0041 31 555 12 34.", [("CITY", "Zurich"), ("PHONE", "0041 31 555 12 34")]),
     # after a cue word, any grouping
     ("Please ring 08123456789 to rebook.", [("PHONE", "08123456789")]),
+    # the country code in brackets before the number, after a cue
+    ("Phone: (+358) 401234567 for the daughter.", [("PHONE", "(+358) 401234567")]),
+    ("Mobile (+57)3104567890 abroad.", [("PHONE", "(+57)3104567890")]),
     # an extension joined to the number stays inside
     ("Direct line 617-555-0143 ext. 208 for the nurse.", [("PHONE", "617-555-0143 ext. 208")]),
     ("Landlord (212)555-0187x34 will call back.", [("PHONE", "(212)555-0187x34")]),

@@ -129,10 +129,10 @@ _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 # a run of digits: after a phone cue word a phone number in any grouping ("ring 09876543210", "mobile
 # 9876543210"), with an extension joined to it a phone number (617-555-1234 x4321, +44 20 7946 0958
 # ext. 22), a card number in groups of four (Luhn check digit), an identifier punctuated two ways
-# (123.456.789-09, 12.345.678/0001-95)
+# (123.456.789-09, 12.345.678/0001-95); the country code may stand in brackets ("Phone: (+358) 252760189")
 # (a character class first, as for _CAPITAL_SHAPES: "+", "(" or a digit, then what each needs after it)
 _NUMBER_RUN = re.compile(
-    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\d|(?<=\d))[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I)
+    r"[+(\d](?<![\w+/.\-][+(\d])(?:(?<=\+)\(?\d|(?<=\()\+?\d|(?<=\d))[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I)
 _PHONE_CUE_BEFORE = re.compile(
     r"\b(?:call|ring|phone|telephone|tel|mobile|mob|cell|cellphone|contact|dial|text|sms|landline|whatsapp|reach)\b\.?"
     r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$", re.I)
