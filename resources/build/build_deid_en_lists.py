@@ -107,13 +107,14 @@ FY1;FY2;junior doctor;on-call resident;matron;sister;RN;RGN;RMN;LPN;LVN;CNA;EMT;
 practice manager
 """.replace("\n", "").split(";")
 
+#: (not "employer": in a form's field or after "works for" it names a company, "Employer: Krka d.d.")
 OTHER_ROLES = """
 wife;husband;son;daughter;mother;mum;mom;mam;father;dad;brother;sister;niece;nephew;grandson;
 granddaughter;grandmother;grandfather;grandma;grandpa;nan;aunt;auntie;uncle;cousin;partner;
 boyfriend;girlfriend;fiance;fiancé;fiancée;carer;caregiver;neighbour;neighbor;friend;caseworker;
 case worker;proxy;stepson;stepdaughter;stepmother;stepfather;son-in-law;daughter-in-law;
 brother-in-law;sister-in-law;guardian;next of kin;NOK;landlord;interpreter;spouse;child;
-housemate;flatmate;roommate;colleague;employer;teacher;chaperone;advocate
+housemate;flatmate;roommate;colleague;teacher;chaperone;advocate
 """.replace("\n", "").split(";")
 
 #: jobs (a student is none: no occupation; tests/data/deid_en leaves "graduate student" unmarked)
@@ -231,6 +232,9 @@ Optiflow Airvo BiPAP CPAP Bipap Cpap Trach Foley Hickman PICC Port-a-cath Portac
 Cochlear Baha Omnipod    Mirena Kyleena Jaydess Nexplanon Essure
 """.split()
 
+#: clinical abbreviations; the last three lines: the vaccine abbreviations of CDC's ACIP
+#: ("Vaccine Abbreviations", US government work, public domain) and immunoglobulins and blood-gas and
+#: lab abbreviations in mixed case (DTaP, HepB, IgM, CrCl: no name, though shaped like one)
 ABBREVIATIONS = """
 COPD ECG EKG BP HR RR NAD SOB PE DVT MI CABG LAD RCA LCx ED ER ICU CCU MICU SICU NICU PICU HDU ITU GP PCP
 A&E ENT ECHO TTE TOE TEE CT MRI MRA CXR KUB USS US EEG EMG NCS LP FBC CBC BMP CMP LFT LFTs U&E U&Es TFT TFTs
@@ -246,6 +250,9 @@ ADL ADLs IADL MMSE MoCA GCS AVPU NEWS NEWS2 MEWS SpO2 RA FiO2 ABG VBG PCO2 PO2 P
 BPPV MS ALS MND PD AD LBD FTD ADHD ASD OCD PTSD GAD MDD BPD SUD AUD EtOH IVDU PHQ PHQ-9 GAD-7 AUDIT CAGE
 2WW DNA DNA'd TCI TTO TTA EDS SOS FU F/U OPD OPA MDT CNS SN DN HV GP LOS ACP DOLS LPA POA MCA DoLS NFA
 ROM AROM PROM FROM SLR JVP JVD HSM LAP LN LNs SOA SOBOE PND DOE CP RUQ LUQ RLQ LLQ RIF LIF RUL RML RLL LUL LLL
+DTaP Td Tdap DTP IPV OPV MMR MMRV HepA HepB Hib HPV 4vHPV 9vHPV IIV IIV3 IIV4 ccIIV4 aIIV4 RIV4 LAIV LAIV4
+MenACWY MenB MenC MenCY PCV PCV7 PCV10 PCV13 PCV15 PCV20 PPSV23 PPV23 RV1 RV5 RZV ZVL BCG TBE
+IgA IgD IgE IgG IgM CrCl mmHg HCO3 pCO2 pO2 fT3 fT4
 """.split()
 
 DEMONYMS = """
@@ -291,7 +298,16 @@ STREET_SUFFIXES = ("Alley;Arcade;Bayou;Beach;Bend;Bluff;Bluffs;Brook;Brooks;Burg
                    "Plaza;Prairie;Ranch;Ridge;Ridges;Shoal;Shore;Shores;Skyway;Springs;Squares;Stravenue;Stream;"
                    "Summit;Throughway;Trafficway;Tunnel;Turnpike;Underpass;Valley;Valleys;Viaduct;Views;Village;"
                    "Villages;Vista;Walks;Ways;Wells;Gate;Grange;Vale;Chase;Wynd;Brae;Drove;Approach;Broadway;"
-                   "Circus;Croft;Fold;Garth;Nook;Spinney;Tollway;Footway;Boardwalk;Cutting;Concourse").split(";")
+                   "Circus;Croft;Fold;Garth;Nook;Spinney;Tollway;Footway;Boardwalk;Cutting;Concourse;"
+                   # more of USPS Publication 28 (plurals and water names) and of the Australian and
+                   # New Zealand road types of AS/NZS 4819 (Circuit, Brace, Riviera, Subway ...)
+                   "River;Rivers;Falls;Forges;Parkways;Rapids;Island;Islands;Isle;Lake;Lakes;Mountain;Mountains;"
+                   "Shoals;Fords;Harbors;Manors;Junctions;Unions;Mall;Ville;Circuit;Brace;Riviera;Subway;Anchorage;"
+                   "Amble;Brow;Byway;Circlet;Colonnade;Copse;Corso;Courtyard;Crossway;Dell;Deviation;Driveway;"
+                   "Fairway;Firetrail;Foreshore;Frontage;Glade;Gully;Highroad;Laneway;Lookout;Meander;Outlook;"
+                   "Parklands;Pathway;Quadrant;Quays;Ramble;Retreat;Ridgeway;Riverway;Roadway;Strand;"
+                   "Thoroughfare;Walkway;Esplanade;Roads;Streets;Centers;Circles;Drives;Keys;Lights;Locks;Ports;"
+                   "Routes;Route;Summits;Traces;Crescents").split(";")
 
 UK_DISTRICTS = """
 Headingley;Chapel Allerton;Kirkstall;Roundhay;Armley;Beeston;Harehills;Seacroft;Horsforth;Moortown;

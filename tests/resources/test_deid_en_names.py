@@ -55,6 +55,11 @@ def _build_script():
     ("Returned from Kazakhstan last week.", [("COUNTRY", "Kazakhstan")]),
     # a town in no list before a country, after a place cue
     ("She was born in Zgorzelec-Ujazd, Slovakia.", [("CITY", "Zgorzelec-Ujazd"), ("COUNTRY", "Slovakia")]),
+    # a town in no list after a strong place cue, up to an English word; none when that is the first
+    ("She was born in Wąchock and raised there.", [("CITY", "Wąchock")]),
+    ("He travelled from Kuusjoki yesterday.", [("CITY", "Kuusjoki")]),
+    ("Town: Ruvigliana", [("CITY", "Ruvigliana")]),
+    ("He moved to Theatre yesterday.", []),
 ])
 def test_world_names_and_places(hipaa, text, expected):
     assert phi(hipaa, text) == expected

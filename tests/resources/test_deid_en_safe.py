@@ -123,6 +123,9 @@ def test_catches_names_and_numbers_not_known_to_be_safe(safe, text, value):
     "gram positive cocci in blood cultures",
     "Helicobacter pylori eradication; Lassa fever excluded; HLA-B27 negative; stored at 25°C.",
     "A 9-month course of 250 mg/5 mL suspension, ICD-10 E11.9, SNOMED CT 195967001.",
+    # vaccine abbreviations (CDC's ACIP list) and immunoglobulins in mixed case, shaped like names
+    "DTaP and IPV given at 4 months; Tdap booster due, also HepB and MenACWY.",
+    "Catch-up Hib and MenB; IgM and IgG negative, CrCl 64.",
 ])
 def test_leaves_a_phi_free_clinical_sentence_alone(safe, text):
     assert phi(safe, text) == []

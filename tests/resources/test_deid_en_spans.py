@@ -29,6 +29,14 @@ from resourcehelp import phi
     ("Mr Evans I. think is improving.", [("PATIENT", "Evans")]),
     # a city and its country are no "Surname, First"
     ("Born in Paris, France, moved in 1999.", [("CITY", "Paris"), ("COUNTRY", "France")]),
+    # surname first after a name field, its particles capitalised: one name
+    ("Patient: De la Cruz, Rafael", [("PATIENT", "De la Cruz, Rafael")]),
+    ("Name: Van der Berg, Pieter", [("PATIENT", "Van der Berg, Pieter")]),
+    # an English word opening the clause is no first name in no list, though the next is a surname
+    ("Contact Paul Whitaker about the results.", [("PATIENT", "Paul Whitaker")]),
+    ("Remind Peter Okonkwo to fast.", [("PATIENT", "Peter Okonkwo")]),
+    # ... but after another name it is a name part
+    ("Cases today: Lam Ka Yan and others.", [("PATIENT", "Lam Ka Yan")]),
 ])
 def test_the_whole_name(hipaa, text, expected):
     assert phi(hipaa, text) == expected
@@ -95,6 +103,25 @@ def test_the_whole_identifier(hipaa, text, expected):
     ("Lives at Via Garibaldi 14, Rome.", [("STREET", "Via Garibaldi 14"), ("CITY", "Rome")]),
     ("Flat at 8 Rue du Bac, Paris.", [("STREET", "8 Rue du Bac"), ("CITY", "Paris")]),
     ("Sent to Lindenallee 27 in Berlin.", [("STREET", "Lindenallee 27"), ("CITY", "Berlin")]),
+    # more street types after the name (USPS Publication 28, AS/NZS 4819), the number with them
+    ("Moved to 4417 Harlan Parkways.", [("STREET", "4417 Harlan Parkways")]),
+    ("Lives at 12 Tamsin Circuit.", [("STREET", "12 Tamsin Circuit")]),
+    ("Post to 88 Corbett Roads please.", [("STREET", "88 Corbett Roads")]),
+    # one word with its type inside, as Nordic, Finnish and Dutch streets
+    ("Sent to Nørregade 14 today.", [("STREET", "Nørregade 14")]),
+    ("Sent to Mannerheimintie 22 today.", [("STREET", "Mannerheimintie 22")]),
+    ("Sent to Kerkdreef 9 today.", [("STREET", "Kerkdreef 9")]),
+    # the type first in more languages, a "No." or "N°" before the number
+    ("Sent to Vicolo Stretto 5 today.", [("STREET", "Vicolo Stretto 5")]),
+    ("Sent to Jalan Merdeka No. 12 today.", [("STREET", "Jalan Merdeka No. 12")]),
+    ("Sent to rue Sainte-Catherine 19 today.", [("STREET", "rue Sainte-Catherine 19")]),
+    # the name and the number after an address cue, without a type word, with a type word of its own
+    # after the name, or hyphened names before the type
+    ("She lives at Dvořákova 412 now.", [("STREET", "Dvořákova 412")]),
+    ("Address: Ilica 86", [("STREET", "Ilica 86")]),
+    ("Address: Trubarjeva cesta 7", [("STREET", "Trubarjeva cesta 7")]),
+    ("Address: Rákóczi utca 41", [("STREET", "Rákóczi utca 41")]),
+    ("Address: Otto-Hahn-Straße 3", [("STREET", "Otto-Hahn-Straße 3")]),
 ])
 def test_the_whole_street_line(hipaa, text, expected):
     assert phi(hipaa, text) == expected
@@ -139,6 +166,9 @@ def test_a_two_digit_year_alone_is_a_date_only_under_i2b2(hipaa, i2b2):
     ("Brother in Zurich: 0041 31 555 12 34.", [("CITY", "Zurich"), ("PHONE", "0041 31 555 12 34")]),
     # after a cue word, any grouping
     ("Please ring 08123456789 to rebook.", [("PHONE", "08123456789")]),
+    # the country code in brackets before the number, after a cue
+    ("Phone: (+358) 401234567 for the daughter.", [("PHONE", "(+358) 401234567")]),
+    ("Mobile (+57)3104567890 abroad.", [("PHONE", "(+57)3104567890")]),
     # an extension joined to the number stays inside
     ("Direct line 617-555-0143 ext. 208 for the nurse.", [("PHONE", "617-555-0143 ext. 208")]),
     ("Landlord (212)555-0187x34 will call back.", [("PHONE", "(212)555-0187x34")]),
@@ -163,8 +193,35 @@ def test_phone_groupings_of_other_countries(hipaa, text, expected):
     ("〒530-0001 on the envelope.", [("ZIP", "530-0001")]),
     ("Vienna 1090, Austria.", [("CITY", "Vienna"), ("ZIP", "1090"), ("COUNTRY", "Austria")]),
     ("Lives in Melbourne VIC 3004 now.", [("CITY", "Melbourne"), ("STATE", "VIC"), ("ZIP", "3004")]),
+    # after a postcode cue: Portuguese, Polish and Czech/Slovak/Greek/Swedish shapes
+    ("Postcode: 4470-211 on the form.", [("ZIP", "4470-211")]),
+    ("ZIP 31-042 on the form.", [("ZIP", "31-042")]),
+    ("Post code 602 00 on the form.", [("ZIP", "602 00")]),
 ])
 def test_postcodes_of_other_countries(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # after a street line: the postcode and the town in no list, as each country orders them
+    ("Send it to Nørregade 14, 8830 Tjelle.", [("STREET", "Nørregade 14"), ("ZIP", "8830"), ("CITY", "Tjelle")]),
+    ("Address: Otto-Hahn-Straße 3, 48161 Gievenbeck.",
+     [("STREET", "Otto-Hahn-Straße 3"), ("ZIP", "48161"), ("CITY", "Gievenbeck")]),
+    ("Send it to 14 Rua Ilheu, 4470-211 Vilar-do-Pinheiro.",
+     [("STREET", "14 Rua Ilheu"), ("ZIP", "4470-211"), ("CITY", "Vilar-do-Pinheiro")]),
+    ("Send it to 9 Kowhai Street, Otaramarae 3072.", [("STREET", "9 Kowhai Street"), ("CITY", "Otaramarae"), ("ZIP", "3072")]),
+    ("Send it to Vicolo Stretto 5, 37011, Cisano (VR)",
+     [("STREET", "Vicolo Stretto 5"), ("ZIP", "37011"), ("CITY", "Cisano"), ("STATE", "VR")]),
+    # a four-digit postcode that is also a year, before its town
+    ("Send it to Nørregade 14, 1984 Tjelle.", [("STREET", "Nørregade 14"), ("ZIP", "1984"), ("CITY", "Tjelle")]),
+    # a town's prefix word joins it
+    ("Send it to 7 Elm Road, Port Tawhiri.", [("STREET", "7 Elm Road"), ("CITY", "Port Tawhiri")]),
+    # not a year or English words after the street
+    ("She lived at 5 Elm Street, 2019 onwards.", [("STREET", "5 Elm Street")]),
+    ("She lived at 5 Elm Street, Most days are fine.", [("STREET", "5 Elm Street")]),
+    ("She lived at 5 Elm Street. Later she moved.", [("STREET", "5 Elm Street")]),
+])
+def test_the_rest_of_an_address_after_its_street(hipaa, text, expected):
     assert phi(hipaa, text) == expected
 
 
@@ -580,6 +637,23 @@ def test_more_street_types(hipaa, text, expected):
     ("She works at Siemens GmbH.", [("ORGANIZATION", "Siemens GmbH")]),
     ("Works at Philips B.V. in Eindhoven.", [("ORGANIZATION", "Philips B.V."), ("CITY", "Eindhoven")]),
     ("Works for Shell N.V. as a driver.", [("ORGANIZATION", "Shell N.V."), ("PROFESSION", "driver")]),
+    # after a form's employer field, or the word employer alone: the whole name with its form
+    ("Employer: Gorenje d.d.", [("ORGANIZATION", "Gorenje d.d.")]),
+    ("Employer: Hitachi K.K.", [("ORGANIZATION", "Hitachi K.K.")]),
+    ("Employer Barilla S.p.A. sent the form.", [("ORGANIZATION", "Barilla S.p.A.")]),
+    ("Her employer Lindqvist Haulage wrote.", [("ORGANIZATION", "Lindqvist Haulage")]),
+    # a firm of partners after an employer cue is one organisation
+    ("Employer: Okafor, Reyes and Lindqvist", [("ORGANIZATION", "Okafor, Reyes and Lindqvist")]),
+    ("He works for Pryce, Mendel & Osei as a clerk.",
+     [("ORGANIZATION", "Pryce, Mendel & Osei"), ("PROFESSION", "clerk")]),
+    # more legal forms (Spanish, Italian, Hungarian, Swedish, Polish, Turkish, Mexican), "and" in their language
+    ("Employer: Ibarra y Soler S.L.", [("ORGANIZATION", "Ibarra y Soler S.L.")]),
+    ("Her employer is Bassi, Ferri e Lodi s.r.l. now.", [("ORGANIZATION", "Bassi, Ferri e Lodi s.r.l.")]),
+    ("Employer: Kovács és Tóth Kft.", [("ORGANIZATION", "Kovács és Tóth Kft.")]),
+    ("Employed by Lindgren Åkesson HB since May.", [("ORGANIZATION", "Lindgren Åkesson HB")]),
+    ("Her employer is Wróbel-Nowak Sp. z o.o. now.", [("ORGANIZATION", "Wróbel-Nowak Sp. z o.o.")]),
+    ("Employer: Yıldız Demir A.Ş.", [("ORGANIZATION", "Yıldız Demir A.Ş.")]),
+    ("He works at Zamora y Ruiz S.A. de C.V. now.", [("ORGANIZATION", "Zamora y Ruiz S.A. de C.V.")]),
 ])
 def test_the_whole_company(hipaa, text, expected):
     assert phi(hipaa, text) == expected

@@ -130,9 +130,9 @@ _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 # a run of digits: after a phone cue word a phone number in any grouping ("ring 09876543210", "mobile
 # 9876543210"), with an extension joined to it a phone number (617-555-1234 x4321, +44 20 7946 0958
 # ext. 22), a card number in groups of four (Luhn check digit), an identifier punctuated two ways
-# (123.456.789-09, 12.345.678/0001-95)
+# (123.456.789-09, 12.345.678/0001-95); the country code may stand in brackets ("Phone: (+358) 252760189")
 _NUMBER_RUN = Anchored(re.compile(
-    r"(?<![\w+/.\-])(?:\+\(?\d|\(\d|\d)[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I), r"+(\d")
+    r"(?<![\w+/.\-])(?:\+\(?\d|\(\+?\d|\d)[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I), r"+(\d")
 _PHONE_CUE_BEFORE = re.compile(
     r"\b(?:call|ring|phone|telephone|tel|mobile|mob|cell|cellphone|contact|dial|text|sms|landline|whatsapp|reach)\b\.?"
     r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$", re.I)
@@ -158,9 +158,12 @@ _CAPITAL_SHAPES = Anchored(re.compile(
     r"|(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)[ \t]+(?P<au>\d{4}))\b"), "A-Z")
 _POSTCODE_SHAPE = (rf"(?:\d{{5}}-\d{{3}}|\d{{3}}-\d{{4}}|[1-9]\d{{2}}[ ]?\d{{3}}|\d{{5}}|[1-9]\d{{3}}[ ]?(?!SA|SD|SS)[A-Z]{{2}}"
                    rf"|{_EIRCODE}|\d{{4}})")
+#: after a postcode cue also the shapes of Portugal (4-3), Poland (2-3) and Czechia, Slovakia, Greece
+#: and Sweden (3 2): "Postcode: 9574-911", "ZIP 54-148", "post code 519 48"
+_CUED_POSTCODE_SHAPE = rf"(?:\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|{_POSTCODE_SHAPE}|\d{{3}}[ ]\d{{2}})"
 _POSTCODE_CUE = Anchored(re.compile(
     rf"(?:(?<!\w)(?i:post(?:al)?[ \t]?code|pin(?:[ \t]?code)?|pincode|plz|zip(?:[ \t]?code)?|cep|eircode)\b\.?[ \t]*[:#]?|〒)"
-    rf"[ \t]*({_POSTCODE_SHAPE})(?![\w\-])"), "pPzZcCeE〒")
+    rf"[ \t]*({_CUED_POSTCODE_SHAPE})(?![\w\-])"), "pPzZcCeE〒")
 _POSTCODE_AFTER_PLACE = re.compile(rf"[ \t]*[,\-–]?[ \t]*({_POSTCODE_SHAPE})(?![\w\-]|[ \t]*\d)")
 _POSTCODE_BEFORE_PLACE = re.compile(rf"(?:^|(?<=[\s,]))({_POSTCODE_SHAPE}),?[ \t]+$")
 
@@ -485,6 +488,11 @@ _LEADING_PARTICLES = re.compile(
     r"(?:[ \t]+(?:da|de|del|della|di|dos|das|du|van|von|der|den|la|le)){0,2})[ \t]+$")
 
 
+#: the first word of a candidate and the space after it; a capitalised word right before it
+_FIRST_WORD = re.compile(r"([^\W\d_]+)[ ]+(?=[^\W\d_])")
+_CAPITALISED_BEFORE = re.compile(r"(?<![\w'’\-])[A-Z][^\W\d_]*[ \t]+$")
+
+
 def _span(text: str, cand) -> tuple[int, int] | None:
     """The span of a candidate cut at the breaks (:data:`_BREAK`) inside it: its first line, or for
     the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number); None
@@ -499,6 +507,11 @@ def _span(text: str, cand) -> tuple[int, int] | None:
             gap -= 1
         if _BREAK.search(text, gap, start):
             return None
+    if cand.features.get("rule") == "UnknownFirst" and (m := _FIRST_WORD.match(text, start, end)) and \
+            m.group(1).lower() in ENGLISH and not _CAPITALISED_BEFORE.search(text, max(0, start - 40), start):
+        # "Contact John Smith": an English word opening a clause is no first name (but "Lam Ka Yan");
+        # _join joins "John" and "Smith"
+        start = m.end()
     m = _BREAK.search(text, start, end)
     if m is None:
         return start, end
@@ -544,6 +557,87 @@ def _streets_before_postcodes(ctx: ActionContext, kept: list[list], taken: bytea
             continue
         kept[:] = sorted([v for v in kept if v not in inside] + [[start, end, "STREET", sure, None]])
         taken[start:end] = b"\x01" * (end - start)
+
+
+#: a part of the address after a street line, as the countries write it ("Stenderupgade 681, 2830
+#: Stouby", "Canale Bellucci, 18, 38020, Cloz (TN)", "20 O'Sullivan Avenue, Manawahoro 2366", "Szegedi
+#: utca 16., H-2390 Eger", "ul. Kościuszki 66, 09-247 Ruda Śląska"): a postcode, a province code in
+#: capitals, or one to three capitalised words of a town (hyphens and the particles in them:
+#: "Denis-sur-Hubert")
+_TAIL_POSTCODE = (r"\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|\d{3}[ ]\d{2}|\d{4}[ ]?(?!SA|SD|SS)[A-Z]{2}|"
+                  r"[A-Z]{1,2}-\d{4,5}|\d{4,6}")
+_TAIL_TOWN = r"[^\W\d_]{2,}(?:-[^\W\d_]+)*(?:[ ][^\W\d_]{2,}(?:-[^\W\d_]+)*){0,2}"
+_TAIL = re.compile(
+    rf"(?:\.(?=,))?[ \t]*(?:[,/\-–][ \t]*)?(?:(?P<zip>{_TAIL_POSTCODE})|\(?(?P<code>[A-Z]{{2,3}})\)?|(?P<town>{_TAIL_TOWN}))"
+    r"(?=[ \t]*(?:[,.;:()/\-–\n]|$)|[ \t]+(?:\d|[^\W\d_]))")
+#: the words that open a town's name before a word of the lists ("New Allanton", "Port Brandonbury")
+_TOWN_PREFIX = re.compile(r"(?<![\w'’\-])(?:New|North|South|East|West|Port|Fort|Mount|Saint|San|Santa|Lake|Upper|Lower|"
+                          r"Great|Little|Old|Bad|Sankt)[ ]$")
+
+
+def _address_tails(kept: list[list], text: str, taken: bytearray) -> None:
+    """The postcodes, province codes and towns after each street line (:data:`_TAIL`), up to four
+    parts, stepping over the values there: added to ``kept`` (ZIP, STATE, CITY); a town's words are
+    no English words but the first (:data:`_TOWN_PREFIX`) and a bare number of four digits is a
+    postcode only beside a town. A town of ``kept`` takes the prefix word before it."""
+    sure = RULE_CONFIDENCE["AddressChain"]
+    found: list[list] = []
+    weaker: list[list] = []
+    for value in kept:
+        if value[2] == "CITY" and (m := _TOWN_PREFIX.search(text, max(0, value[0] - 8), value[0])) \
+                and not any(taken[m.start():value[0]]):
+            taken[m.start():value[0]] = b"\x01" * (value[0] - m.start())
+            value[0] = m.start()
+    for value in kept:
+        if value[2] != "STREET":
+            continue
+        pos, parts, last_town = value[1], [], False
+        for _ in range(4):
+            m = _TAIL.match(text, pos)
+            if m is None:
+                break
+            kind = m.lastgroup
+            start, end = m.span(kind)
+            if kind == "town":
+                # the town's words up to the first in lower case or English (the first may be a prefix)
+                words = m.group(kind).split()
+                keep = 0
+                for i, w in enumerate(words):
+                    if not w[0].isupper() or w.isupper() or (w.lower() in ENGLISH and not (i == 0 and _TOWN_PREFIX.match(w + " "))):
+                        break
+                    keep = i + 1
+                if keep == 0 or (keep == 1 and _TOWN_PREFIX.match(words[0] + " ")):
+                    break
+                end = start + len(" ".join(words[:keep]))
+            inside = [v for v in kept if v[0] < end and v[1] > start] if any(taken[start:end]) else []
+            # a year alone (a DATE of the i2b2-2014 policy only) is the postcode's number ("1830 Mürzzuschlag")
+            year = kind == "zip" and inside and all(v[2] == "DATE" and v[4] and v[0] >= start and v[1] <= end for v in inside)
+            if all(taken[start:end]) and not year:  # a value of its own there: a town, a postcode
+                if parts and parts[-1][2] == "ZIP?":
+                    parts[-1][2] = "ZIP"
+                pos, last_town = end, True
+                continue
+            # weaker values inside the part give way to it ("Denis-sur-Hubert", "H-2390 Eger")
+            if not year and any(v[3] >= sure or v[0] < start or v[1] > end for v in inside):
+                break
+            if kind == "town":
+                if parts and parts[-1][2] == "ZIP?":
+                    parts[-1][2] = "ZIP"
+                type_, last_town = "CITY", True
+            elif kind == "zip":
+                bare = m.group(kind).isdigit() and len(m.group(kind)) == 4
+                type_, last_town = "ZIP?" if bare and not last_town else "ZIP", False
+            else:
+                type_, last_town = "STATE", False
+            parts.append([start, end, type_, sure, inside])
+            pos = end
+        for start, end, type_, value, inside in parts:
+            if type_ != "ZIP?":
+                taken[start:end] = b"\x01" * (end - start)
+                found.append([start, end, type_, value, None])
+                weaker.extend(inside)
+    if found:
+        kept[:] = sorted([v for v in kept if not any(v is w for w in weaker)] + found)
 
 
 def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
@@ -599,8 +693,8 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
 
 def _join(text: str, kept: list[list], taken: bytearray) -> None:
     """Completes the values of ``kept`` (sorted ``[start, end, type, confidence, policies]``) from
-    what lies between two of them: the particles between two parts of a name join them into one
-    name; the words between two parts of an address (STREET, CITY, ZIP ...), on one line, become a
+    what lies between two of them: one space or the particles between two parts of a name join them
+    into one name; the words between two parts of an address (STREET, CITY, ZIP ...), on one line, become a
     CITY or STATE: "78 Mill Lane, Cork T12 X70A", "Haymarket NSW 2000", "House 7, Ring Road East,
     Osu, Accra"."""
     joined: list[list] = []
@@ -608,7 +702,8 @@ def _join(text: str, kept: list[list], taken: bytearray) -> None:
     for value in kept:
         if joined:
             left = joined[-1]
-            if left[2] in NAMES and value[2] in NAMES and _PARTICLES.fullmatch(text, left[1], value[0]):
+            if left[2] in NAMES and value[2] in NAMES and \
+                    (text[left[1]:value[0]] == " " or _PARTICLES.fullmatch(text, left[1], value[0])):
                 left[1] = value[1]
                 left[3] = max(left[3], value[3])
                 continue
@@ -668,6 +763,7 @@ def resolve(ctx: ActionContext) -> None:
             kept.append([*town, "CITY", RULE_CONFIDENCE["AddressChain"], None])
     kept.sort()
     _streets_before_postcodes(ctx, kept, taken)
+    _address_tails(kept, text, taken)
     _grow_names(ctx, kept, taken)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:
