@@ -58,7 +58,10 @@ CUES = {
              "Nº de colegiado", "N° Col", "Col."],
     "episodio": ["Episodio", "Nº Episodio", "Nº de episodio"],
     "remitido": ["Remitido por", "Responsable clínico", "Responsable clinico", "Responsable Clínico", "Remitido",
-                 "Responsable médico", "Responsable medico"],
+                 "Responsable médico", "Responsable medico",
+                 # a correspondence address is a signature as "Remitido por:" is (author, centre, street, town)
+                 "Dirección para correspondencia", "Dirección de correspondencia", "Correspondencia",
+                 "Correspondencia a", "Correspondencia postal", "Autor para correspondencia"],
     "email": ["Correo electrónico", "Correo-e", "E-mail", "e-mail", "Email", "email", "E-mail autor", "Correo"],
     "telefono": ["Tel", "Tel.", "Teléfono", "Telefono", "Tfno", "Tfno.", "Tlf", "Tlf.", "Telf", "Telf.", "Telfs.",
                  "Móvil", "Tel. y Fax"],

@@ -173,3 +173,55 @@ def test_the_patients_birth_order_describes_the_patient_and_the_siblings_are_rel
     assert ("ID_SUJETO_ASISTENCIA", rank) in found
     assert ("FAMILIARES_SUJETO_ASISTENCIA", siblings) in found
     assert not any(kind == "FAMILIARES_SUJETO_ASISTENCIA" and value in ("familia", rank) for kind, value in found)
+
+
+@pytest.mark.parametrize("text, organisation, kind", [
+    ("Consultó en el Hospital Comarcal de Tudela Ctra. de Tarazona, km 3 de la localidad.", "Hospital Comarcal de Tudela",
+     "HOSPITAL"),
+    ("Se envió al Instituto Nacional de Oncología Av. Los Pinos 1520 para estudio.", "Instituto Nacional de Oncología",
+     "INSTITUCION"),
+])
+def test_a_street_abbreviation_with_its_dot_ends_the_organisation_before_it(rules, text, organisation, kind):
+    found = spans(rules, text)
+    assert (kind, organisation) in found
+    assert not any(value.startswith(organisation + " ") for _, value in found)
+
+
+def test_pontificia_belongs_to_the_university_name(rules):
+    found = spans(rules, "Fue estudiada en la Pontificia Universidad Javeriana de Bogotá en 2010.")
+    assert ("INSTITUCION", "Pontificia Universidad Javeriana de Bogotá") in found
+
+
+@pytest.mark.parametrize("text, maker", [
+    ("Se pautó un antiepiléptico (Neurex®, Laboratorio Farmex, Francia) cada 12 horas.", "Laboratorio Farmex"),
+    ("Recibió un inmunosupresor (Abeline Laboratories S.A., Valencia) durante un año.", "Abeline Laboratories S.A."),
+    ("Se implantó una prótesis (Ortomed S.L.U., Bilbao) sin incidencias.", "Ortomed S.L.U."),
+])
+def test_a_maker_with_a_laboratory_word_or_a_legal_form_is_an_institution(rules, text, maker):
+    found = spans(rules, text)
+    assert ("INSTITUCION", maker) in found
+    assert not any(kind == "TERRITORIO" and value.startswith("Laboratorio") for kind, value in found)
+
+
+@pytest.mark.parametrize("text, street", [
+    ("La paciente reside en la Avda. de los Olmos, 14 desde hace años.", "Avda. de los Olmos, 14"),
+    ("Vive sola en C/ Cerezo 7, 3º izda. con un gato.", "C/ Cerezo 7, 3º izda"),
+])
+def test_a_street_abbreviation_and_number_in_the_narrative_is_a_street(rules, text, street):
+    assert ("CALLE", street) in spans(rules, text)
+
+
+def test_a_postcode_before_a_listed_town_is_two_territories(rules):
+    found = spans(rules, "La muestra se remitió a la calle Olmo 3, 47010 Valladolid, para su análisis.")
+    assert {("TERRITORIO", "47010"), ("TERRITORIO", "Valladolid")} <= found
+
+
+@pytest.mark.parametrize("line", [
+    "Correspondencia: Dra. Lucía Marín Soler. Hospital General de Segovia. Calle Luis Erik Clavería, 3. 40002 Segovia.",
+    "Remitido por: Dirección para correspondencia: Dra. Lucía Marín Soler. Hospital General de Segovia. "
+    "Calle Luis Erik Clavería, 3. 40002 Segovia.",
+])
+def test_a_correspondence_address_is_read_as_a_signature(rules, line):
+    found = spans(rules, line)
+    assert {("NOMBRE_PERSONAL_SANITARIO", "Lucía Marín Soler"), ("HOSPITAL", "Hospital General de Segovia"),
+            ("CALLE", "Calle Luis Erik Clavería, 3"), ("TERRITORIO", "40002"), ("TERRITORIO", "Segovia")} <= found

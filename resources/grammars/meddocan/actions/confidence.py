@@ -34,7 +34,7 @@ RULES = {
     **dict.fromkeys((
         "sex-de-age", "colon-sex-de-age", "sex-comma-age", "patient-sex-de-age", "child-sex-de-age",
         "sex-after-colon", "introduced-sex", "age-after-verb", "patient-de-age", "age-de-vida",
-        "date", "year", "year-citation", "year-citation-end", "email", "phone-after-cue", "narrative-street",
+        "date", "year", "year-citation", "year-citation-end", "email", "phone-after-cue", "narrative-street", "postcode-town",
         "other-identifier-after-cue",
     ), FORM),
     **dict.fromkeys((

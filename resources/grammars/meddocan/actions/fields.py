@@ -30,12 +30,16 @@ def line_end(text: str, offset: int) -> int:
     return len(text) if end < 0 else end
 
 
-def field_value_end(doc: Document, annset: AnnotationSet, value_start: int) -> int:
-    """End of a header field's value: the end of the line or the next cue (followed by ':') on it."""
+def field_value_end(doc: Document, annset: AnnotationSet, value_start: int, field: str = "") -> int:
+    """End of a header field's value: the end of the line or the next cue (followed by ':') on it; a
+    signature's value is not ended by another signature cue ("Remitido por: Dirección para
+    correspondencia: Dra. X. Hospital Y ..." is one signature)."""
     text = doc.text
     end = line_end(text, value_start)
     for cue in annset.with_type("Lookup").starting_in(value_start, end):
         if cue.features.get("majorType") == "cue" and text[cue.end:cue.end + 3].lstrip(" ").startswith(":"):
+            if field == "remitido" and cue.features.get("field") == "remitido":
+                continue
             return cue.start
     return end
 
@@ -43,7 +47,7 @@ def field_value_end(doc: Document, annset: AnnotationSet, value_start: int) -> i
 def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, field: str, value_start: int) -> None:
     """Annotate the value of the header field `field` starting at `value_start`."""
     text = doc.text
-    value_end = field_value_end(doc, annset, value_start)
+    value_end = field_value_end(doc, annset, value_start, field)
     start, end = clean_span(text, value_start, value_end)
     if start >= end:
         return

@@ -15,7 +15,7 @@ CORRESPONDENCE = regex.compile(r"(?:Direcci[óo]n para correspondencia|Correspon
 # organisations and departments
 ORG_START = regex.compile(
     r"(?:Servicio|Unidad|Departamento|Dpto\.?|Sección|Secció|Área|Instituto|Institut|Hospital|Hospitalario|Complejo|Complexo|"
-    r"Clínica|Clinica|Clínic|Centro|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|Xarxa|Consorci|"
+    r"Clínica|Clinica|Clínic|Centro|Facultad|Pontificia\s+Universidad|Universidad|Laboratorios|Escuela|Fundación|Fundació|Asociación|Xarxa|Consorci|"
     r"Consorcio|Laboratorio|Corporació|Corporación|Policlínica|Sanatorio|Ciudad Sanitaria|Residencia|Gabinete|"
     r"Ciudad de la Justicia|Palacio de Justicia|Agencia|H\.\s?U\.|Dirección|Correspondencia)\b")
 # words that end a person's name in a signature (organisations and specialities)
@@ -29,7 +29,7 @@ NAME_STOP = regex.compile(ORG_START.pattern + r"|(?:Especialista|Médico|Medicin
 HOSPITAL = regex.compile(r"H\.\s?U\.|(?:Hospital(?!\s+de\s+D[íi]a\b)|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+M[ée]dico[- ]?Forense)|Clínic|Policlínica|Sanatorio|"
                           r"Ciudad Sanitaria|Hopital|Hospitau|Hospitali)\b")
 HEALTH_CENTRE = regex.compile(r"Centro de Salud\b|C\.S\.|Ambulatorio\b|Consultorio\b")
-INSTITUTION = regex.compile(r"(?:Instituto|Institut|Facultad|Universidad|Escuela|Fundación|Fundació|Asociación|"
+INSTITUTION = regex.compile(r"(?:Instituto|Institut|Facultad|Pontificia\s+Universidad|Universidad|Laboratorios|Escuela|Fundación|Fundació|Asociación|"
                              r"Xarxa|Consorci|Consorcio|Laboratorio|Corporació|Corporación|Agencia|Centro|"
                              r"Palacio de Justicia|Ciudad de la Justicia|Cl[íi]nica M[ée]dico[- ]?Forense|Ciudad Universitaria|Edificio Juzgados|"
                              r"Juzgados?)\b")  # forensic reports sign from the courts
@@ -45,7 +45,7 @@ DEPARTMENT = regex.compile(r"(?:Hospital de D[íi]a|Servicio|Unidad|Departamento
                             r"Rehabilitación|Aparato|Digestivo|Nutrición|Odontología|Estomatología|Patología|"
                             r"Planta|Consulta|Laboratorio de|Cuidados)\b")
 DEPARTMENT_END = regex.compile(r"\.(?:\s|$)|\(|(?<=\s)(?:Hospital(?!\s+de\s+D[íi]a\b)|Hospitalario|Complejo|Complexo|(?:Clínica|Clinica)(?!\s+y\b|-)|Clínic|Instituto|"
-                                r"Institut|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
+                                r"Institut|Pontificia\s+Universidad|Universidad|Facultad|Fundación|Fundació|Centro|Xarxa|Consorci)\b")
 ORG_LIST_END = regex.compile(r"\s*(?:[.,;(]|$)")
 ORG_GOES_ON = regex.compile(r"(?:Hospitalario|Universitario|Centro\b(?!\s+de\b))")
 ABBREVIATION = regex.compile(r"\s*\(([\p{Lu}\d][\p{Lu}\d-]{1,9})\)")
