@@ -168,9 +168,7 @@ class FeatureDispatch:
 class Dispatch:
     """Where dispatch keys hold, one bit a key: ``keys_by_bit`` lists, for each bit, the keys that
     set it (none is ANY); ``types`` gives the bits of the keys holding where a type starts, and per
-    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value;
-    ``by_type`` the features read of each type, ``memo`` per type the keys holding by the tuple
-    of those features' values (:meth:`remember`)."""
+    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value."""
 
     def __init__(self, keys_by_bit: list[set]) -> None:
         self.types: dict[str, int] = {}
@@ -193,29 +191,6 @@ class Dispatch:
                 self.features[type_feature].add_test(test, mask)
         for by_value in self.features.values():
             by_value.finish()
-        self.by_type: dict[str, list[str]] = {name: [] for name in self.types}  # type -> its features
-        for type_name, feature in self.features:
-            self.by_type.setdefault(type_name, []).append(feature)
-        self.memo: dict[str, dict[tuple, int]] = {name: {} for name in self.by_type}
-
-    def mask_of(self, type_name: str, values: tuple) -> int:
-        """The keys holding where an annotation of ``type_name`` starts whose features of
-        :attr:`by_type` have ``values``."""
-        mask = self.types.get(type_name, 0)
-        for feature, value in zip(self.by_type[type_name], values):
-            mask |= self.features[(type_name, feature)].mask_of(value)
-        return mask
-
-    def remember(self, type_name: str, missing: Iterable[tuple]) -> dict[tuple, int]:
-        """:meth:`mask_of` each tuple of ``missing`` entered in ``memo[type_name]``, which it
-        returns (across documents: values repeat). Only for plain values (str, int, None): equal
-        ones there never differ for dispatch, as ``1``, ``1.0`` and ``True`` do."""
-        memo = self.memo[type_name]
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        for values in missing:
-            memo[values] = self.mask_of(type_name, values)
-        return memo
 
 
 class KeySpace:

@@ -66,6 +66,18 @@ Candidate = tuple
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
+def _value_masks(by_value: Any, values: list, distinct: set | None) -> list[int]:
+    """The mask of each of ``values`` (a feature's column) by ``by_value``'s dispatch: for plain
+    values, the usual case (``distinct``: the set of them, :meth:`Lattice.distinct`), one call per
+    distinct value not in its memo yet, then one C-level lookup each; ``mask_of`` on each for the rest."""
+    if distinct is None:
+        return list(map(by_value.mask_of, values))
+    masks = dict(zip(distinct, map(by_value.memo.get, distinct)))
+    for value in [value for value, mask in masks.items() if mask is None]:
+        masks[value] = by_value.mask_of(value)
+    return list(map(masks.__getitem__, values))
+
+
 def _same_values(now: list, before: list) -> bool:
     """Whether a feature column read again holds the same values: the same objects (one C-level
     pass: features not changed), or equal ones of the same classes (1 == 1.0 == True, which
@@ -229,13 +241,22 @@ class NextStarts(dict):
 
 class Column:
     """The value of one feature (None: missing) of each annotation of a :class:`Layer`, in its
-    order, with the last start of each string value (``lasts``, made when first asked)."""
+    order, with the set of those values (``distinct``: None unless all are plain, str, int or
+    None, so that equal ones are one dict key) and the last start of each string value
+    (``lasts``), each made when first asked."""
 
-    __slots__ = ("values", "_lasts", "_starts")
+    __slots__ = ("values", "_distinct", "_lasts", "_starts")
 
     def __init__(self, values: list, starts: list[int]) -> None:
         self.values, self._starts = values, starts
+        self._distinct: set | None | bool = False  # False: not made yet
         self._lasts: dict[Any, int] | None = None
+
+    @property
+    def distinct(self) -> set | None:
+        if self._distinct is False:
+            self._distinct = set(self.values) if _PLAIN.issuperset(map(type, self.values)) else None
+        return self._distinct  # type: ignore[return-value]
 
     @property
     def lasts(self) -> dict[Any, int]:
@@ -637,31 +658,21 @@ class PhaseRun:
     def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
         does (or, for a type's feature, where an annotation of it starts), from the lattice's
-        columns: for each type, the tuple of its feature values of each annotation looked up in
-        the plan's memo (:meth:`~annotator.jape.compiler.Dispatch.mask_of`: one C-level lookup an
-        annotation when its values are plain, str, int or None, which equal ones never tell apart),
-        then one dict per type; and the set of those masks."""
+        columns: the masks of one type's features combined in C-level maps, then one dict per type;
+        and the set of those masks."""
         lattice, visible = self.lattice, self.visible
-        columns = []
-        for type_name, features in plan.by_type.items():
+        by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
+        for type_name, mask in plan.types.items():
+            if type_name in visible:
+                by_type[type_name] = [mask] * len(lattice.spans(type_name)[0])
+        for (type_name, feature), by_value in plan.features.items():
             if type_name not in visible:
                 continue
-            starts = lattice.spans(type_name)[0]
-            if not features:
-                columns.append((starts, [plan.types[type_name]] * len(starts)))
-                continue
-            values = [lattice.column(type_name, feature).values for feature in features]
-            keys = list(zip(*values))
-            if all(_PLAIN.issuperset(map(type, column)) for column in values):
-                memo = plan.memo[type_name]
-                masks = list(map(memo.get, keys))
-                if None in masks:
-                    memo = plan.remember(type_name, set(compress(keys, map(is_, masks, repeat(None)))))
-                    masks = list(map(memo.__getitem__, keys))
-            else:
-                masks = list(map(plan.mask_of, repeat(type_name), keys))
-            columns.append((starts, masks))
-        held = _merged(columns)
+            column = lattice.column(type_name, feature)
+            masks = _value_masks(by_value, column.values, column.distinct)
+            found = by_type.get(type_name)
+            by_type[type_name] = masks if found is None else list(map(or_, found, masks))
+        held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
         return held, set(held.values())
 
     def after(self, p: int) -> int:
