@@ -407,11 +407,17 @@ class Tagger:
         self._tag_words = _TagWordRows(features, self.tag_names, self.zero_row)
         self._pairs = _PairRows(features, self.zero_row)
         self._families: dict[Any, Any] | None = None  # see _offset_rows
+        self._clear_cache("fast")
+        self._lock = threading.Lock()
+
+    def _clear_cache(self, strategy: str) -> None:
+        """Forget the cached word types; ``strategy``: the one whose calls fill the cache from now
+        on (a strategy reads only scores it computed itself, so the reference stays a check)."""
+        self._cached_by = strategy
         self._words: dict[str, int] = {}
         self._norms: list[str] = []
-        self._cache = np.zeros((2, len(OFFSETS), 1024, nt), dtype=np.float32)
+        self._cache = np.zeros((2, len(OFFSETS), 1024, len(self.tags)), dtype=np.float32)
         self._info = np.zeros((4, 1024), dtype=np.int64)  # per word type: forced tag, word id, cluster id, pair id
-        self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
@@ -548,10 +554,8 @@ class Tagger:
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy {strategy!r}: one of {', '.join(STRATEGIES)}")
         with self._lock:
-            if len(self._norms) > MAX_CACHED_TYPES:  # bound the cache in long-running processes
-                self._words, self._norms = {}, []
-                self._cache = np.zeros(self._cache.shape[:2] + (1024,) + self._cache.shape[3:], dtype=np.float32)
-                self._info = np.zeros((4, 1024), dtype=np.int64)
+            if len(self._norms) > MAX_CACHED_TYPES or strategy != self._cached_by:  # bounded in long runs
+                self._clear_cache(strategy)
             if strategy == "fast":
                 return self._tag_sentences_fast(sentences, glued)
             return self._tag_sentences(sentences, glued)
