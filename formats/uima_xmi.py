@@ -258,6 +258,23 @@ def sofaless_view_line(root) -> int | None:
     return None
 
 
+def _list_nodes(node, seen: frozenset = frozenset()) -> tuple[list, str | None]:
+    """The non-empty nodes of a UIMA linked list (``uima.cas.FSList``, ``IntegerList``, ...)
+    from ``node`` on, in order, up to its empty node, and None; or up to where it does not end,
+    and why: a tail that refers back into it (or to a node whose id is in ``seen``) or a node
+    without a tail."""
+    nodes, ids = [], set(seen)
+    while node.type.name.startswith("uima.cas.NonEmpty"):
+        if id(node) in ids:
+            return nodes, "does not end (a tail refers back into it)"
+        ids.add(id(node))
+        nodes.append(node)
+        node = node.tail
+        if node is None:
+            return nodes, "has a node without a tail"
+    return nodes, None
+
+
 def _reason(exc: Exception) -> str:
     return (str(exc) or type(exc).__name__).splitlines()[0]
 
@@ -395,15 +412,10 @@ class _Reader:
         if hasattr(value, "elements"):
             items = list(value.elements)
         else:
-            items, seen, node = [], set(), value
-            while node.type.name == "uima.cas.NonEmptyFSList":
-                if id(node) in seen:
-                    return "its members list does not end (a tail refers back into it)"
-                seen.add(id(node))
-                items.append(node.head)
-                node = node.tail
-                if node is None:
-                    return "its members list has a node without a tail"
+            nodes, end = _list_nodes(value)
+            if end is not None:
+                return f"its members list {end}"
+            items = [node.head for node in nodes]
         argument = self.ts.get_type(_ARGUMENT) if self.ts.contains_type(_ARGUMENT) else None
         ids, roles, arguments = [], [], []
         for place, item in enumerate(items, 1):
@@ -452,11 +464,9 @@ class _Reader:
             return [self.value(v, seen) for v in value.elements]
         if type_.name.startswith("uima.cas.") and type_.name.endswith("List"):
             items = []
-            node = value
-            while node is not None and hasattr(node, "head") and id(node) not in seen:
+            for node in _list_nodes(value, seen)[0]:  # up to where it does not end, if it does not
                 seen = seen | {id(node)}
                 items.append(self.value(node.head, seen))
-                node = node.tail
             return items
         if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
