@@ -160,9 +160,9 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     pieces: list[str] = []
     length = 0
     passages, spans = [], []
-    for passage in bdoc.passages:
+    for number, passage in enumerate(bdoc.passages, 1):
         passage_line = lines.get(("passage", str(passage.offset)), line)
-        offset = _int(passage.offset, path, passage_line, "passage offset")
+        offset = _int(passage.offset, path, passage_line, f"document {name!r}, passage {number}: offset")
         if offset < length:
             raise input_error("E142", path, passage_line, what="passage", offset=offset, doc=name, end=length)
         text, anns = _passage_text(passage, offset, path, passage_line, name)
@@ -189,8 +189,9 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
             infons["bioc_id"] = ann.id
         pieces = []
         for location in ann.locations:
-            start = _int(location.offset, path, ann_line, "location offset")
-            end = start + _int(location.length, path, ann_line, "location length")
+            where = f"annotation {ann.id!r} of document {name!r}"  # the place in JSON, which has no lines
+            start = _int(location.offset, path, ann_line, f"{where}: location offset")
+            end = start + _int(location.length, path, ann_line, f"{where}: location length")
             if not begin <= start <= end <= stop:
                 raise input_error("E141", path, ann_line, id=ann.id, doc=name, start=start, end=end,
                                   begin=begin, stop=stop)
@@ -235,8 +236,8 @@ def _passage_text(passage, offset: int, path: Path, line: int | None, name: str)
     if passage.text or not passage.sentences:
         return passage.text or "", anns
     pieces, length = [], offset
-    for sentence in passage.sentences:
-        start = _int(sentence.offset, path, line, "sentence offset")
+    for number, sentence in enumerate(passage.sentences, 1):
+        start = _int(sentence.offset, path, line, f"document {name!r}, passage at {offset}, sentence {number}: offset")
         if start < length:
             raise input_error("E142", path, line, what="sentence", offset=start, doc=name, end=length)
         pieces += ["\n" * (start - length), sentence.text or ""]

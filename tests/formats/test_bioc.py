@@ -281,6 +281,27 @@ def test_bad_passage_offsets(bioc_data, tmp_path, offset, code):
     assert failure.error.message.startswith(code) and good.name == "10002"
 
 
+@pytest.mark.parametrize("where, value, message", [
+    ("location", -5, "E117 annotation 'T3' of document '10001': location offset -5 is not a valid non-negative integer"),
+    ("length", "7", "E117 annotation 'T3' of document '10001': location length '7' is not a valid non-negative integer"),
+    ("passage", -1, "E117 document '10001', passage 2: offset -1 is not a valid non-negative integer")])
+def test_a_bad_offset_in_json_names_its_document_and_annotation(bioc_data, tmp_path, capsys, where, value, message):
+    """BioC JSON has no lines to point at: the line names the document, and the annotation or
+    passage, instead; --keep-going writes the other document."""
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    passage = obj["documents"][0]["passages"][1]
+    if where == "passage":
+        passage["offset"] = value
+    else:
+        passage["annotations"][0]["locations"][0]["offset" if where == "location" else "length"] = value
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+    assert main(["convert", str(tmp_path / "src"), str(tmp_path / "out"), "--to", "brat", "--keep-going"]) == 1
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "E117" in x]
+    assert line == f"{tmp_path / 'src' / 'bad.json'}: {message}"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["10002.ann", "10002.txt"]
+
+
 def test_a_passage_of_sentences_reads_them_at_their_offsets(tmp_path):
     passage = bioc.BioCPassage()
     passage.offset = 0
