@@ -63,6 +63,7 @@ class _Bioc(Format):
 
     def read(self, path: Path, *, lenient: bool = False) -> Iterator[Document | AnnotatorError]:
         collection, lines = self._collection(read_bytes(path), path)
+        collection.infons = _infons(collection.infons, path, None, "the collection")  # one line for the file
         seen: set[str] = set()
         for index, bdoc in enumerate(collection.documents):
             try:
@@ -168,10 +169,10 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
         text, anns = _passage_text(passage, offset, path, passage_line, name)
         pieces += ["\n" * (offset - length), text]
         length = offset + len(text)
-        passages.append({"offset": offset, "length": len(text), "infons": dict(passage.infons)})
+        passages.append({"offset": offset, "length": len(text), "infons": _infons(passage.infons, path, passage_line, f"passage {number} of document {name!r}")})
         spans += [(ann, offset, length) for ann in anns]
     spans += [(ann, 0, length) for ann in bdoc.annotations]
-    features = dict(bdoc.infons)
+    features = _infons(bdoc.infons, path, line, f"document {name!r}")
     features[COLLECTION] = {"source": collection.source or "", "date": collection.date or "",
                             "key": collection.key or "", "infons": dict(collection.infons)}
     features[PASSAGES] = passages
@@ -183,7 +184,7 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     # they come first, so that the fresh ids of the others cannot take one of them
     for keep, (ann, begin, stop) in sorted(zip(own, spans), key=lambda item: not item[0]):
         ann_line = lines.get(("annotation", ann.id), line)
-        infons = dict(ann.infons)
+        infons = _infons(ann.infons, path, ann_line, f"annotation {ann.id!r} of document {name!r}")
         type = infons.pop("type", None) or "annotation"
         if not keep:
             infons["bioc_id"] = ann.id
@@ -204,7 +205,7 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     relations = list(bdoc.relations) + [r for p in bdoc.passages for r in _passage_relations(p)]
     relation_ids = {rel.id for rel in relations}
     for rel in relations:
-        infons = dict(rel.infons)
+        infons = _infons(rel.infons, path, line, f"relation {rel.id!r} of document {name!r}")
         type = infons.pop("type", None) or "relation"
         members, roles, relation_nodes = [], [], []
         for position, node in enumerate(rel.nodes):
@@ -253,6 +254,16 @@ def _int(value, path: Path, line: int | None, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise input_error("E117", path, line, what=what, value=value, kind="non-negative integer")
     return value
+
+
+def _infons(value: Any, path: Path, line: int | None, what: str) -> dict:
+    """The infons of ``what`` as a new dict: ``null`` in JSON (which ``bioc`` reads as it is) is
+    none; anything else that is not an object is one error line."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise input_error("E116", path, line, expected=f"infons of {what} as an object", found=repr(value))
+    return dict(value)
 
 
 def _infon(value: Any) -> str:
