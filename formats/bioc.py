@@ -22,7 +22,9 @@ in the relation's nodes), written back where they were (a ``[role, refid]`` afte
 nodes: they are relations without members, those infons features. Document infons are document
 features; the collection's ``source``, ``date``, ``key`` and infons are the feature
 ``bioc_collection``, and the passages' offsets, lengths and infons the feature ``bioc_passages``,
-so that writing gives them back.
+so that writing gives them back. ``"infons": null`` in JSON (which ``bioc`` keeps as it is) is no
+infons; infons that are no object are one error line (E116). A bad offset in JSON, which has no
+lines, is named by its document and annotation (or passage, sentence).
 
 Writing: one collection file per document (``NAME.xml`` / ``NAME.json``), its passages from
 ``bioc_passages`` (else one passage holding the whole text), annotations placed in the passage
