@@ -22,7 +22,9 @@ in the relation's nodes), written back where they were (a ``[role, refid]`` afte
 nodes: they are relations without members, those infons features. Document infons are document
 features; the collection's ``source``, ``date``, ``key`` and infons are the feature
 ``bioc_collection``, and the passages' offsets, lengths and infons the feature ``bioc_passages``,
-so that writing gives them back.
+so that writing gives them back. ``"infons": null`` in JSON (which ``bioc`` keeps as it is) is no
+infons; infons that are no object are one error line (E116). A bad offset in JSON, which has no
+lines, is named by its document and annotation (or passage, sentence).
 
 Writing: one collection file per document (``NAME.xml`` / ``NAME.json``), its passages from
 ``bioc_passages`` (else one passage holding the whole text), annotations placed in the passage
@@ -63,6 +65,7 @@ class _Bioc(Format):
 
     def read(self, path: Path, *, lenient: bool = False) -> Iterator[Document | AnnotatorError]:
         collection, lines = self._collection(read_bytes(path), path)
+        collection.infons = _infons(collection.infons, path, None, "the collection")  # one line for the file
         seen: set[str] = set()
         for index, bdoc in enumerate(collection.documents):
             try:
@@ -160,18 +163,18 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     pieces: list[str] = []
     length = 0
     passages, spans = [], []
-    for passage in bdoc.passages:
+    for number, passage in enumerate(bdoc.passages, 1):
         passage_line = lines.get(("passage", str(passage.offset)), line)
-        offset = _int(passage.offset, path, passage_line, "passage offset")
+        offset = _int(passage.offset, path, passage_line, f"document {name!r}, passage {number}: offset")
         if offset < length:
             raise input_error("E142", path, passage_line, what="passage", offset=offset, doc=name, end=length)
         text, anns = _passage_text(passage, offset, path, passage_line, name)
         pieces += ["\n" * (offset - length), text]
         length = offset + len(text)
-        passages.append({"offset": offset, "length": len(text), "infons": dict(passage.infons)})
+        passages.append({"offset": offset, "length": len(text), "infons": _infons(passage.infons, path, passage_line, f"passage {number} of document {name!r}")})
         spans += [(ann, offset, length) for ann in anns]
     spans += [(ann, 0, length) for ann in bdoc.annotations]
-    features = dict(bdoc.infons)
+    features = _infons(bdoc.infons, path, line, f"document {name!r}")
     features[COLLECTION] = {"source": collection.source or "", "date": collection.date or "",
                             "key": collection.key or "", "infons": dict(collection.infons)}
     features[PASSAGES] = passages
@@ -183,14 +186,15 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     # they come first, so that the fresh ids of the others cannot take one of them
     for keep, (ann, begin, stop) in sorted(zip(own, spans), key=lambda item: not item[0]):
         ann_line = lines.get(("annotation", ann.id), line)
-        infons = dict(ann.infons)
+        infons = _infons(ann.infons, path, ann_line, f"annotation {ann.id!r} of document {name!r}")
         type = infons.pop("type", None) or "annotation"
         if not keep:
             infons["bioc_id"] = ann.id
         pieces = []
         for location in ann.locations:
-            start = _int(location.offset, path, ann_line, "location offset")
-            end = start + _int(location.length, path, ann_line, "location length")
+            where = f"annotation {ann.id!r} of document {name!r}"  # the place in JSON, which has no lines
+            start = _int(location.offset, path, ann_line, f"{where}: location offset")
+            end = start + _int(location.length, path, ann_line, f"{where}: location length")
             if not begin <= start <= end <= stop:
                 raise input_error("E141", path, ann_line, id=ann.id, doc=name, start=start, end=end,
                                   begin=begin, stop=stop)
@@ -203,7 +207,7 @@ def _document(collection, bdoc, index: int, path: Path, lines: dict) -> Document
     relations = list(bdoc.relations) + [r for p in bdoc.passages for r in _passage_relations(p)]
     relation_ids = {rel.id for rel in relations}
     for rel in relations:
-        infons = dict(rel.infons)
+        infons = _infons(rel.infons, path, line, f"relation {rel.id!r} of document {name!r}")
         type = infons.pop("type", None) or "relation"
         members, roles, relation_nodes = [], [], []
         for position, node in enumerate(rel.nodes):
@@ -235,8 +239,8 @@ def _passage_text(passage, offset: int, path: Path, line: int | None, name: str)
     if passage.text or not passage.sentences:
         return passage.text or "", anns
     pieces, length = [], offset
-    for sentence in passage.sentences:
-        start = _int(sentence.offset, path, line, "sentence offset")
+    for number, sentence in enumerate(passage.sentences, 1):
+        start = _int(sentence.offset, path, line, f"document {name!r}, passage at {offset}, sentence {number}: offset")
         if start < length:
             raise input_error("E142", path, line, what="sentence", offset=start, doc=name, end=length)
         pieces += ["\n" * (start - length), sentence.text or ""]
@@ -252,6 +256,16 @@ def _int(value, path: Path, line: int | None, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise input_error("E117", path, line, what=what, value=value, kind="non-negative integer")
     return value
+
+
+def _infons(value: Any, path: Path, line: int | None, what: str) -> dict:
+    """The infons of ``what`` as a new dict: ``null`` in JSON (which ``bioc`` reads as it is) is
+    none; anything else that is not an object is one error line."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise input_error("E116", path, line, expected=f"infons of {what} as an object", found=repr(value))
+    return dict(value)
 
 
 def _infon(value: Any) -> str:

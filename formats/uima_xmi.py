@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import regex
+from lxml import etree
 
 from annotator.atomic import write_atomic
 from annotator.document import Document
@@ -187,11 +188,21 @@ def _load_typesystem(path: str | None, stamp: tuple[int, int]):
     if path is None:
         return dkpro_typesystem()
     data = read_bytes(Path(path))
-    parse_xml(data, path)
+    root = parse_xml(data, path)
     try:
         return cassis.load_typesystem(BytesIO(data))
     except Exception as exc:  # cassis raises ValueError, KeyError, ... on a bad type system
-        raise input_error("E151", path, None, reason=_reason(exc)) from None
+        line, reason = None, _reason(exc)
+        if isinstance(exc, KeyError) and exc.args:  # a type named that no description declares
+            name = str(exc.args[0])
+            line = next((e.sourceline for e in root.iter() if isinstance(e.tag, str) and (e.text or "").strip() == name
+                         and etree.QName(e).localname in _TYPE_REFERENCES), None)
+            if line is not None:
+                reason = f"type {name} is neither described in it nor built into UIMA"
+        raise input_error("E151", path, line, reason=reason) from None
+
+
+_TYPE_REFERENCES = ("supertypeName", "rangeTypeName", "elementType")
 
 
 DOCUMENT_META_DATA = "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.DocumentMetaData"
@@ -232,20 +243,84 @@ def _element_type(tag: str) -> str:
     return name.removeprefix(_NO_NAMESPACE)
 
 
-def unfit_line(root, ts) -> int | None:
-    """The line of the first element of an XMI (its parsed ``root``) whose type or attribute the
-    type system ``ts`` lacks: where to look when cassis cannot load it (cassis does not say)."""
-    for element in root:
-        if not isinstance(element.tag, str) or not element.tag.startswith("{http:///"):
+_XMI_ID = "{http://www.omg.org/XMI}id"
+_CAS_VIEW = "{http:///uima/cas.ecore}View"
+_CAS_SOFA = "{http:///uima/cas.ecore}Sofa"
+_INTEGRAL = ("Integer", "Short", "Long", "Byte")
+
+
+def _kind_fits(kind: str, text: str) -> bool:
+    """Whether ``text`` reads as a value of the UIMA primitive ``kind`` (``Integer``, ``Float``,
+    ...) as cassis reads it."""
+    try:
+        if kind in _INTEGRAL:
+            int(text)
+        elif kind in ("Float", "Double"):
+            float(text)
+        elif kind == "Boolean":
+            return text in ("true", "false")
+    except ValueError:
+        return False
+    return True
+
+
+def _unfit_value(ts, type_, feature, text: str, ids: set[str], sofas: set[str]) -> str | None:
+    """Why the attribute ``text`` of ``feature`` does not fit its range, as far as cassis would
+    fail on it (a value that is no number, a reference to an xmi:id no element has), or None."""
+    where = f"feature {feature.name!r} of {type_.name}"
+    rng = feature.rangeType
+    kind = rng.name.removeprefix("uima.cas.")
+    if feature.name == "sofa":
+        return None if text in sofas else f"{where} refers to sofa xmi:id {text}, which no cas:Sofa has"
+    if ts.is_primitive(rng):
+        return None if _kind_fits(kind, text) else f"{where} is a uima.cas.{kind}, not {text!r}"
+    if feature.name == "elements" and ts.is_primitive_array(type_):  # an array of its own: elements="1 2"
+        collection = type_
+    elif ts.is_primitive_array(rng) or ts.is_primitive_list(rng):  # written inline
+        collection = rng
+    else:
+        collection = None
+    if collection is not None:
+        kind = collection.name.removeprefix("uima.cas.").removesuffix("Array").removesuffix("List")
+        numbers = kind in ("Integer", "Short", "Long", "Float", "Double")  # (bytes are hex, strings anything)
+        bad = [t for t in text.split() if not _kind_fits(kind, t)] if numbers else []
+        return f"{where} holds {bad[0]!r}, not a uima.cas.{kind}" if bad else None
+    inline = type_.name == _FS_ARRAY or (rng.name in (_FS_ARRAY, _FS_LIST) and not feature.multipleReferencesAllowed)
+    for target in text.split() if inline else [text]:
+        if target not in ids:
+            return f"{where} refers to xmi:id {target}, which no element of the file has"
+    return None
+
+
+def unfit(root, ts) -> tuple[int, str] | None:
+    """The line of the first element of an XMI (its parsed ``root``) that the type system ``ts``
+    does not fit, and why: a type or feature it lacks, a value that is not of its feature's
+    primitive range, a reference to an xmi:id no element has; where to look when cassis cannot
+    load the file (cassis does not say); None when none is found."""
+    elements = [e for e in root if isinstance(e.tag, str) and e.tag.startswith("{http:///")]
+    sofas = {e.get(_XMI_ID) for e in elements if e.tag == _CAS_SOFA}
+    ids = {e.get(_XMI_ID) for e in elements if e.tag not in (_CAS_SOFA, _CAS_VIEW)} - {None}
+    for element in elements:
+        if element.tag == _CAS_VIEW:
+            missing = [m for m in element.get("members", "").split() if m not in ids]
+            if missing:
+                return element.sourceline, f"the view of sofa {element.get('sofa')} lists xmi:id {missing[0]}, which no element of the file has"
             continue
         name = _element_type(element.tag)
-        if name in ("uima.cas.NULL", "uima.cas.View"):
+        if name == "uima.cas.NULL" or element.tag == _CAS_SOFA:
             continue
         if not ts.contains_type(name):
-            return element.sourceline
+            return element.sourceline, f"type {name} is not in the type system"
         type_ = ts.get_type(name)
-        if any(not attr.startswith("{") and type_.get_feature(attr) is None for attr in element.attrib):
-            return element.sourceline
+        for attr, text in [*element.attrib.items(), *((child.tag, None) for child in element)]:
+            if not isinstance(attr, str) or attr.startswith("{"):
+                continue
+            feature = type_.get_feature(attr)
+            if feature is None:
+                return element.sourceline, f"type {name} has no feature {attr!r} in the type system"
+            why = None if text is None else _unfit_value(ts, type_, feature, text, ids, sofas)
+            if why is not None:
+                return element.sourceline, why
     return None
 
 
@@ -256,6 +331,23 @@ def sofaless_view_line(root) -> int | None:
         if "sofa" not in element.attrib:
             return element.sourceline
     return None
+
+
+def _list_nodes(node, seen: frozenset = frozenset()) -> tuple[list, str | None]:
+    """The non-empty nodes of a UIMA linked list (``uima.cas.FSList``, ``IntegerList``, ...)
+    from ``node`` on, in order, up to its empty node, and None; or up to where it does not end,
+    and why: a tail that refers back into it (or to a node whose id is in ``seen``) or a node
+    without a tail."""
+    nodes, ids = [], set(seen)
+    while node.type.name.startswith("uima.cas.NonEmpty"):
+        if id(node) in ids:
+            return nodes, "does not end (a tail refers back into it)"
+        ids.add(id(node))
+        nodes.append(node)
+        node = node.tail
+        if node is None:
+            return nodes, "has a node without a tail"
+    return nodes, None
 
 
 def _reason(exc: Exception) -> str:
@@ -395,15 +487,10 @@ class _Reader:
         if hasattr(value, "elements"):
             items = list(value.elements)
         else:
-            items, seen, node = [], set(), value
-            while node.type.name == "uima.cas.NonEmptyFSList":
-                if id(node) in seen:
-                    return "its members list does not end (a tail refers back into it)"
-                seen.add(id(node))
-                items.append(node.head)
-                node = node.tail
-                if node is None:
-                    return "its members list has a node without a tail"
+            nodes, end = _list_nodes(value)
+            if end is not None:
+                return f"its members list {end}"
+            items = [node.head for node in nodes]
         argument = self.ts.get_type(_ARGUMENT) if self.ts.contains_type(_ARGUMENT) else None
         ids, roles, arguments = [], [], []
         for place, item in enumerate(items, 1):
@@ -452,11 +539,9 @@ class _Reader:
             return [self.value(v, seen) for v in value.elements]
         if type_.name.startswith("uima.cas.") and type_.name.endswith("List"):
             items = []
-            node = value
-            while node is not None and hasattr(node, "head") and id(node) not in seen:
+            for node in _list_nodes(value, seen)[0]:  # up to where it does not end, if it does not
                 seen = seen | {id(node)}
                 items.append(self.value(node.head, seen))
-                node = node.tail
             return items
         if self.annotates(type_) or id(value) in seen:
             return value.xmiID - self.shift
@@ -891,7 +976,8 @@ class UimaXmiFormat(Format):
                 view = sofaless_view_line(root)
                 if view is not None:
                     raise input_error("E159", path, view) from None
-                raise input_error("E154", path, unfit_line(root, ts), reason=_reason(exc)) from None
+                line, reason = unfit(root, ts) or (None, _reason(exc))
+                raise input_error("E154", path, line, reason=reason) from None
         for warning in caught:  # cassis keeps an offset it cannot map as it is: refuse it
             offset = _UNMAPPED.match(str(warning.message))
             if offset:

@@ -281,6 +281,27 @@ def test_bad_passage_offsets(bioc_data, tmp_path, offset, code):
     assert failure.error.message.startswith(code) and good.name == "10002"
 
 
+@pytest.mark.parametrize("where, value, message", [
+    ("location", -5, "E117 annotation 'T3' of document '10001': location offset -5 is not a valid non-negative integer"),
+    ("length", "7", "E117 annotation 'T3' of document '10001': location length '7' is not a valid non-negative integer"),
+    ("passage", -1, "E117 document '10001', passage 2: offset -1 is not a valid non-negative integer")])
+def test_a_bad_offset_in_json_names_its_document_and_annotation(bioc_data, tmp_path, capsys, where, value, message):
+    """BioC JSON has no lines to point at: the line names the document, and the annotation or
+    passage, instead; --keep-going writes the other document."""
+    obj = json.loads((bioc_data / "collection.json").read_text(encoding="utf-8"))
+    passage = obj["documents"][0]["passages"][1]
+    if where == "passage":
+        passage["offset"] = value
+    else:
+        passage["annotations"][0]["locations"][0]["offset" if where == "location" else "length"] = value
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "bad.json").write_text(json.dumps(obj), encoding="utf-8")
+    assert main(["convert", str(tmp_path / "src"), str(tmp_path / "out"), "--to", "brat", "--keep-going"]) == 1
+    (line,) = [x for x in capsys.readouterr().err.splitlines() if "E117" in x]
+    assert line == f"{tmp_path / 'src' / 'bad.json'}: {message}"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["10002.ann", "10002.txt"]
+
+
 def test_a_passage_of_sentences_reads_them_at_their_offsets(tmp_path):
     passage = bioc.BioCPassage()
     passage.offset = 0
@@ -406,3 +427,54 @@ def test_json_infons_that_are_not_strings_stay_what_they_are(tmp_path):
     assert back.infons == every_annotation(load("bioc-json", tmp_path / "in.json").documents[0])[0].infons == infons
     (as_xml,) = every_annotation(load("bioc-xml", tmp_path / "xml" / "9000001.xml").documents[0])
     assert as_xml.infons == {k: v if isinstance(v, str) else json.dumps(v) for k, v in infons.items()}
+
+
+def null_infons_collection() -> dict:
+    """BioC JSON (written for this test) with ``"infons": null`` at every level, as a tool writing
+    a null for an empty mapping gives; ``bioc`` loads it."""
+    return {"source": "s", "date": "", "key": "", "infons": None, "documents": [
+        {"id": "a", "infons": None, "annotations": [], "passages": [
+            {"offset": 0, "infons": None, "text": "Ana vive.", "sentences": [], "annotations": [
+                {"id": "1", "infons": None, "text": "Ana", "locations": [{"offset": 0, "length": 3}]},
+                {"id": "2", "infons": {"type": "VERB"}, "text": "vive", "locations": [{"offset": 4, "length": 4}]}],
+             "relations": [{"id": "R1", "infons": None, "nodes": [{"refid": "1", "role": "a"}, {"refid": "2", "role": "b"}]}]}],
+         "relations": []},
+        {"id": "b", "infons": {}, "relations": [], "annotations": [], "passages": [
+            {"offset": 0, "infons": {}, "text": "Luis.", "sentences": [], "relations": [], "annotations": [
+                {"id": "1", "infons": {"type": "PER"}, "text": "Luis", "locations": [{"offset": 0, "length": 4}]}]}]}]}
+
+
+def test_json_null_infons_read_as_bioc_reads_them(tmp_path):
+    obj = null_infons_collection()
+    (tmp_path / "in.json").write_text(json.dumps(obj), encoding="utf-8")
+    collection = load("bioc-json", tmp_path / "in.json")
+    docs = only_documents(read_documents(tmp_path / "in.json", "bioc-json"))
+    assert [d.name for d in docs] == ["a", "b"]
+    assert collection.infons is None and collection.documents[0].passages[0].annotations[0].infons is None
+    for doc, bdoc in zip(docs, collection.documents):
+        for item in [bdoc, *bdoc.passages, *every_annotation(bdoc), *every_relation(bdoc)]:
+            item.infons = item.infons or {}  # bioc keeps the null: no infons
+        assert our_spans(doc) == bioc_spans(bdoc) and our_relations(doc) == bioc_relations(bdoc)
+        assert {k: v for k, v in doc.features.items() if not k.startswith("bioc_")} == bdoc.infons
+    assert [(a.type, a.features) for a in docs[0].annset()] == [("annotation", {}), ("VERB", {})]
+    write_documents(docs, tmp_path / "out", "bioc-json")
+    back = load("bioc-json", tmp_path / "out" / "a.json").documents[0]
+    assert bioc_spans(back) == bioc_spans(collection.documents[0])
+
+
+@pytest.mark.parametrize("level", ["collection", "document", "passage", "annotation", "relation"])
+def test_json_infons_that_are_no_object_are_one_line(tmp_path, capsys, level):
+    obj = null_infons_collection()
+    passage = obj["documents"][0]["passages"][0]
+    holder = {"collection": obj, "document": obj["documents"][0], "passage": passage,
+              "annotation": passage["annotations"][0], "relation": passage["relations"][0]}[level]
+    holder["infons"] = ["not", "an", "object"]
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "c.json").write_text(json.dumps(obj), encoding="utf-8")
+    status = main(["convert", str(tmp_path / "src"), str(tmp_path / "out"), "--to", "brat", "--keep-going"])
+    err = capsys.readouterr().err
+    assert status == 1 and "Traceback" not in err
+    (line,) = [x for x in err.splitlines() if "E116" in x]
+    assert line.startswith(f"{tmp_path / 'src' / 'c.json'}: E116 expected infons of ") and "['not', 'an', 'object']" in line
+    written = sorted(p.name for p in (tmp_path / "out").glob("*.ann")) if (tmp_path / "out").exists() else []
+    assert written == ([] if level == "collection" else ["b.ann"])  # the collection's infons are every document's

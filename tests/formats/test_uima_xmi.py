@@ -416,6 +416,23 @@ def test_meddocan_dev_brat_to_xmi_and_back(meddocan_dir, tmp_path, capsys):
         assert sorted((tmp_path / "brat" / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines())
 
 
+def test_meddocan_dev_from_brat_through_xmi_and_bioc_json_and_back(meddocan_dir, tmp_path):
+    """brat -> uima-xmi -> bioc-json -> uima-xmi -> brat by ``convert``: the same .txt bytes and
+    .ann lines for every document (XMI and BioC JSON read from each other, not only from brat)."""
+    pytest.importorskip("bioc")
+    src, steps = meddocan_dir / "dev" / "brat", [("xmi", "uima-xmi"), ("bioc", "bioc-json"), ("xmi2", "uima-xmi"),
+                                                 ("brat", "brat")]
+    folder = src
+    for name, fmt in steps:
+        assert main(["convert", str(folder), str(tmp_path / name), "--to", fmt]) == 0
+        folder = tmp_path / name
+    anns = sorted(src.glob("*.ann"))
+    assert len(anns) == len(list(folder.glob("*.ann"))) > 0
+    for ann in anns:
+        assert (folder / ann.name).with_suffix(".txt").read_bytes() == ann.with_suffix(".txt").read_bytes(), ann.name
+        assert sorted((folder / ann.name).read_bytes().splitlines()) == sorted(ann.read_bytes().splitlines()), ann.name
+
+
 def test_cassis_missing_is_one_error(monkeypatch, tmp_path, formats_data):
     import builtins
 

@@ -251,6 +251,50 @@ def test_a_type_system_missing_or_not_matching_is_one_line_with_the_place(format
     assert [p.name for p in (tmp_path / "out-missing").glob("*.bdocjs")] == ["a.bdocjs"]
 
 
+SIGN = "org.apache.ctakes.typesystem.type.textsem.SignSymptomMention"
+
+
+@pytest.mark.parametrize("old, new, line, reason", [
+    ('ontologyConceptArr="60 61" typeID="3"', 'ontologyConceptArr="60 61" typeID="abc"', 29,
+     f"feature 'typeID' of {SIGN} is a uima.cas.Integer, not 'abc'"),
+    ('begin="16" end="26" id="1"', 'begin="16" end="2 6" id="1"', 29, f"feature 'end' of {SIGN} is a uima.cas.Integer, not '2 6'"),
+    ('ontologyConceptArr="60 61"', 'ontologyConceptArr="60 999"', 29,
+     f"feature 'ontologyConceptArr' of {SIGN} refers to xmi:id 999, which no element of the file has"),
+    ('members="8 9 10', 'members="8 999 10', 40, "the view of sofa 1 lists xmi:id 999, which no element of the file has")])
+def test_a_value_the_type_system_does_not_fit_is_one_line_with_the_place(formats_data, tmp_path, capsys, old, new, line,
+                                                                          reason):
+    """A value that is not of its feature's range, or an xmi:id no element has: the E154 line names
+    the file, the line of the element and what does not fit; --keep-going reads the next file."""
+    ctakes = formats_data / "uima-xmi" / "handwritten" / "ctakes"
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "TypeSystem.xml").write_bytes((ctakes / "TypeSystem.xml").read_bytes())
+    text = (ctakes / "note.xmi").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    (src / "bad.xmi").write_text(text.replace(old, new), encoding="utf-8")
+    (src / "good.xmi").write_text(text, encoding="utf-8")
+    assert main(["convert", str(src), str(tmp_path / "out"), "--to", "bdoc", "--keep-going"]) == 1
+    (got,) = [x for x in capsys.readouterr().err.splitlines() if "E154" in x]
+    assert got.startswith(f"{src / 'bad.xmi'}:{line}: E154 ") and got.endswith(": " + reason)
+    assert [p.name for p in (tmp_path / "out").glob("*.bdocjs")] == ["good.bdocjs"]
+
+
+@pytest.mark.parametrize("tag", ["supertypeName", "rangeTypeName"])
+def test_a_type_system_naming_an_undescribed_type_is_one_line_with_the_place(formats_data, tmp_path, capsys, tag):
+    ctakes = formats_data / "uima-xmi" / "handwritten" / "ctakes"
+    src = tmp_path / "src"
+    src.mkdir()
+    lines = (ctakes / "TypeSystem.xml").read_text(encoding="utf-8").splitlines()
+    number = next(n for n, x in enumerate(lines, 1) if f"<{tag}>" in x)
+    lines[number - 1] = f"<{tag}>org.example.Nowhere</{tag}>"
+    (src / "TypeSystem.xml").write_text("\n".join(lines), encoding="utf-8")
+    (src / "note.xmi").write_bytes((ctakes / "note.xmi").read_bytes())
+    assert main(["convert", str(src), str(tmp_path / "out"), "--to", "bdoc", "--keep-going"]) == 1
+    (got,) = [x for x in capsys.readouterr().err.splitlines() if "E151" in x]
+    assert got == (f"{src / 'TypeSystem.xml'}:{number}: E151 cannot read the UIMA type system: "
+                   "type org.example.Nowhere is neither described in it nor built into UIMA")
+
+
 @pytest.mark.parametrize("name", HELD_OUT)
 def test_what_is_not_read_is_one_warning(formats_data, caplog, name):
     """An indexed feature structure that is no annotation and that no annotation refers to
