@@ -64,6 +64,8 @@ _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (Ph
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
+# trace(phase, p, candidates, fired): called at each offset p where rules of the phase are tried,
+# those dispatch and cuts let through, with their candidates there (perhaps none) and those fired
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
@@ -848,12 +850,11 @@ class PhaseRun:
                 resume = found[0]
                 continue
             out = self.matches(mask, p)
-            if not out:
-                continue
-            if style == "appelt":
+            fired = out
+            if out and style == "appelt":
                 fired = self._appelt(out)
                 resume = fired[0][0]
-            else:
+            elif out:
                 fired = sorted(out, key=lambda c: (c[1], c[3].index))
                 for cand in fired:
                     self.fire(cand)
