@@ -76,19 +76,18 @@ class State:
 
 
 class CompiledRule:
-    """A rule ready to run: its automaton, actions, the dispatch keys of its first elements
-    (``keys``), the keys each of them needs all of with the keys of what may follow it (``first``:
-    :func:`first_elements`) and the keys of the elements every match must contain (``required``)."""
+    """A rule ready to run: its automaton, actions, the keys each of its first elements needs all
+    of with the keys of what may follow it (``first``: :func:`first_elements`) and the keys of
+    the elements every match must contain (``required``)."""
 
-    __slots__ = ("name", "priority", "index", "start", "actions", "keys", "first", "required", "pos")
+    __slots__ = ("name", "priority", "index", "start", "actions", "first", "required", "pos")
 
-    def __init__(self, rule: Rule, start: State, actions: list, keys: set, required: list) -> None:
+    def __init__(self, rule: Rule, start: State, actions: list, required: list) -> None:
         self.name = rule.name
         self.priority = rule.priority
         self.index = rule.index
         self.start = start
         self.actions = actions
-        self.keys = keys
         self.first = first_elements(start)
         self.required = required
         self.pos = rule.pos
@@ -166,29 +165,22 @@ class FeatureDispatch:
 
 
 class Dispatch:
-    """Where dispatch keys hold, one bit a key: ``keys_by_bit`` lists, for each bit, the keys that
-    set it (none is ANY); ``types`` gives the bits of the keys holding where a type starts, and per
-    ``(type, feature)`` a :class:`FeatureDispatch` those that hold by the feature's value."""
+    """Where dispatch keys hold, one bit a key (``bit``: key -> its bit; none is ANY): ``types``
+    gives the bits of the keys holding where a type starts, and per ``(type, feature)`` a
+    :class:`FeatureDispatch` those that hold by the feature's value."""
 
-    def __init__(self, keys_by_bit: list[set]) -> None:
+    def __init__(self, bit: dict[tuple, int]) -> None:
         self.types: dict[str, int] = {}
         self.features: dict[tuple[str, str], FeatureDispatch] = {}
-        tests: dict[tuple[str, str], dict[Any, int]] = {}
-        for bit, keys in enumerate(keys_by_bit):
-            mask = 1 << bit
-            for key in keys:
-                if len(key) == 1:
-                    self.types[key[0]] = self.types.get(key[0], 0) | mask
-                else:
-                    by_value = self.features.setdefault((key[0], key[1]), FeatureDispatch())
-                    if len(key) == 3:
-                        by_value.equal[key[2]] = by_value.equal.get(key[2], 0) | mask
-                    else:
-                        by_test = tests.setdefault((key[0], key[1]), {})
-                        by_test[key[2]] = by_test.get(key[2], 0) | mask
-        for type_feature, by_test in tests.items():
-            for test, mask in by_test.items():
-                self.features[type_feature].add_test(test, mask)
+        for key, mask in bit.items():
+            if len(key) == 1:
+                self.types[key[0]] = mask
+                continue
+            by_value = self.features.setdefault(key[:2], FeatureDispatch())
+            if len(key) == 3:
+                by_value.equal[key[2]] = by_value.equal.get(key[2], 0) | mask
+            else:
+                by_value.add_test(key[2], mask)
         for by_value in self.features.values():
             by_value.finish()
 
@@ -217,7 +209,7 @@ class KeySpace:
             for test, _, _ in state.trans:
                 keys += filter(free, chain(test.keys, test.unless))
         self.bit = {key: 1 << i for i, key in enumerate(dict.fromkeys(keys))}
-        self.dispatch = Dispatch([{key} for key in self.bit])
+        self.dispatch = Dispatch(self.bit)
 
     def mask(self, keys: Iterable[tuple]) -> int:
         """The bits of those of ``keys`` that this space has."""
@@ -245,6 +237,23 @@ def _states(rules: list[CompiledRule]) -> list[State]:
     return list(seen.values())
 
 
+class Memo(dict):
+    """The values of a pure function ``make`` of one key, each made when first asked (``memo[key]``:
+    one C-level lookup for a key seen before) and kept across documents (few keys occur), the
+    whole emptied past :data:`~annotator.jape.constraints.MEMO_LIMIT` keys. A value is only
+    added, never changed, so calls at once may share one."""
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) > MEMO_LIMIT:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
 class StartPlan:
     """Where each rule may start: at the offsets where every key of one of its first elements holds
     and none of the keys of its negated constraints (:attr:`CompiledRule.first`), and, for a first
@@ -253,13 +262,13 @@ class StartPlan:
     rule (those with equal keys together) is a *start*, one bit in the masks of starts; ``starts``
     lists them as ``(rule bit, keys, keys excluding it, keys of what may follow or None)``.
     ``keys`` gives each key a bit (the :class:`Dispatch` of a :class:`KeySpace`: its own, or one
-    shared with other phases, :func:`share_start_keys`); :meth:`rules` maps the keys holding at an
-    offset to the rules that may start there and the starts, :meth:`followed` the keys holding
-    after it to the starts they allow; both pure functions of the masks, remembered across
-    documents (few combinations occur; a memo is only read with ``get``, so calls at once share
-    it safely). ``filtered``: the rules with a start that needs a second element; ``follow_types``:
-    the types their first elements consume (None: any, a first element of negated constraints
-    only), the only ones whose ends lead to those second elements."""
+    shared with other phases, :func:`share_start_keys`). Pure functions of masks, each a
+    :class:`Memo`: ``known`` maps the keys holding at an offset to the rules that may start there
+    and the starts (:meth:`rules`), ``followed`` the keys holding after it to the starts they
+    allow, ``rules_of`` a mask of starts to their rules, ``anchors_of`` (:meth:`_cuts`) the keys
+    holding to the anchors holding. ``filtered``: the rules with a start that needs a second
+    element; ``follow_types``: the types their first elements consume (None: any, a first
+    element of negated constraints only), the only ones whose ends lead to those second elements."""
 
     def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None, cuts: bool = False) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
@@ -267,28 +276,24 @@ class StartPlan:
         space = space or KeySpace(rules)
         space.key_states(rules)
         self._cuts(rules, space, cuts)
-        key_bit = space.bit
         self.keys = space.dispatch
         groups: dict[tuple[int, int], int] = {}  # an element's key masks (needed, excluding) -> its starts
         for i, (_, element, unless, _) in enumerate(self.starts):
-            masks = (sum(key_bit[k] for k in element), sum(key_bit[k] for k in unless))
+            masks = (space.mask(element), space.mask(unless))
             groups[masks] = groups.get(masks, 0) | 1 << i
         # starts with a first element of negated constraints only: tried wherever their keys do not hold
         self.everywhere = sum(starts for (needed, _), starts in groups.items() if not needed)
         self.groups = [(needed, unless, starts) for (needed, unless), starts in groups.items()]
-        keyed = [follow is not None and all(k in key_bit for k in follow) for _, _, _, follow in self.starts]
-        self.unfiltered = sum(1 << i for i, ok in enumerate(keyed) if not ok)
-        self.follows = [(1 << i, sum(key_bit[k] for k in follow))
-                        for i, ((_, _, _, follow), ok) in enumerate(zip(self.starts, keyed)) if ok]
-        self.filtered = 0
-        for (bit, _, _, _), ok in zip(self.starts, keyed):
-            if ok:
-                self.filtered |= 1 << bit
-        firsts = [keys for (_, keys, _, _), ok in zip(self.starts, keyed) if ok]
+        keyed = [i for i, (_, _, _, follow) in enumerate(self.starts)
+                 if follow is not None and all(k in space.bit for k in follow)]
+        self.unfiltered = sum(1 << i for i in range(len(self.starts)) if i not in keyed)
+        self.follows = [(1 << i, space.mask(self.starts[i][3])) for i in keyed]
+        self.filtered = sum({1 << self.starts[i][0] for i in keyed})
+        firsts = [self.starts[i][1] for i in keyed]
         self.follow_types = frozenset(k[0] for keys in firsts for k in keys) if all(firsts) else None
-        self.known: dict[int, tuple[int, int]] = {}
-        self.by_starts: dict[int, int] = {}  # a mask of starts -> the mask of their rules
-        self.allowed: dict[int, int] = {}  # keys holding after an offset -> the starts they allow
+        self.known = Memo(self._start_rules)
+        self.rules_of = Memo(self._rules_of)
+        self.followed = Memo(self._followed)
 
     def _cuts(self, rules: list[CompiledRule], space: KeySpace, cuts: bool) -> None:
         """With the option ``cuts = true``, ``cuts``: ``(rule bit, [(mask of anchors, bound)])`` for
@@ -296,70 +301,47 @@ class StartPlan:
         standing for keys that all hold where an element can match (its keys, or one of them,
         as a mask in ``space``; the keys ``space`` lacks left out); ``anchors``: the key mask of
         each anchor bit. The keys holding at each offset, which dispatch computes anyway, then
-        tell where each anchor holds. Empty without the option."""
+        tell where each anchor holds (``anchors_of``). Empty without the option."""
         found = [rule_cuts(rule.start, lambda test: space.mask(test.keys), 0) for rule in rules] if cuts else []
         masks = list(dict.fromkeys(mask for rule_cuts_ in found for cut, _ in rule_cuts_ for mask in cut))
         anchor_bit = {mask: 1 << i for i, mask in enumerate(masks)}
         self.cuts = [(bit, [(sum(anchor_bit[m] for m in cut), d) for cut, d in rule_cuts_])
                      for bit, rule_cuts_ in enumerate(found) if rule_cuts_]
         self.anchors = masks
-        self.anchored: dict[int, int] = {}  # a mask of keys held -> the anchors holding (remembered)
+        self.anchors_of = Memo(lambda held: sum(1 << i for i, mask in enumerate(masks) if held & mask == mask))
 
-    def anchors_of(self, held: int) -> int:
-        """The anchors (bits of :attr:`anchors`) whose keys all hold where the keys of ``held`` do."""
-        found = self.anchored.get(held)
-        if found is None:
-            if len(self.anchored) > MEMO_LIMIT:
-                self.anchored.clear()
-            found = self.anchored[held] = sum(1 << i for i, mask in enumerate(self.anchors) if held & mask == mask)
-        return found
-
-    def followed(self, after: int) -> int:
+    def _followed(self, after: int) -> int:
         """The starts that ``after``, the keys holding at the offsets that follow a start offset,
         allows: those without a keyed second element, and those one of whose second elements'
-        keys is among them (remembered in ``allowed``)."""
-        found = self.allowed.get(after)
-        if found is None:
-            if len(self.allowed) > MEMO_LIMIT:
-                self.allowed.clear()
-            found = self.unfiltered
-            for bit, follow in self.follows:
-                if after & follow:
-                    found |= bit
-            self.allowed[after] = found
+        keys is among them."""
+        found = self.unfiltered
+        for bit, follow in self.follows:
+            if after & follow:
+                found |= bit
         return found
 
     def rules(self, held: set[int]) -> tuple[dict[int, int], dict[int, int]]:
         """For each mask of ``held`` (the keys holding at an offset) the rules that may start there,
-        and the starts (remembered in ``known``)."""
-        known = self.known
-        if len(known) + len(held) > MEMO_LIMIT:
-            known.clear()
+        and the starts."""
         rules, starts = {}, {}
         for keys_held in held:
-            found = known.get(keys_held)
-            if found is None:
-                bits = 0
-                for needed, unless, group in self.groups:
-                    if keys_held & needed == needed and not keys_held & unless:
-                        bits |= group
-                found = known[keys_held] = (self.rules_of(bits), bits)
-            rules[keys_held], starts[keys_held] = found
+            rules[keys_held], starts[keys_held] = self.known[keys_held]
         return rules, starts
 
-    def rules_of(self, starts: int) -> int:
-        """The rules of a mask of starts (remembered)."""
-        found = self.by_starts.get(starts)
-        if found is None:
-            if len(self.by_starts) > MEMO_LIMIT:
-                self.by_starts.clear()
-            found = 0
-            rest = starts
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                found |= 1 << self.starts[bit.bit_length() - 1][0]
-            self.by_starts[starts] = found
+    def _start_rules(self, keys_held: int) -> tuple[int, int]:
+        bits = 0
+        for needed, unless, group in self.groups:
+            if keys_held & needed == needed and not keys_held & unless:
+                bits |= group
+        return self.rules_of[bits], bits
+
+    def _rules_of(self, starts: int) -> int:
+        """The rules of a mask of starts."""
+        found = 0
+        while starts:
+            bit = starts & -starts
+            starts ^= bit
+            found |= 1 << self.starts[bit.bit_length() - 1][0]
         return found
 
 
@@ -560,24 +542,22 @@ def _element_matcher(basic: Basic, negation_grouping: bool) -> Callable[[Inputs,
 
 def dispatch_key(basic: Basic) -> tuple:
     """A cheap necessary condition for ``basic`` to match at an offset, checked per document on the
-    lattice's feature-value index: ``(type, feature, value)`` for a positive ``feature == "string"``;
-    ``(type, feature, test)`` for another feature test that a missing feature fails; ``(type,)``
-    for a positive type; else ANY (only negated constraints)."""
+    lattice's feature-value index: of the positive constraints, the first ``(type, feature,
+    value)`` for a ``feature == "string"``; else that of the last with another feature test that
+    a missing feature fails (:func:`feature_key`); else ``(type,)`` of the first; else ANY (only
+    negated constraints)."""
     best: tuple = ANY
     for c in basic.constraints:
         if c.negated:
             continue
-        for p in c.predicates:
-            if p.accessor == "feature" and p.op == "==" and isinstance(p.value, str):
-                return (c.type, p.name, p.value)
-        for p in c.predicates:
-            test = value_test(p) if p.accessor == "feature" else None
-            if test is not None and not test(None):  # the index holds present values only
-                best = (c.type, p.name, test, "test")
-                break
-        else:
-            if best is ANY:
-                best = (c.type,)
+        keys = [key for p in c.predicates if (key := feature_key(c.type, p)) is not None]
+        equal = [key for key in keys if len(key) == 3]
+        if equal:
+            return equal[0]
+        if keys:
+            best = keys[0]
+        elif best is ANY:
+            best = (c.type,)
     return best
 
 
@@ -741,7 +721,7 @@ def compile_phase(phase: Phase, registry: Any) -> CompiledPhase:
                     if len(k) in (1, 3) and k != ANY and k not in keys]
         actions = compile_actions(rule.rhs, registry)
         produces.update(a.type for a in rule.rhs if hasattr(a, "type"))
-        rules.append(CompiledRule(rule, start, actions, keys, required))
+        rules.append(CompiledRule(rule, start, actions, required))
     reads = tuple(dict.fromkeys([*builder.reads, *(phase.input or ())]))
     return CompiledPhase(phase, rules, reads, produces)
 

@@ -88,6 +88,8 @@ class Grammar(PhaseTypes):
         self.files = files
 
     def __call__(self, doc: Any, inset: Any = None, outset: Any = None, trace: Trace | None = None) -> None:
+        """Run the phases on ``doc``; ``trace(phase, offset, candidates, fired)``, if given, is called
+        at each offset where rules are tried (:data:`~annotator.jape.runtime.Trace`)."""
         inset = doc.annset() if inset is None else inset
         outset = inset if outset is None else outset
         run_phases(self.phases, doc, inset, outset, trace)

@@ -42,6 +42,7 @@ import threading
 import weakref
 from bisect import bisect_left, bisect_right
 from collections import deque
+from functools import cached_property
 from itertools import chain, compress, islice, repeat
 from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
 from typing import Any, Callable
@@ -63,6 +64,8 @@ _ANCHORED_SIZE = 64  # documents with fewer visible offsets are not anchored (Ph
 
 # a candidate match: (end offset, number of elements, bindings chain, rule)
 Candidate = tuple
+# trace(phase, p, candidates, fired): called at each offset p where rules of the phase are tried,
+# those dispatch and cuts let through, with their candidates there (perhaps none) and those fired
 Trace = Callable[[CompiledPhase, int, list, list], None]
 
 
@@ -174,32 +177,20 @@ class NextStarts(dict):
         super().__init__()
         self.tables = tables
         self.reached = reached or []
-        self._in_tables: list[int] | None = None
-        self._starts: list[int] | None = None
 
-    def _table_starts(self) -> list[int]:
+    @cached_property
+    def table_starts(self) -> list[int]:
         """Sorted offsets where an annotation of :attr:`tables` starts."""
-        if self._in_tables is None:
-            if len(self.tables) == 1:
-                self._in_tables = list(self.tables[0])  # a table's keys are in document order
-            else:
-                merged: set[int] = set()
-                for table in self.tables:
-                    merged.update(table)
-                self._in_tables = sorted(merged)
-        return self._in_tables
+        if len(self.tables) == 1:
+            return list(self.tables[0])  # a table's keys are in document order
+        return sorted(set().union(*self.tables))
 
-    @property
+    @cached_property
     def starts(self) -> list[int]:
         """Sorted offsets where an annotation of the types starts."""
         if not self.reached:
-            return self._table_starts()
-        if self._starts is None:
-            merged = set(self._table_starts())
-            for reached in self.reached:
-                merged.update(reached.starts())
-            self._starts = sorted(merged)
-        return self._starts
+            return self.table_starts
+        return sorted(set(self.table_starts).union(*(reached.starts() for reached in self.reached)))
 
     def last(self) -> int:
         """The last offset where an annotation of the types starts; -1: none."""
@@ -218,7 +209,7 @@ class NextStarts(dict):
                     q = pos
                     break
             else:
-                starts = self._table_starts()
+                starts = self.table_starts
                 i = bisect_left(starts, pos)
                 if i < len(starts) and starts[i] < q:
                     q = starts[i]
@@ -245,27 +236,19 @@ class Column:
     None, so that equal ones are one dict key) and the last start of each string value
     (``lasts``), each made when first asked."""
 
-    __slots__ = ("values", "_distinct", "_lasts", "_starts")
-
     def __init__(self, values: list, starts: list[int]) -> None:
         self.values, self._starts = values, starts
-        self._distinct: set | None | bool = False  # False: not made yet
-        self._lasts: dict[Any, int] | None = None
 
-    @property
+    @cached_property
     def distinct(self) -> set | None:
-        if self._distinct is False:
-            self._distinct = set(self.values) if _PLAIN.issuperset(map(type, self.values)) else None
-        return self._distinct  # type: ignore[return-value]
+        return set(self.values) if _PLAIN.issuperset(map(type, self.values)) else None
 
-    @property
+    @cached_property
     def lasts(self) -> dict[Any, int]:
-        if self._lasts is None:
-            try:
-                self._lasts = dict(zip(self.values, self._starts))  # later pairs overwrite earlier ones
-            except TypeError:  # an unhashable value
-                self._lasts = {v: p for v, p in zip(self.values, self._starts) if v.__class__ is str}
-        return self._lasts
+        try:
+            return dict(zip(self.values, self._starts))  # later pairs overwrite earlier ones
+        except TypeError:  # an unhashable value
+            return {v: p for v, p in zip(self.values, self._starts) if v.__class__ is str}
 
 
 class Layer:
@@ -279,52 +262,43 @@ class Layer:
     def __init__(self, inset: Any, type_name: str) -> None:
         self.version = inset.type_version(type_name)
         self.index = inset.in_order(type_name)
-        self._listed: tuple[list[int], list, list[int]] | None = None
-        self._at: dict[int, list | tuple] | None = None
-        self._reached: Reached | None = None
         self.features: list | None = None
         self.columns: dict[str, Column] = {}
         self.before: dict[str, Column] = {}
 
-    @property
+    @cached_property
     def listed(self) -> tuple[list[int], list, list[int]]:
         """``(starts, annotations, ends)`` of the non-empty annotations in document order (read
         only: the index's lists when none is empty; that index takes annotations that the set
         holds in document order already, as a tokenizer adds its Tokens, as they are)."""
-        if self._listed is None:
-            starts, anns = self.index
-            ends = list(map(end_of, anns))
-            if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
-                keep = list(map(lt, starts, ends))
-                starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
-            self._listed = (starts, anns, ends)
-        return self._listed
+        starts, anns = self.index
+        ends = list(map(end_of, anns))
+        if not all(map(lt, starts, ends)):  # GATE never matches empty annotations
+            keep = list(map(lt, starts, ends))
+            starts, anns, ends = (list(compress(column, keep)) for column in (starts, anns, ends))
+        return starts, anns, ends
 
-    @property
+    @cached_property
     def at(self) -> dict[int, list | tuple]:
         """``{start: annotations}``, document order: a 1-tuple where one starts alone (cheaper than
         a list: a Token table is built for every document), a list where several start together;
         built by C-level maps but for those lists. Read only."""
-        if self._at is None:
-            starts, anns, _ = self.listed
-            found = dict(zip(starts, zip(anns)))
-            if len(found) < len(anns):  # some start together: a list of them where they do
-                together: dict[int, list] = {}
-                for i in compress(range(len(starts) - 1), map(eq, starts, islice(starts, 1, None))):
-                    run = together.get(starts[i])
-                    if run is None:
-                        together[starts[i]] = [anns[i], anns[i + 1]]
-                    else:
-                        run.append(anns[i + 1])
-                found.update(together)
-            self._at = found
-        return self._at
+        starts, anns, _ = self.listed
+        found = dict(zip(starts, zip(anns)))
+        if len(found) < len(anns):  # some start together: a list of them where they do
+            together: dict[int, list] = {}
+            for i in compress(range(len(starts) - 1), map(eq, starts, islice(starts, 1, None))):
+                run = together.get(starts[i])
+                if run is None:
+                    together[starts[i]] = [anns[i], anns[i + 1]]
+                else:
+                    run.append(anns[i + 1])
+            found.update(together)
+        return found
 
-    @property
+    @cached_property
     def reached(self) -> Reached:
-        if self._reached is None:
-            self._reached = Reached(*self.index)
-        return self._reached
+        return Reached(*self.index)
 
     def read(self, feature: str) -> Column:
         """The :class:`Column` of ``feature``, read now with C-level maps."""
@@ -367,11 +341,6 @@ class Lattice:
     def reached(self, type_name: str) -> Reached:
         """The :class:`Reached` of a type: its table filled in where walks reach."""
         return self.layer(type_name).reached
-
-    def last_start(self, type_name: str) -> int:
-        """The last offset where a non-empty annotation of a type starts; -1: none (from the set's
-        index: no table is built for it)."""
-        return self.reached(type_name).last()
 
     def spans(self, type_name: str) -> tuple[list[int], list[int]]:
         """``(starts, ends)`` of the annotations of :meth:`at`, in that order."""
@@ -453,9 +422,9 @@ class Lattice:
                 found[q] = found.get(q, ()) + (p,)
         return found
 
-    def forget(self, types: set[str] | None = None) -> None:
-        """Drop what is held about ``types`` (everything when None) after they changed."""
-        for t in set(self._layers) if types is None else types.intersection(self._layers):
+    def forget(self, types: set[str]) -> None:
+        """Drop what is held about ``types`` after they changed."""
+        for t in types.intersection(self._layers):
             del self._layers[t]
             self._drop(t)
 
@@ -633,7 +602,7 @@ class PhaseRun:
 
     def anchor_offsets(self, held: dict[int, int]) -> dict[int, list[int]]:
         """``{anchor bit: offsets}``: where each anchor of the phase's cuts holds
-        (:meth:`~annotator.jape.compiler.StartPlan.anchors_of` each mask of ``held`` met)."""
+        (:attr:`~annotator.jape.compiler.StartPlan.anchors_of` of each mask of ``held`` met)."""
         by_mask: dict[int, list[int]] = {}
         for p, keys in held.items():
             found = by_mask.get(keys)
@@ -644,7 +613,7 @@ class PhaseRun:
         anchors_of = self.phase.dispatch.anchors_of
         out: dict[int, list[int]] = {}
         for keys, offsets in by_mask.items():
-            bits = anchors_of(keys)
+            bits = anchors_of[keys]
             while bits:
                 bit = bits & -bits
                 bits ^= bit
@@ -679,7 +648,7 @@ class PhaseRun:
         """The keys (:attr:`held`) holding at the next visible offset after the end of an
         annotation starting at ``p`` of a type that a first element needing a second one consumes
         (:attr:`~annotator.jape.compiler.StartPlan.follow_types`), of every such annotation together: what
-        :meth:`~annotator.jape.compiler.StartPlan.followed` reads. Asked only at the offsets where
+        :attr:`~annotator.jape.compiler.StartPlan.followed` reads. Asked only at the offsets where
         a rule that needs a second element may start (fewer than the annotations)."""
         held, next_at, at = self.held, self.next_at, self.inputs.at
         keys = 0
@@ -697,7 +666,7 @@ class PhaseRun:
         if type_name not in self.visible:
             return -1
         if len(key) == 1 or not self.lattice.has_column(type_name, key[1]):
-            return self.lattice.last_start(type_name)
+            return self.lattice.reached(type_name).last()  # from the set's index: no table built
         return self.lattice.column(type_name, key[1]).lasts.get(key[2], -1)
 
     def expiries(self) -> list[tuple[int, int]]:
@@ -783,11 +752,6 @@ class PhaseRun:
 
         return walk
 
-    def next_visible(self, pos: int) -> int:
-        """The first offset ``>= pos`` where a visible annotation starts; -1: none."""
-        q = self.next_at[pos]
-        return -1 if q == _NOWHERE else q
-
     def first_match(self, rules: list[CompiledRule], p: int) -> Candidate | None:
         """The accepting path with the fewest elements (GATE's ``first``/``once``), breadth-first;
         of those, the one of the earliest rule, then the first in the order the pattern is written
@@ -805,8 +769,8 @@ class PhaseRun:
                 continue
             if best is not None or not state.trans:
                 continue  # paths as long as the best one found can only end longer
-            q = self.next_visible(pos)
-            if q < 0:
+            q = self.next_at[pos]
+            if q == _NOWHERE:
                 continue
             for (test, labels, target), where in zip(state.trans, state.written):
                 for end, item in test(self.inputs, q):
@@ -870,7 +834,7 @@ class PhaseRun:
                 pair = (held[p], self.after(p))  # the keys holding at p and after what starts there
                 allowed_after = following.get(pair)
                 if allowed_after is None:  # the rules with a first element there and what follows it
-                    allowed_after = following[pair] = rules_of(starts_at[pair[0]] & followed(pair[1]))
+                    allowed_after = following[pair] = rules_of[starts_at[pair[0]] & followed[pair[1]]]
                 mask &= allowed_after
             if not mask:
                 continue
@@ -886,12 +850,11 @@ class PhaseRun:
                 resume = found[0]
                 continue
             out = self.matches(mask, p)
-            if not out:
-                continue
-            if style == "appelt":
+            fired = out
+            if out and style == "appelt":
                 fired = self._appelt(out)
                 resume = fired[0][0]
-            else:
+            elif out:
                 fired = sorted(out, key=lambda c: (c[1], c[3].index))
                 for cand in fired:
                     self.fire(cand)
