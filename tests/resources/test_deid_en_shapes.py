@@ -35,6 +35,11 @@ def covered(pipeline, text: str, value: str) -> bool:
     ("She lives at ул. Садовая 14, кв. 3 with her sister.", "ул. Садовая 14, кв. 3"),
     ("Post the letter to 上海市徐汇区漕溪北路88号 please.", "上海市徐汇区漕溪北路88号"),
     ("Moved to Οδός Ερμού 22, Αθήνα last spring.", "Οδός Ερμού 22, Αθήνα"),
+    # a house number with its slash before the street, as India and Thailand write it
+    ("Courier to 14/203 ถนนสุขุมวิท today.", "14/203 ถนนสุขุมวิท"),
+    # a postcode found inside the address: the parts around it stay covered
+    ("Moved to Οδός Ερμού 22, ΤΚ 10563 Αθήνα last spring.", "Οδός Ερμού"),
+    ("Moved to Οδός Ερμού 22, ΤΚ 10563 Αθήνα last spring.", "Αθήνα"),
 ])
 def test_names_and_addresses_in_other_scripts(hipaa, text, value):
     assert covered(hipaa, text, value)
@@ -44,6 +49,7 @@ def test_names_and_addresses_in_other_scripts(hipaa, text, value):
     "TNF-α and IL-6 were raised; β-blocker started.",
     "Give 250 μg daily, then review the Δ in weight.",
     "The γ-GT was 80 U/L.",
+    "Raised αβ T cells, few γδ cells.",
 ])
 def test_single_greek_letters_of_medicine_stay_untouched(hipaa, text):
     assert phi(hipaa, text) == []
@@ -53,6 +59,9 @@ def test_single_greek_letters_of_medicine_stay_untouched(hipaa, text):
     # a street name joined to its type by hyphens, with no address cue before it
     ("The letter went to Otto-Hahn-Straße 3 yesterday.", [("STREET", "Otto-Hahn-Straße 3")]),
     ("Parcel returned from Karl-Marx-Allee 90a today.", [("STREET", "Karl-Marx-Allee 90a")]),
+    # one word with its street type inside: Nordic squares and bays, Czech adjectives
+    ("Parcel returned from Stortorget 12 today.", [("STREET", "Stortorget 12")]),
+    ("Her flat is Husarská 491 upstairs.", [("STREET", "Husarská 491")]),
     # a house-number range stays in the street line
     ("He lives at Lindenweg 4-8 now.", [("STREET", "Lindenweg 4-8")]),
     # the unit after the street line, in the address's own language

@@ -5,7 +5,7 @@ read off the text by regular expressions.
   Devanagari, Bengali, Tamil, Thai, Georgian, Armenian ...), with the numbers and punctuation
   between its words: in English text such a run is a name or an address written in its own script
   (``Ms. 王秀华``, ``Τίμων Γούσιος, 45,``, ``ул. Ленина 5``, ``台中華興街560號5樓``). A word of one
-  letter is no value (``TNF-α``, ``μg``: a Greek letter beside Latin ones is not matched at all).
+  letter is no value, nor a Greek pair (``αβ T cells``) (``TNF-α``, ``μg``: a Greek letter beside Latin ones is not matched at all).
   With a digit in it the run is a STREET (an address), else a PATIENT (a name); the measures are
   blind to the type, and the policy keeps both.
 - A street whose name is joined to its type by hyphens, then the house number: ``Otto-Hahn-Straße
@@ -29,11 +29,13 @@ _OTHER = r"[[\p{L}--\p{Latin}--\p{Common}]\u30fc\u30fb]"
 _WORD = rf"{_OTHER}[{_OTHER[1:-1]}\p{{M}}\u200c\u200d\u0640]*"
 #: between two words of a run: spaces, a comma or dot, a number with its letters (CJK addresses
 #: write Latin block letters and numbers inside: 惠州路I座, 560號5樓)
-_JOIN = r"(?:[ \t]*[,.\-/'’·。、，]?[ \t]*(?:\d+[A-Za-z]?[ \t]*[,.\-/]?[ \t]*|[A-Za-z](?=[\p{Han}]))*)"
+_JOIN = r"(?:[ \t]*[,.\-/'’·。、，]{0,2}[ \t]*(?:\d+[A-Za-z]?[ \t]*[,.\-/]{0,2}[ \t]*|[A-Za-z](?=[\p{Han}]))*)"
 _RUN = regex.compile(
-    rf"(?<![\p{{Latin}}\d])(?:\d+[A-Za-z]?[ \t]*)?{_WORD}(?:{_JOIN}{_WORD})*"
+    rf"(?<![\p{{Latin}}\d/\-])(?:\d+(?:[/\-]\d+)*[A-Za-z]?[ \t]*)?{_WORD}(?:{_JOIN}{_WORD})*"
     rf"(?:\.?[ \t]*(?:[№#][ \t]*)?\d+(?:[\-/]\d+)*[A-Za-z]?(?![\w,.]\d))?(?![\p{{Latin}}])", regex.V1)
 
+_PART = regex.compile(rf"{_WORD}(?:[ \t]*[.'’·]?[ \t]*{_WORD})*", regex.V1)
+_GREEK = regex.compile(r"\p{Greek}+")
 _STREET_TYPE = ("Straße|Strasse|Str\\.|Weg|Gasse|Allee|Platz|Damm|Ufer|Ring|Steig|Pfad|Chaussee|Markt|"
                 "Gracht|Straat|Laan|Plein|Kade|Singel|Dijk|Gatan|Vägen|Vej|Gade|Veien|Vei|Tie|Katu")
 _HYPHEN_STREET = regex.compile(
@@ -56,10 +58,16 @@ def shapes(ctx: ActionContext) -> None:
     """PhiCand candidates for runs of another script, hyphenated streets and the units after streets."""
     text = ctx.doc.text
     for m in (() if text.isascii() else _RUN.finditer(text)):
-        if sum(1 for c in m.group() if c.isalpha() and not c.isascii()) < 2:
+        letters = [c for c in m.group() if c.isalpha() and not c.isascii()]
+        if len(letters) < 2 or (len(letters) == 2 and _GREEK.fullmatch("".join(letters))):
+            continue  # a Greek letter pair is a term of medicine (αβ T cells); a Chinese name has two
+        if not any(c.isdigit() for c in m.group()):
+            _add(ctx, m.start(), m.end(), "PATIENT", 62, "OtherScript")
             continue
-        type_ = "STREET" if any(c.isdigit() for c in m.group()) else "PATIENT"
-        _add(ctx, m.start(), m.end(), type_, 62, "OtherScript")
+        _add(ctx, m.start(), m.end(), "STREET", 62, "OtherScript")
+        # its parts between the numbers too, for when a value of a surer rule (a postcode) lies inside
+        for part in _PART.finditer(text, m.start(), m.end()):
+            _add(ctx, part.start(), part.end(), "STREET", 61, "OtherScript")
     for m in (_HYPHEN_STREET.finditer(text) if _HYPHEN_TYPE.search(text) else ()):
         _add(ctx, m.start(), m.end(), "STREET", 84, "HyphenStreet")
     for cand in ctx.input.with_type("PhiCand"):
