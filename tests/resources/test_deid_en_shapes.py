@@ -62,6 +62,9 @@ def test_single_greek_letters_of_medicine_stay_untouched(hipaa, text):
     # one word with its street type inside: Nordic squares and bays, Czech adjectives
     ("Parcel returned from Stortorget 12 today.", [("STREET", "Stortorget 12")]),
     ("Her flat is Husarská 491 upstairs.", [("STREET", "Husarská 491")]),
+    # an address of Vietnam by its part words, some in lower case
+    ("Ship to Số 12 Ngõ 3 Phố Huế, phường Bùi Thị Xuân today.", [("STREET", "Số 12 Ngõ 3 Phố Huế, phường Bùi Thị Xuân")]),
+    ("She grew up in thành phố Cần Thơ.", [("STREET", "thành phố Cần Thơ")]),
     # a house-number range stays in the street line
     ("He lives at Lindenweg 4-8 now.", [("STREET", "Lindenweg 4-8")]),
     # the unit after the street line, in the address's own language

@@ -15,6 +15,7 @@ read off the text by regular expressions.
 - The unit after a street line that another rule found (i2b2 2014: the street line with its unit):
   ``Calle Mayor 5 Apt. 43``, ``Via Giammusso, 71 Appartamento 54``, ``Paseo de la Habana 16 Puerta 2``:
   a longer STREET candidate over the street and the unit.
+- An address of Vietnam by its part words (``Số 6 Khu 84 Huỳnh Văn Bánh``, ``xã An Khê, TP. Hải Phòng``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ _STREET_TYPE = ("Straße|Strasse|Str\\.|Weg|Gasse|Allee|Platz|Damm|Ufer|Ring|Ste
                 "Gracht|Straat|Laan|Plein|Kade|Singel|Dijk|Gatan|Vägen|Vej|Gade|Veien|Vei|Tie|Katu")
 _HYPHEN_STREET = regex.compile(
     rf"(?<![\w\-])(?:\p{{Lu}}\p{{Ll}}+-){{1,3}}(?:{_STREET_TYPE})[ \t]*\d{{1,5}}[a-z]?(?:[\-/]\d{{1,4}}[a-z]?)?(?![\w/]|[.,]\d)")
+#: an address of Vietnam by its part words, which Vietnamese writes in lower case too: "Số 6 Khu 84
+#: Huỳnh Văn Bánh", "Ngõ 52 đường số 48", "xã An Khê", "thành phố Đà Nẵng", "TP. Hải Phòng": a part
+#: word, then its number or capitalised words, parts and capitalised names in a row, commas between
+_VIET_PART = (r"(?:[Tt]hành[ ]phố|TP\.|[Xx]ã|[Pp]hường|[Qq]uận|[Hh]uyện|[Tt]ỉnh|[Tt]hị[ ]xã|[Đđ]ường(?:[ ]số)?|[Pp]hố(?:[ ]số)?|"
+              r"Ngõ|Ngách|Hẻm|Khóm|Số|Khu|Ấp|Thôn)[ ]+(?:\d+(?:/\d+)*|\p{Lu}\p{Ll}*(?:[ ]\p{Lu}\p{Ll}*){0,4})")
+_VIET = regex.compile(rf"(?<![\w/])(?:\d+(?:/\d+)*[ ]+)?{_VIET_PART}(?:[ ]*,?[ ]*(?:{_VIET_PART}|\p{{Lu}}\p{{Ll}}*(?:[ ]\p{{Lu}}\p{{Ll}}*){{0,3}}))*")
 #: the type after its hyphen, searched first (the street's regex is tried at every capital only then)
 _HYPHEN_TYPE = regex.compile(rf"\p{{Ll}}-(?:{_STREET_TYPE})[ \t]*\d")
 #: a unit after a street line: a unit word of English, Spanish, Italian, Portuguese, French, German,
@@ -68,6 +75,8 @@ def shapes(ctx: ActionContext) -> None:
         # its parts between the numbers too, for when a value of a surer rule (a postcode) lies inside
         for part in _PART.finditer(text, m.start(), m.end()):
             _add(ctx, part.start(), part.end(), "STREET", 61, "OtherScript")
+    for m in (() if text.isascii() else _VIET.finditer(text)):
+        _add(ctx, m.start(), m.end(), "STREET", 84, "VietAddress")  # as the street rules: the longest wins
     for m in (_HYPHEN_STREET.finditer(text) if _HYPHEN_TYPE.search(text) else ()):
         _add(ctx, m.start(), m.end(), "STREET", 84, "HyphenStreet")
     for cand in ctx.input.with_type("PhiCand"):
