@@ -20,6 +20,8 @@ from importlib.resources import files
 from annotator.jape.actions import ActionContext, keeps_features
 from annotator.regexes.anchored import Anchored
 
+from .shapes import shapes
+
 _RESOURCES = files("annotator.resources")
 #: English words (no name or place in their own right), lower case
 ENGLISH = frozenset((_RESOURCES / "gazetteers" / "en" / "deid_english.lst").read_text(encoding="utf-8").split()) | \
@@ -152,6 +154,7 @@ def cues(ctx: ActionContext) -> None:
         if any(major == "place" and minor in _AREA for major, minor in features_at(m.end())) and \
                 words[-1].group().lower() not in ENGLISH and not any(no_name(w.start()) for w in words):
             _candidate(ctx, (m.start(1), m.end(1)), "CITY", 69, "TownBeforeArea")
+    shapes(ctx)  # values by their shape (actions/shapes.py): in this pass, a phase of their own costs more
 
 
 def _candidate(ctx: ActionContext, span: tuple[int, int], type_: str, prio: int, rule: str) -> None:
