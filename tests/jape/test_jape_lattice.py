@@ -240,3 +240,20 @@ def test_rules_are_tried_at_the_next_offset_where_a_leading_type_starts(write):
     assert tried == [3, 5, 8] and hits == ["  ", "Bob", " "]
     missing = "Phase: P\nInput: Token Missing\nRule: R ({Missing}):r --> :r.Hit = {}\n"
     assert _tried_and_found(write, missing, make, "Hit") == ([], [])
+
+
+def test_a_match_goes_on_at_the_next_start_of_any_input_type(write):
+    """After an annotation, the next element is matched at the first offset at or after its end
+    where an annotation of an input type starts, across gaps (an L inside the first double space
+    comes before the Token after it; nothing inside the second), and nowhere after the last start."""
+    def make():
+        doc = make_doc("Ann  Bob  Cid", ("L", 4, 5, None), ("L", "Bob", None))
+        doc.annset().add("Token", 13, 13, {})  # empty: never matched
+        return doc
+
+    text = ("Phase: P\nInput: Token L\nOptions: control = all\nRule: R ({Token} ({Token} | {L})):r --> :r.Hit = {}\n"
+            "Rule: S ({L}):r --> :r.L1 = {}\n")  # L is read where rules start too
+    for rules in (text, text.replace("Rule: S", "// Rule: S")):
+        tried, hits = _tried_and_found(write, rules, make, "Hit")
+        assert hits == ["Ann  ", "Bob  Cid"]
+    assert tried == [0, 5, 10]
