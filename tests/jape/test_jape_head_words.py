@@ -11,6 +11,8 @@ import pytest
 
 from japehelp import found, make_doc
 
+from annotator.jape import compile_grammar
+
 FILLER = " the cat sat on the mat and then it went home." * 12
 
 
@@ -59,7 +61,25 @@ def test_alternative_heads_and_a_head_of_two_words(grammar):
     assert found(doc, "Place") == ["Yellowstone National Park", "Roundhay Park", "Silver Lake"]
 
 
-def test_the_option_gives_the_rules_their_cuts(grammar, request):
-    g = grammar(f"Phase: P\nInput: Token\nOptions: control = appelt\nRule: Org ({HEAD}):o --> :o.Org = {{}}\n")
-    (phase,) = g.phases
-    assert bool(phase.cuts) == ("cuts" in request.node.callspec.params["grammar"])
+@pytest.mark.parametrize("option", ["", ", cuts = true"], ids=["plain", "cuts"])
+def test_the_option_tries_the_rule_only_within_reach_of_its_head_word(write, option):
+    """Through the public ``trace``: with ``cuts = true`` the rule is tried only at the capitalised
+    words from which "University" can be reached; without, at each one before the last "University".
+    (Rule D makes ``Token.string`` a key the runtime reads anyway.) Both runs annotate as the
+    reference matcher does."""
+    path = write("g.jape", f"Phase: P\nInput: Token\nOptions: control = appelt{option}\n"
+                           f"Rule: Org ({HEAD}):o --> :o.Org = {{}}\n"
+                           'Rule: D ({Token.string == "Dr"}):d --> :d.D = {}\n')
+    text = ("Visit Grand Harbour City University today." + FILLER +
+            " Then Alpha Beta Gamma Delta University and Harvard University, Oxford." + FILLER)
+    doc, plain = make_doc(text), make_doc(text)
+    tried: list[int] = []
+    compile_grammar(path)(doc, trace=lambda phase, p, candidates, fired: tried.append(p))
+    compile_grammar(path, strategy="reference")(plain)
+    assert found(doc, "Org") == found(plain, "Org") == ["Grand Harbour City University",
+                                                        "Beta Gamma Delta University", "Harvard University"]
+    words = [doc.text[p:].split()[0] for p in tried]
+    if option:
+        assert words == ["Grand", "Beta", "Harvard"]
+    else:
+        assert words == ["Visit", "Grand", "Then", "Alpha", "Beta", "Harvard"]

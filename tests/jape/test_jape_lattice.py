@@ -10,7 +10,7 @@ from __future__ import annotations
 from japehelp import found, make_doc, tokenize
 
 from annotator.jape.actions import action, keeps_features
-from annotator.jape.runtime import Lattice
+from annotator.jape import compile_grammar
 
 
 @action("tests.lattice_recase")
@@ -189,26 +189,71 @@ def test_grammars_alternating_between_sets_of_one_document(grammar):
     assert found(doc, "Seen", "other") == ["BOB"] and found(doc, "Seen") == ["BOB"]
 
 
-def test_the_table_of_a_type_groups_annotations_starting_together_in_document_order():
-    doc = make_doc("Ann Bob Cid", tokens=False)
-    s = doc.annset()
-    ann = s.add("L", 0, 3)
-    bob_short, bob_long, bob_again = s.add("L", 4, 5), s.add("L", 4, 7), s.add("L", 4, 5)
-    s.add("L", 8, 8)  # empty: never matched
-    cid = s.add("L", 8, 11)
-    table = Lattice(s).at("L")
-    assert list(table) == [0, 4, 8]
-    assert list(table[0]) == [ann] and list(table[8]) == [cid]
-    assert list(table[4]) == [bob_long, bob_short, bob_again]
+def _tried_and_found(write, text: str, make, out: str) -> tuple[list[int], list[str]]:
+    """The offsets where the fast matcher tries the rules of grammar ``text`` on ``make()`` (its
+    public ``trace``) and the ``out`` annotations it writes, which must be those of the reference
+    matcher on another ``make()``."""
+    path = write("g.jape", text)
+    doc, plain = make(), make()
+    offsets: list[int] = []
+    compile_grammar(path)(doc, trace=lambda phase, p, candidates, fired: offsets.append(p))
+    compile_grammar(path, strategy="reference")(plain)
+    assert _spans(doc, out) == _spans(plain, out)
+    return offsets, [a.features.get("n", doc.text[a.start:a.end]) for a in doc.annset().with_type(out)]
 
 
-def test_next_starts_finds_the_next_offset_of_any_of_the_types():
-    doc = make_doc("Ann  Bob Cid", ("L", "Bob", None))
-    lattice = Lattice(doc.annset())
-    words = lattice.nexts(("Token",))
-    assert [words[p] for p in (0, 1, 3, 4, 5)] == [0, 5, 5, 5, 5]
-    nowhere = words[12]  # past the last start: an offset no annotation starts at, after every text offset
-    assert nowhere > len(doc.text) and words[10] == nowhere and words.last() == 9
-    both = lattice.nexts(("L", "SpaceToken"))
-    assert both.starts == [3, 5, 8] and [both[p] for p in (0, 4, 6, 9)] == [3, 5, 8, nowhere]
-    assert lattice.nexts(("Missing",)).last() == -1
+def _spans(doc, out: str) -> list[tuple]:
+    return [(a.start, a.end, sorted(a.features.items())) for a in doc.annset().with_type(out)]
+
+
+def test_annotations_starting_together_are_tried_in_document_order(write):
+    """Several annotations at one offset (one repeated, one empty and never matched): the rules are
+    tried once at each offset where one starts, and ``control = all`` matches each non-empty one."""
+    def make():
+        doc = make_doc("Ann Bob Cid", tokens=False)
+        s = doc.annset()
+        s.add("L", 0, 3, {"n": 1})
+        s.add("L", 4, 5, {"n": 2}), s.add("L", 4, 7, {"n": 3}), s.add("L", 4, 5, {"n": 4})
+        s.add("L", 8, 8, {"n": 5})  # empty: never matched
+        s.add("L", 8, 11, {"n": 6})
+        return doc
+
+    grammar = "Phase: P\nInput: L\nOptions: control = {}\nRule: R ({{L}}):r --> :r.Hit = {{n = :r.L.n}}\n"
+    tried, hits = _tried_and_found(write, grammar.format("all"), make, "Hit")
+    assert tried == [0, 4, 8]
+    assert hits == [1, 3, 2, 4, 6]
+    tried, hits = _tried_and_found(write, grammar.format("first"), make, "Hit")
+    assert tried == [0, 4, 8] and hits == [1, 3, 6]
+
+
+def test_rules_are_tried_at_the_next_offset_where_a_leading_type_starts(write):
+    """Offsets tried are exactly those where an annotation of a type a first element reads starts:
+    one type, two types (their starts merged), and a type the document does not have (no offset)."""
+    def make():
+        return make_doc("Ann  Bob Cid", ("L", "Bob", None))
+
+    one = "Phase: P\nInput: Token L SpaceToken\nRule: R ({Token}):r --> :r.Hit = {}\n"
+    tried, hits = _tried_and_found(write, one, make, "Hit")
+    assert tried == [0, 5, 9] and hits == ["Ann", "Bob", "Cid"]
+    both = "Phase: P\nInput: Token L SpaceToken\nRule: R ({L} | {SpaceToken}):r --> :r.Hit = {}\n"
+    tried, hits = _tried_and_found(write, both, make, "Hit")
+    assert tried == [3, 5, 8] and hits == ["  ", "Bob", " "]
+    missing = "Phase: P\nInput: Token Missing\nRule: R ({Missing}):r --> :r.Hit = {}\n"
+    assert _tried_and_found(write, missing, make, "Hit") == ([], [])
+
+
+def test_a_match_goes_on_at_the_next_start_of_any_input_type(write):
+    """After an annotation, the next element is matched at the first offset at or after its end
+    where an annotation of an input type starts, across gaps (an L inside the first double space
+    comes before the Token after it; nothing inside the second), and nowhere after the last start."""
+    def make():
+        doc = make_doc("Ann  Bob  Cid", ("L", 4, 5, None), ("L", "Bob", None))
+        doc.annset().add("Token", 13, 13, {})  # empty: never matched
+        return doc
+
+    text = ("Phase: P\nInput: Token L\nOptions: control = all\nRule: R ({Token} ({Token} | {L})):r --> :r.Hit = {}\n"
+            "Rule: S ({L}):r --> :r.L1 = {}\n")  # L is read where rules start too
+    for rules in (text, text.replace("Rule: S", "// Rule: S")):
+        tried, hits = _tried_and_found(write, rules, make, "Hit")
+        assert hits == ["Ann  ", "Bob  Cid"]
+    assert tried == [0, 5, 10]

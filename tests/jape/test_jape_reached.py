@@ -12,7 +12,6 @@ import pytest
 from japehelp import found, make_doc
 
 from annotator.jape import compile_grammar
-from annotator.jape.compiler import leading_types
 
 _AFTER_LOOKUP = (
     "Phase: P\nInput: Token SpaceToken Lookup\nOptions: control = appelt\n"
@@ -55,14 +54,27 @@ def test_types_only_walks_reach_give_the_matches_of_the_plain_walk(write):
     assert got["Number"] == ["123", "456", "456", "7"]
 
 
-def test_the_leading_types_of_a_phase(grammar):
-    def leading(lhs: str):
-        return leading_types(grammar(f"Phase: P\nInput: Token Lookup\nRule: R {lhs} --> {{}}\n").phases[0].rules)
+def test_rules_are_tried_where_the_types_a_first_element_reads_start(write):
+    """Through the public ``trace``: a phase's rules are tried only at the offsets where an
+    annotation of a type one of their first elements reads starts (after an optional element, the
+    next one's too) and whose keys hold there (no Token of kind word for the third), and wherever
+    an input annotation starts when a first element reads no type (the fourth: at the X too)."""
+    def tried(lhs: str) -> list[str]:
+        path = write("g.jape", "Phase: P\nInput: Token Lookup X\nOptions: control = all\n"
+                               f"Rule: R {lhs}:r --> :r.R = {{}}\n")
+        doc = make_doc("Dr Ann met Bob", ("Lookup", "Dr", None), ("Lookup", "Bob", None),
+                       ("Lookup", 6, 7, None), ("X", 2, 3, None))
+        plain = copy.deepcopy(doc)
+        offsets: list[int] = []
+        compile_grammar(path)(doc, trace=lambda phase, p, candidates, fired: offsets.append(p))
+        compile_grammar(path, strategy="reference")(plain)
+        assert found(doc, "R") == found(plain, "R")
+        return [doc.text[p:p + 3] for p in offsets]
 
-    assert leading("({Lookup} {Token})") == {"Lookup"}
-    assert leading("(({Token})? {Lookup})") == {"Lookup", "Token"}
-    assert leading("({Lookup, !Token.kind == word} {Token})") == {"Lookup", "Token"}
-    assert leading("({!Token.kind == word} {Lookup})") is None  # tested wherever anything starts
+    assert tried("({Lookup} ({X})?)") == ["Dr ", " me", "Bob"]
+    assert tried("(({Token})? {Lookup})") == ["Dr ", "Ann", " me", "met", "Bob"]
+    assert tried("({Lookup, !Token.kind == word} {Token})") == [" me"]
+    assert tried("({!Token.kind == word} ({Lookup})?)") == [" An", " me"]
 
 
 def test_a_second_element_keyed_on_a_first_elements_type(write):
