@@ -41,3 +41,50 @@ def test_initials_before_a_surname(hipaa, text, expected):
 ])
 def test_initials_of_species_and_headings_stay_untouched(hipaa, text):
     assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a flat or suite after a US street line: the street's last word is its type, whatever it is
+    ("She lives at 6663 Robert Pine Apt. 989 in town.", [("STREET", "6663 Robert Pine Apt. 989")]),
+    ("Mail to 4655 Pajula Neck Suite 759 please.", [("STREET", "4655 Pajula Neck Suite 759")]),
+    ("Office: 738 Holly Lodge Ste 46 downstairs.", [("STREET", "738 Holly Lodge Ste 46")]),
+    # the unit's words end at its number: a lower-case word after it is no part of it
+    ("She lives at 085 Ray Crossroad Suite 973 in town.", [("STREET", "085 Ray Crossroad Suite 973")]),
+    # more of the US street types (USPS Publication 28)
+    ("Home: 28982 Klimov Port", [("STREET", "28982 Klimov Port")]),
+    ("He moved to 71 Quarry Spring last year.", [("STREET", "71 Quarry Spring")]),
+])
+def test_us_street_lines_with_their_unit(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "He has had 2 Neck Apt episodes.",
+    "Given 5 Units at 10 Suite.",
+    "Neck: 2 Lymph Nodes palpable.",
+    "Plan: 3 Day Course of antibiotics.",
+])
+def test_clinical_numbers_before_capitalised_words_stay_untouched(hipaa, text):
+    assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    # Indian address lines: a house or door number, a flat, plot or "#" number and the parts of its place
+    ("Address: H.No. 7-1-863, Gandhi Nagar", "H.No. 7-1-863, Gandhi Nagar"),
+    ("He lives at D.No. 4/12, Gandhi Colony, Vijayawada.", "D.No. 4/12, Gandhi Colony"),
+    ("Address: Flat 6B, Prakash Residency, Kochi", "Flat 6B, Prakash Residency"),
+    ("Deliver to Plot No. 45, Kunda Nagar tomorrow.", "Plot No. 45, Kunda Nagar"),
+    ("Address: #13, 8th Cross, Wason Layout", "#13, 8th Cross, Wason Layout"),
+])
+def test_indian_address_lines(hipaa, text, value):
+    assert (("STREET", value)) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Take 2 tablets, No. 5 Complex.",
+    "Room #3, Main Block was cleaned.",
+    "Flat 2, Main Road",
+])
+def test_indian_heads_without_an_address_stay_untouched(hipaa, text):
+    assert ("STREET", "Main Block") not in phi(hipaa, text)
+    assert not any(t == "STREET" and "Complex" in v for t, v in phi(hipaa, text))
