@@ -88,3 +88,29 @@ def test_indian_address_lines(hipaa, text, value):
 def test_indian_heads_without_an_address_stay_untouched(hipaa, text):
     assert ("STREET", "Main Block") not in phi(hipaa, text)
     assert not any(t == "STREET" and "Complex" in v for t, v in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, value", [
+    # a town in no list before a comma and a country (or region)
+    ("Mr. Rabl visited Kerrybury, Philippines.", "Kerrybury"),
+    ("Mr. Tomescu visited Vysoké nad Jizerou, Croatia.", "Vysoké nad Jizerou"),
+    ("The parcel went to Port Viktoriashire, Belgium.", "Port Viktoriashire"),
+    # a town's prefix word after a strong place cue
+    ("We moved to West Biancatown in the spring.", "West Biancatown"),
+    # the lines of an address block after its street line: postcode, town, country
+    ("Ship to: Manuel Campano\n623 Hollie Ferry\n65753 Honkajoki\nCroatia", "65753 Honkajoki"),
+    ("Ship to: Tina Williams\nHeinz-Josef-Scheel-Ring 31/85\n77278 Denisland\nBelgium", "77278 Denisland"),
+])
+def test_towns_in_address_position(hipaa, text, value):
+    assert covered(hipaa, text, value)
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks, Canada.",
+    "Made in Germany, Italy and France.",
+    "Fever, Nigeria travel.",
+    "12 Elm Street\nPlan: review in clinic",
+    "12 Elm Street\nPain: Better today",
+])
+def test_words_before_a_country_or_after_a_street_that_are_no_town(hipaa, text):
+    assert not any(t == "CITY" for t, _ in phi(hipaa, text))
