@@ -6,19 +6,7 @@ with its unit, every town: i2b2 2014 and HIPAA Safe Harbor)."""
 from __future__ import annotations
 
 import pytest
-from resourcehelp import phi
-
-from annotator import Document
-
-
-def covered(pipeline, text: str, value: str) -> bool:
-    """Every letter and digit of ``value`` (in ``text``) lies inside a PHI annotation."""
-    doc = pipeline(Document(text, name="t"))
-    inside = set()
-    for a in doc.annset("PHI"):
-        inside.update(range(a.start, a.end))
-    start = text.index(value)
-    return all(start + i in inside for i, c in enumerate(value) if c.isalnum())
+from resourcehelp import covered, phi
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -80,14 +68,12 @@ def test_indian_address_lines(hipaa, text, value):
     assert (("STREET", value)) in phi(hipaa, text)
 
 
-@pytest.mark.parametrize("text", [
-    "Take 2 tablets, No. 5 Complex.",
-    "Room #3, Main Block was cleaned.",
-    "Flat 2, Main Road",
+@pytest.mark.parametrize("text, part", [
+    ("Take 2 tablets, No. 5 Complex.", "Complex"),
+    ("Room #3, Main Block was cleaned.", "Main Block"),
 ])
-def test_indian_heads_without_an_address_stay_untouched(hipaa, text):
-    assert ("STREET", "Main Block") not in phi(hipaa, text)
-    assert not any(t == "STREET" and "Complex" in v for t, v in phi(hipaa, text))
+def test_indian_heads_without_an_address_stay_untouched(hipaa, text, part):
+    assert not any(t == "STREET" and part in v for t, v in phi(hipaa, text))
 
 
 @pytest.mark.parametrize("text, value", [

@@ -18,7 +18,6 @@ from .patterns import (
     FLOOR_ORDINAL,
     FLOOR_WORD,
     NAMED_BEFORE_TOWN,
-    NAMED_BEFORE_TOWN_PERSON,
     NAMED_BEFORE_TOWN_TAIL,
     NON_BLANKS,
     NOT_PLACE,
@@ -103,25 +102,11 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
     town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
-    if kind == "HOSPITAL" and town and named_before_town(text, s, town[0], people):
+    if kind == "HOSPITAL" and town and NAMED_BEFORE_TOWN.search(text, s, town[0]):
         add(out, "TERRITORIO", *town, rule.split(":")[0] + ":place")
         e = clean_span(text, s, NAMED_BEFORE_TOWN_TAIL.search(text, s, town[0]).start())[1]
     add(out, kind, s, e, rule)
     return max(add_abbreviation(out, text, stop, end, kind, rule), start + 1)
-
-
-def named_before_town(text: str, start: int, town: int, people: dict | None) -> bool:
-    """Whether a hospital's name from `start` ends, before "de" and the town at `town`, in a quoted
-    name, a saint's title or a person's name ("Hospital Gregorio Marañón de Madrid": the town is where it
-    stands and a TERRITORIO of its own; not "Hospital General de Valencia"). `people` maps a name's span to
-    "person_first" or "surname"."""
-    if NAMED_BEFORE_TOWN.search(text, start, town):
-        return True
-    for (ps, pe), kind in (people or {}).items():
-        if (kind == "person_first" and start < ps and pe < town and text[ps:pe] != "Cruz"
-                and NAMED_BEFORE_TOWN_PERSON.fullmatch(text, pe, town)):
-            return True
-    return False
 
 
 def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: str, rule: str) -> int:

@@ -113,10 +113,8 @@ OF_COUNTRY = regex.compile(r" de (?=\p{Lu})")
 TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d'|en)\s*$")
 # a hospital's name that ends in a quoted name or a saint's title, before "de" and its town: 'Hospital
 # Universitario "Reina Sofía" de Córdoba', "Hospital Virgen de la Arrixaca de Murcia" (the town is where it
-# stands, as the grammar's HospitalNamedBeforeTown has it; a person's name there: NAMED_BEFORE_TOWN_PERSON)
+# stands, as the grammar's HospitalNamedBeforeTown has it)
 NAMED_BEFORE_TOWN = regex.compile(r'(?:["”]|\bVirgen\s+del?\s+(?:(?:la|las|los)\s+)?\p{Lu}\p{L}+)\s+de\s+$')
-# the same with a person's name: its first name (a Lookup) is followed by this
-NAMED_BEFORE_TOWN_PERSON = regex.compile(r"\s+(?:y\s+)?\p{Lu}\p{Ll}+\s+de\s+$")
 NAMED_BEFORE_TOWN_TAIL = regex.compile(r"\s+de\s+$")
 REPUBLIC = regex.compile(r"Rep[úu]blica\s+")
 
