@@ -248,3 +248,21 @@ def test_a_hospital_named_by_a_title_or_quoted_name_leaves_its_town_out(rules, t
 ])
 def test_a_hospital_named_by_its_town_or_a_person_keeps_the_town(rules, text, hospital):
     assert ("HOSPITAL", hospital) in spans(rules, text)
+
+
+@pytest.mark.parametrize("text, acronym, kind", [
+    ("Ingresó en el Hospital Clínico San Rafael. A los dos días fue trasladado desde el HCSR a planta.",
+     "HCSR", "HOSPITAL"),
+    ("Fue valorado en el Hospital General de la Vega Baja. El control se hizo en el HGVB.",
+     "HGVB", "HOSPITAL"),
+    ("La muestra se remitió al Instituto Regional de Toxicología y Ciencias Forenses. El IRTCF confirmó "
+     "el hallazgo.", "IRTCF", "INSTITUCION"),
+])
+def test_an_acronym_of_a_named_organisation_has_its_type(rules, text, acronym, kind):
+    assert (kind, acronym) in spans(rules, text)
+
+
+def test_an_acronym_defined_in_parentheses_or_of_no_named_organisation_is_not_taken(rules):
+    defined = "Acudió al Hospital Clínico San Rafael (HCSR) por dolor."
+    assert not any(value == "HCSR" for _, value in spans(rules, defined))
+    assert not any(value == "HCSR" for _, value in spans(rules, "Acudió al HCSR por dolor torácico."))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from annotator.jape.actions import ActionContext, output_only
 
-from .cleanup import patient_name_mentions, phi_annotations, resolve
+from .cleanup import organisation_acronyms, patient_name_mentions, phi_annotations, resolve
 from .confidence import rule_confidence
 from .fields import annotate_field
 from .spans import add
@@ -72,10 +72,11 @@ def place_action(ctx: ActionContext) -> None:
 
 @output_only
 def resolve_action(ctx: ActionContext) -> None:
-    """The patient's name wherever the text repeats it, then one PHI annotation per span (the first
+    """The patient's name wherever the text repeats it, the acronyms of the organisations it names, then one PHI annotation per span (the first
     added wins: header rules run before context rules) and none nested strictly inside a longer
     PHI annotation, each with the feature ``confidence`` of its rule."""
     patient_name_mentions(ctx.doc.text, ctx.output)
+    organisation_acronyms(ctx.doc.text, ctx.output)
     resolve(ctx.output)
     for ann in phi_annotations(ctx.output):
         ann.features["confidence"] = rule_confidence(str(ann.features.get("rule", "")))

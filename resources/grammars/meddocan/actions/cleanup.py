@@ -1,4 +1,5 @@
-"""The last phase (cleanup.jape): the patient's name where the text repeats it, then one PHI annotation per span."""
+"""The last phase (cleanup.jape): the patient's name where the text repeats it, the acronyms of the
+organisations the document names, then one PHI annotation per span."""
 
 from __future__ import annotations
 
@@ -34,6 +35,48 @@ def patient_name_mentions(text: str, annset: AnnotationSet) -> None:
             at = text.find(name, at + 1)
     for start, end in found:
         annset.add("NOMBRE_SUJETO_ASISTENCIA", start, end, {"rule": "patient-name-repeated"})
+
+
+#: the types whose names an acronym may stand for ([MD-G] P10.2: acronyms of institutions too)
+ORGANISATIONS = ("HOSPITAL", "INSTITUCION", "CENTRO_SALUD")
+#: words left out of an acronym ("Hospital Clínico San Carlos" -> HCSC, "Hospital de la Paz" -> HP or HLP)
+ACRONYM_SKIPS = frozenset(("de", "del", "la", "las", "los", "el", "y", "i", "e", "a"))
+
+
+def acronym_forms(name: str) -> set[str]:
+    """The acronyms a name may have: the initials of its capitalised words, and of all its words
+    but the skipped articles and prepositions ("Hospital Central de la Defensa Gómez Ulla" -> HCDGU)."""
+    words = [w for w in name.replace('"', " ").replace("-", " ").split() if w[:1].isalpha()]
+    forms = {"".join(w[0] for w in words if w[0].isupper()),
+             "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIPS).upper()}
+    return {f for f in forms if 3 <= len(f) <= 8}
+
+
+def organisation_acronyms(text: str, annset: AnnotationSet) -> None:
+    """An upper-case word the document uses for an organisation it has named ("Hospital San Juan
+    de Dios ... al servicio de urgencias del HSJD"): the type of that name, where no PHI span is."""
+    forms: dict[str, str] = {}
+    name_ends: set[int] = set()
+    for ann in annset.with_type(*ORGANISATIONS).unordered():
+        name_ends.add(ann.end)
+        for form in acronym_forms(text[ann.start:ann.end]):
+            forms.setdefault(form, ann.type)
+    if not forms:
+        return
+    taken = [(a.start, a.end) for a in phi_annotations(annset)]
+    for form, kind in sorted(forms.items()):
+        at = text.find(form)
+        while at >= 0:
+            end = at + len(form)
+            whole_word = not (at and (text[at - 1].isalnum() or text[at - 1] == "-")) and \
+                not (text[end:end + 1].isalnum() or text[end:end + 1] == "-")
+            # "Centro Andaluz de Medicina del Deporte (CAMD)": where the acronym is defined, the
+            # corpus has no rule of its own (train's one case joins it to the name); left as it is
+            defined = text[at - 1:at] == "(" and (at - 1 in name_ends or text[at - 2:at - 1] == " " and at - 2 in name_ends)
+            if whole_word and not defined and not any(s < end and at < e for s, e in taken):
+                taken.append((at, end))
+                annset.add(kind, at, end, {"rule": "organisation-acronym"})
+            at = text.find(form, end)
 
 
 def phi_annotations(annset: AnnotationSet) -> Iterable[Annotation]:

@@ -29,7 +29,7 @@ LIST = 0.5
 OTHER = 0.4
 
 #: The band of each heuristic rule (the ``rule`` feature of context.jape and subject.jape; the
-#: actions' "PlaceAfterCue" and "patient-name-repeated").
+#: actions' "PlaceAfterCue", "patient-name-repeated" and "organisation-acronym").
 RULES = {
     **dict.fromkeys((
         "sex-de-age", "colon-sex-de-age", "sex-comma-age", "patient-sex-de-age", "child-sex-de-age",
@@ -46,6 +46,7 @@ RULES = {
         "city-of-place", "town-of-country", "hospital-town", "PlaceAfterCue", "unknown-place-after-cue", "place-country", "country",
         "country-abbreviation", "birth-order", "subject-description", "subject-family-place", "subject-trait", "subject-origin",
         "profession", "profession-after-age", "profession-before-cue", "patient-name-repeated",
+        "organisation-acronym",
     ), CUE),
     **dict.fromkeys((
         "bare-year", "month-after-mes", "patient-sex", "partner", "kinship-adjective", "hospital-list", "maker-with-suffix",
