@@ -181,3 +181,12 @@ def test_copyright_and_trade_marks_are_symbols_not_name_parts(annie) -> None:
     assert tags["©"] == tags["®"] == tags["™"] == "SYM"
     for org in doc.annset().with_type("Organization"):
         assert not {"©", "®", "™"} & set(text[org.start:org.end]), text[org.start:org.end]
+
+
+def test_a_first_name_before_a_hyphen_is_looked_up_as_gate_does(annie) -> None:
+    # GATE's gazetteer matches "Karl" inside the Token "Karl-" (no letter follows it), so ANNIE's
+    # PersonFull takes "Karl" and "Ludwig" as first and middle names: the whole name, not "Ludwig Kley".
+    text = "Karl-Ludwig Kley, Lufthansa chief financial officer, has been appointed."
+    doc = annie(Document(text))
+    assert [text[a.start:a.end] for a in doc.annset().with_type("Person")] == ["Karl-Ludwig Kley"]
+    assert [text[a.start:a.end] for a in doc.annset().with_type("Lookup") if a.start == 0] == ["Karl"]
