@@ -132,12 +132,21 @@ class HeppleTagger:
     def __init__(self, lexicon: dict[str, tuple[str, ...]], rules: dict[str, list[Rule]]) -> None:
         self.lexicon = lexicon
         self.rules = rules
+        self._candidates: dict[tuple[str, ...], list[Rule]] = {}
 
     def entry(self, word: str) -> tuple[str, ...]:
         if word == STAART:
             return (STAART,)
         found = self.lexicon.get(word)
         return found if found is not None else (guess(word),)
+
+    def candidates(self, entry: tuple[str, ...]) -> list[Rule]:
+        """The rules that may retag a word of this lexicon entry, in order: those for its initial
+        tag whose TO is one of its tags (GATE's ``Rule.hasToTag``), found once per entry."""
+        found = self._candidates.get(entry)
+        if found is None:
+            found = self._candidates[entry] = [r for r in self.rules.get(entry[0], ()) if r[0] in entry]
+        return found
 
     def tag(self, words: list[str]) -> list[str]:
         entries = [self.entry(w) for w in words]
@@ -147,8 +156,8 @@ class HeppleTagger:
         tags = []
         for i, entry in enumerate(entries, _PAD):
             tag = entry[0]
-            for to, check, args in self.rules.get(tag, ()):
-                if to in entry and check(padded_words, initial, i, args):
+            for to, check, args in self.candidates(entry):
+                if check(padded_words, initial, i, args):
                     tag = to
                     break
             tags.append(tag)
