@@ -63,6 +63,8 @@ class Errors:
     E604 = "no tagged words in the training data (column {column})"
     E605 = "lexicon line should be 'word<TAB>tag', got {line!r}"
     E606 = "cannot read {what}: {reason}"
+    E607 = "Hepple lexicon line should be 'word TAG TAG...', got {line!r}"
+    E608 = "Hepple rule line should be 'FROM TO TEMPLATE ARGS...' with a known template and its arguments, got {line!r}"
 
     # surrogate names and places (annotator.deid.surrogates.people, places): E730-E749
     E730 = "no surrogate lists for language {language!r} (shipped: {known})"

@@ -21,6 +21,11 @@ letter from a following ² or Ⅻ, where an entry "x" then does not match "x²")
 ``wholeWordsOnly=false`` matches may start and end at any unit boundary ("1500" in "1500H"),
 not at any character as GATE's does.
 
+``wordEdges=letters`` makes whole words GATE's ``DefaultGazetteer``'s, for pipelines that follow
+GATE (``annie``): whatever the Tokens, a match must not have a letter or a combining mark just
+before its start or just after its end, so "Karl" matches in the Token "Karl-" of "Karl-Ludwig"
+and "US" in "US-led" (a digit, a hyphen or an apostrophe beside a match is allowed, as in GATE).
+
 ``longestMatchOnly`` keeps, at each start, only the longest entry found there (all its lists);
 matches at later starts are kept even when they overlap ("York City" inside "New York City").
 """
@@ -28,6 +33,7 @@ matches at later starts are kept even when they overlap ("York City" inside "New
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import accumulate, compress
 from pathlib import Path
 from typing import Callable, Iterable
@@ -142,11 +148,31 @@ def word_boundary(text: str) -> Callable[[int], bool]:
     return check
 
 
-def boundaries(doc: Document, set_name: str, whole_words: bool) -> tuple[Callable[[int], bool] | None, Callable[[int], bool] | None]:
-    """The start and end checks for whole-word matching: Token edges if the set has Tokens, else
-    word boundaries of the raw text; ``(None, None)`` when whole words are not required."""
+def _word_internal(char: str) -> bool:
+    """GATE's ``DefaultGazetteer.isWordInternal``: a letter or a combining mark."""
+    return char.isalpha() or unicodedata.category(char) in ("Mn", "Mc")
+
+
+def letter_edges(text: str) -> tuple[Callable[[int], bool], Callable[[int], bool]]:
+    """GATE's whole-word checks: no letter or combining mark before the start, none after the end."""
+
+    def start_ok(offset: int) -> bool:
+        return offset == 0 or not _word_internal(text[offset - 1])
+
+    def end_ok(offset: int) -> bool:
+        return offset == len(text) or not _word_internal(text[offset])
+
+    return start_ok, end_ok
+
+
+def boundaries(doc: Document, set_name: str, whole_words: bool, word_edges: str = "tokens") -> tuple[Callable[[int], bool] | None, Callable[[int], bool] | None]:
+    """The start and end checks for whole-word matching: with ``word_edges="letters"`` GATE's
+    (:func:`letter_edges`); else Token edges if the set has Tokens, else word boundaries of the raw
+    text; ``(None, None)`` when whole words are not required."""
     if not whole_words:
         return None, None
+    if word_edges == "letters":
+        return letter_edges(doc.text)
     tokens = doc.annset(set_name).with_type("Token") if doc.has_annset(set_name) else None
     if tokens:
         starts, ends = tokens.edges()
@@ -179,6 +205,8 @@ class Gazetteer(ProcessingResource):
     caseSensitive = Param(bool, True, "match case exactly (false: lower-case entries and text)")
     longestMatchOnly = Param(bool, True, "at each start keep only the longest match")
     wholeWordsOnly = Param(bool, True, "matches start and end at Token edges (or word boundaries without Tokens)")
+    wordEdges = Param(str, "tokens", "what whole words means: Token edges (tokens) or, as GATE's DefaultGazetteer, "
+                      "no letter beside the match (letters)", choices=("tokens", "letters"))
     gazetteerFeatureSeparator = Param(str, ":", "separator of entry features in .lst lines ('' = none)")
     encoding = Param(text_encoding, "utf-8", "encoding of lists.def and the .lst files")
 
@@ -191,6 +219,6 @@ class Gazetteer(ProcessingResource):
                              for _, entry, features in read_entries(spec, self.gazetteerFeatureSeparator, self.encoding))
 
     def __call__(self, doc: Document) -> None:
-        start_ok, end_ok = boundaries(doc, self.inputASName, self.wholeWordsOnly)
+        start_ok, end_ok = boundaries(doc, self.inputASName, self.wholeWordsOnly, self.wordEdges)
         found = self.entries.matches(doc.text, start_ok, end_ok, self.longestMatchOnly)
         add_lookups(doc, self.outputASName, self.specs, found)

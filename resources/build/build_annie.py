@@ -8,6 +8,9 @@ NOTE.md). What it writes (every file generated: do not edit; rerun this script):
   * resources/gazetteers/annie/orthomatcher/: the lists of ANNIE's orthographic co-reference
     matcher (``othomatcher/alias.lst``, ``spur_match.lst``) and the organisation endings it
     strips (``gazetteer/org_ending.lst``, which its ``listsNM.def`` names), copied unchanged;
+  * resources/pos/annie-heptag/: the lexicon and rules of ANNIE's POS tagger (Hepple's HepTag,
+    ``heptag/lexicon`` and ``heptag/ruleset``, the files GATE's ``POSTagger`` PR reads by default),
+    copied unchanged, for the ``hepple-tagger`` PR;
   * resources/grammars/annie/NE/: the named-entity grammar (``NE/main.jape`` and its phase files)
     ported by ``annotator jape port``: the grammar files with each Java block replaced by a named
     action, ``actions.py`` (the translated actions) and ``port-report.json``; the phases of
@@ -40,6 +43,8 @@ SOURCE = RESOURCES.parent.parent / "shared" / "annie" / "resources"
 GAZETTEER = RESOURCES / "gazetteers" / "annie"
 ORTHO = {"alias.lst": "othomatcher", "spur_match.lst": "othomatcher", "org_ending.lst": "gazetteer"}
 GRAMMARS = RESOURCES / "grammars" / "annie"
+HEPTAG = RESOURCES / "pos" / "annie-heptag"
+HEPTAG_FILES = ("lexicon", "ruleset")
 CUTS = ["name.jape"]  # NE phase files given ``cuts = true`` (annotator/jape/__init__.py)
 
 
@@ -94,6 +99,14 @@ def copy_gazetteer(source: Path) -> int:
     return len(set(names))
 
 
+def copy_heptag(source: Path) -> None:
+    """ANNIE's POS tagger lexicon and rules into HEPTAG (emptied first)."""
+    shutil.rmtree(HEPTAG, ignore_errors=True)
+    HEPTAG.mkdir(parents=True)
+    for name in HEPTAG_FILES:
+        shutil.copyfile(source / "heptag" / name, HEPTAG / name)
+
+
 def port_into(grammar: Path, out: Path, keep_actions: bool) -> str:
     """``annotator jape port`` of ``grammar`` into ``out`` (emptied first); its summary."""
     shutil.rmtree(out, ignore_errors=True)
@@ -112,6 +125,8 @@ def main() -> None:
     parser.add_argument("--source", type=Path, default=SOURCE, help="ANNIE's resources folder")
     args = parser.parse_args()
     print(f"gazetteer: {copy_gazetteer(args.source)} lists")
+    copy_heptag(args.source)
+    print(f"POS tagger: {', '.join(HEPTAG_FILES)}")
     print(port_into(args.source / "NE" / "main.jape", GRAMMARS / "NE", keep_actions=True))
     set_cuts(GRAMMARS / "NE")
     set_clean_once(GRAMMARS / "NE")

@@ -111,6 +111,20 @@ def test_not_whole_words(tmp_path: Path) -> None:
     assert spans(run(definition, "1500H", wholeWordsOnly=False)) == ["1500", "H"]
 
 
+def test_letter_edges_as_gates_default_gazetteer(tmp_path: Path) -> None:
+    # GATE's DefaultGazetteer.execute takes a match when the characters before its start and after
+    # its end are not word-internal (isWordInternal: a letter or a combining mark), whatever the Tokens.
+    definition = write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "Karl\nUS\nmail\nH\nYork\n"})
+    text = "Karl-Ludwig, US-led e-mail 1500H Yorkshire York\u0301"
+    found = {}
+    for edges in ("tokens", "letters"):
+        doc = Document(text)
+        tokenize(doc, pattern=regex.compile(r"(?P<t>\w+-|\w+|\S)|(?P<s>\s)"))  # "Karl-", "US-", "1500H"
+        Gazetteer(listsURL=definition, wordEdges=edges)(doc)
+        found[edges] = spans(doc)
+    assert found == {"tokens": ["mail"], "letters": ["Karl", "US", "mail", "H"]}
+
+
 def test_tokens_from_input_set_and_output_set(tmp_path: Path) -> None:
     definition = write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "mail\n"})
     doc = Document("e-mail")

@@ -160,6 +160,9 @@ def test_the_shipped_resources_are_what_the_build_script_makes(tmp_path) -> None
     for name in ["lists.def", *(line.split(":")[0] for line in lists_def.splitlines() if line.strip())]:
         ours = REPO / "resources" / "gazetteers" / "annie" / name
         assert ours.read_bytes() == (ANNIE / "gazetteer" / name).read_bytes(), name
+    for name in build.HEPTAG_FILES:
+        ours = REPO / "resources" / "pos" / "annie-heptag" / name
+        assert ours.read_bytes() == (ANNIE / "heptag" / name).read_bytes(), name
 
 
 def test_ortho_matcher_groups_names_and_types_an_unknown_surname(annie) -> None:
@@ -172,12 +175,32 @@ def test_ortho_matcher_groups_names_and_types_an_unknown_surname(annie) -> None:
     assert orgs == ["Acme Ltd", "Acme"]
 
 
-def test_copyright_and_trade_marks_are_symbols_not_name_parts(annie) -> None:
-    # The English model tags `©` NNP; ANNIE's Upper rule (first.jape) then made `Copyright © Financial`
-    # an Organization. The annie pipeline's lexicon tags these signs SYM (Penn Treebank's symbol tag).
+def test_copyright_and_trade_marks_are_not_name_parts(annie) -> None:
+    # ANNIE's Upper rule (first.jape) takes an NNP as a name part; the perceptron tagger said NNP for
+    # `©` and made `Copyright © Financial` an Organization. HepTag guesses NN for a word its lexicon
+    # lacks that does not start with A-Z (and has no inner hyphen, digit or listed ending).
     text = "Copyright © Financial Times Limited 2001. Acme® and Widget™ are marks."
     doc = annie(Document(text))
     tags = {text[t.start:t.end]: t.features["category"] for t in doc.annset().with_type("Token")}
-    assert tags["©"] == tags["®"] == tags["™"] == "SYM"
+    assert tags["©"] == tags["®"] == tags["™"] == "NN"
     for org in doc.annset().with_type("Organization"):
         assert not {"©", "®", "™"} & set(text[org.start:org.end]), text[org.start:org.end]
+
+
+def test_a_first_name_before_a_hyphen_is_looked_up_as_gate_does(annie) -> None:
+    # GATE's gazetteer matches "Karl" inside the Token "Karl-" (no letter follows it), so ANNIE's
+    # PersonFull takes "Karl" and "Ludwig" as first and middle names: the whole name, not "Ludwig Kley".
+    text = "Karl-Ludwig Kley, Lufthansa chief financial officer, has been appointed."
+    doc = annie(Document(text))
+    assert [text[a.start:a.end] for a in doc.annset().with_type("Person")] == ["Karl-Ludwig Kley"]
+    assert [text[a.start:a.end] for a in doc.annset().with_type("Lookup") if a.start == 0] == ["Karl"]
+
+
+def test_pos_tags_are_annies_hepple_tagger(annie) -> None:
+    # GATE's ANNIE tags with HepTag: `to` is TO even as a preposition (its lexicon's first tag and no
+    # rule here), an unknown all-caps word is NNP (its guesser), so ANNIE's UpperAllCaps takes `SAS`
+    text = "He flew to London with SAS on Monday."
+    doc = annie(Document(text))
+    tags = [(text[t.start:t.end], t.features["category"]) for t in doc.annset().with_type("Token")]
+    assert tags == [("He", "PRP"), ("flew", "VBD"), ("to", "TO"), ("London", "NNP"), ("with", "IN"),
+                    ("SAS", "NNP"), ("on", "IN"), ("Monday", "NNP"), (".", ".")]

@@ -1,0 +1,219 @@
+"""The ``hepple-tagger`` PR: GATE's ANNIE POS tagger (Mark Hepple's rule-based tagger, HepTag) on
+its own lexicon and rules files, ``category`` written on every Token as GATE's ``POSTagger`` PR does.
+
+What it reproduces (GATE's ``hepple.postag.POSTagger`` and ``gate.creole.POSTagger``):
+
+- **Lexicon**: one entry a line, the word up to the first space, then its tags, the first being
+  the word's initial tag (``to TO IN JJ``). Words are looked up exactly (case kept). A word not in
+  the lexicon is guessed: first character ``A``-``Z``: ``NNP``; a hyphen inside (not first or
+  last): ``JJ``; any digit ``0``-``9``: ``CD``; ending ``ed``, ``us``, ``ic``, ``ble``, ``ive``,
+  ``ary``, ``ful``, ``ical``, ``less``: ``JJ``; ``s``: ``NNS``; ``ly``: ``RB``; ``ing``: ``VBG``;
+  else ``NN``.
+- **Rules**: ``FROM TO TEMPLATE ARGS...`` lines, kept in file order per ``FROM`` tag. A word keeps
+  its initial tag unless a rule for that tag fires: the first one, in order, whose ``TO`` is one of
+  the word's lexicon tags and whose context holds. Contexts read the words and the *initial* tags
+  of the three words on either side (Hepple's independence assumption: not the tags rules gave),
+  with ``STAART`` beyond the sentence's ends. The templates are Brill's (``PREVTAG``, ``NEXTTAG``,
+  ``SURROUNDTAG``, ``WDPREVTAG``, ``LBIGRAM``, ... and ``UNRESTRICTED``, ``UNKNOWN``); see
+  :data:`TEMPLATES`.
+- **Sentences**: tokens in offset order; for each ``Sentence`` in offset order, the tokens not yet
+  taken that end by its end are one sequence (so tokens before a sentence join it, as in GATE); the
+  tokens after the last sentence are one more (without any Sentence, all the tokens are one, where
+  GATE's PR refuses the document). The word is the Token's ``string`` feature.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from annotator.document import Document
+from annotator.errors import InputError, coded
+from annotator.processing.base import Param, ProcessingResource, register, text_encoding
+
+STAART = "STAART"
+_PAD = 3
+
+# context checks over (words, tags, i): words and initial tags of the padded sentence, i the word's
+# index there; ``a`` holds the rule's arguments
+Check = Callable[[list[str], list[str], int, tuple[str, ...]], bool]
+TEMPLATES: dict[str, tuple[int, Check]] = {
+    "CURWD": (1, lambda w, t, i, a: w[i] == a[0]),
+    "LBIGRAM": (2, lambda w, t, i, a: w[i - 1] == a[0] and w[i] == a[1]),
+    "RBIGRAM": (2, lambda w, t, i, a: w[i] == a[0] and w[i + 1] == a[1]),
+    "NEXT1OR2OR3TAG": (1, lambda w, t, i, a: a[0] in (t[i + 1], t[i + 2], t[i + 3])),
+    "NEXT1OR2TAG": (1, lambda w, t, i, a: a[0] in (t[i + 1], t[i + 2])),
+    "NEXT1OR2WD": (1, lambda w, t, i, a: a[0] in (w[i + 1], w[i + 2])),
+    "NEXT2TAG": (1, lambda w, t, i, a: t[i + 2] == a[0]),
+    "NEXT2WD": (1, lambda w, t, i, a: w[i + 2] == a[0]),
+    "NEXTBIGRAM": (2, lambda w, t, i, a: t[i + 1] == a[0] and t[i + 2] == a[1]),
+    "NEXTTAG": (1, lambda w, t, i, a: t[i + 1] == a[0]),
+    "NEXTWD": (1, lambda w, t, i, a: w[i + 1] == a[0]),
+    "PREV1OR2OR3TAG": (1, lambda w, t, i, a: a[0] in (t[i - 3], t[i - 2], t[i - 1])),
+    "PREV1OR2TAG": (1, lambda w, t, i, a: a[0] in (t[i - 2], t[i - 1])),
+    "PREV1OR2WD": (1, lambda w, t, i, a: a[0] in (w[i - 2], w[i - 1])),
+    "PREV2TAG": (1, lambda w, t, i, a: t[i - 2] == a[0]),
+    "PREV2WD": (1, lambda w, t, i, a: w[i - 2] == a[0]),
+    "PREVBIGRAM": (2, lambda w, t, i, a: t[i - 2] == a[0] and t[i - 1] == a[1]),
+    "PREVTAG": (1, lambda w, t, i, a: t[i - 1] == a[0]),
+    "PREVWD": (1, lambda w, t, i, a: w[i - 1] == a[0]),
+    "SURROUNDTAG": (2, lambda w, t, i, a: t[i - 1] == a[0] and t[i + 1] == a[1]),
+    "WDAND2AFT": (2, lambda w, t, i, a: w[i] == a[0] and w[i + 2] == a[1]),
+    "WDAND2BFR": (2, lambda w, t, i, a: w[i - 2] == a[0] and w[i] == a[1]),
+    "WDAND2TAGAFT": (2, lambda w, t, i, a: w[i] == a[0] and t[i + 2] == a[1]),
+    "WDAND2TAGBFR": (2, lambda w, t, i, a: t[i - 2] == a[0] and w[i] == a[1]),
+    "WDNEXTTAG": (2, lambda w, t, i, a: w[i] == a[0] and t[i + 1] == a[1]),
+    "WDPREVTAG": (2, lambda w, t, i, a: t[i - 1] == a[0] and w[i] == a[1]),
+    "UNRESTRICTED": (0, lambda w, t, i, a: True),
+    "UNKNOWN": (0, lambda w, t, i, a: False),
+}
+
+_JJ_ENDINGS = ("ed", "us", "ic", "ble", "ive", "ary", "ful", "ical", "less")
+
+
+def guess(word: str) -> str:
+    """The tag HepTag gives a word its lexicon does not hold."""
+    if "A" <= word[:1] <= "Z":
+        return "NNP"
+    if "-" in word[1:-1]:
+        return "JJ"
+    if any("0" <= c <= "9" for c in word):
+        return "CD"
+    if word.endswith(_JJ_ENDINGS):
+        return "JJ"
+    if word.endswith("s"):
+        return "NNS"
+    if word.endswith("ly"):
+        return "RB"
+    if word.endswith("ing"):
+        return "VBG"
+    return "NN"
+
+
+def _lines(path: Path, encoding: str, what: str) -> list[str]:
+    try:
+        return path.read_text(encoding=encoding).lstrip("\ufeff").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(coded("E606", what=what, reason=exc), path=path) from None
+
+
+def read_lexicon(path: Path, encoding: str = "utf-8") -> dict[str, tuple[str, ...]]:
+    """HepTag's lexicon: ``word TAG TAG...`` lines (the word ends at the first space)."""
+    lexicon: dict[str, tuple[str, ...]] = {}
+    for number, line in enumerate(_lines(path, encoding, "Hepple lexicon"), 1):
+        word, space, rest = line.partition(" ")
+        tags = tuple(rest.split())
+        if not space or not tags:
+            raise InputError(coded("E607", line=line), path=path, line=number)
+        lexicon[word] = tags
+    return lexicon
+
+
+Rule = tuple[str, Check, tuple[str, ...]]
+
+
+def read_rules(path: Path, encoding: str = "utf-8") -> dict[str, list[Rule]]:
+    """HepTag's rules: ``FROM TO TEMPLATE ARGS...`` lines, as ``(to, check, args)`` per FROM tag."""
+    rules: dict[str, list[Rule]] = {}
+    for number, line in enumerate(_lines(path, encoding, "Hepple rules"), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        template = TEMPLATES.get(parts[2]) if len(parts) >= 3 else None
+        if template is None or len(parts) - 3 < template[0]:
+            raise InputError(coded("E608", line=line), path=path, line=number)
+        rules.setdefault(parts[0], []).append((parts[1], template[1], tuple(parts[3:])))
+    return rules
+
+
+class HeppleTagger:
+    """HepTag on a lexicon and rules: :meth:`tag` one sentence (a list of words)."""
+
+    def __init__(self, lexicon: dict[str, tuple[str, ...]], rules: dict[str, list[Rule]]) -> None:
+        self.lexicon = lexicon
+        self.rules = rules
+        self._candidates: dict[tuple[str, ...], list[Rule]] = {}
+
+    def entry(self, word: str) -> tuple[str, ...]:
+        if word == STAART:
+            return (STAART,)
+        found = self.lexicon.get(word)
+        return found if found is not None else (guess(word),)
+
+    def candidates(self, entry: tuple[str, ...]) -> list[Rule]:
+        """The rules that may retag a word of this lexicon entry, in order: those for its initial
+        tag whose TO is one of its tags (GATE's ``Rule.hasToTag``), found once per entry."""
+        found = self._candidates.get(entry)
+        if found is None:
+            found = self._candidates[entry] = [r for r in self.rules.get(entry[0], ()) if r[0] in entry]
+        return found
+
+    def tag(self, words: list[str]) -> list[str]:
+        entries = [self.entry(w) for w in words]
+        pad = [STAART] * _PAD
+        padded_words = pad + list(words) + pad
+        initial = pad + [e[0] for e in entries] + pad
+        tags = []
+        for i, entry in enumerate(entries, _PAD):
+            tag = entry[0]
+            for to, check, args in self.candidates(entry):
+                if check(padded_words, initial, i, args):
+                    tag = to
+                    break
+            tags.append(tag)
+        return tags
+
+
+def sentence_groups(tokens: list[tuple[int, int]], sentences: list[tuple[int, int]]) -> list[list[int]]:
+    """Indexes of ``tokens`` (``(start, end)`` in offset order) per sequence, as GATE's POSTagger
+    groups them: per sentence (in offset order) the next tokens that end by its end; then the rest."""
+    groups = []
+    k, n = 0, len(tokens)
+    for _, s_end in sentences:
+        group = []
+        while k < n and tokens[k][1] <= s_end:
+            group.append(k)
+            k += 1
+        groups.append(group)
+    if k < n:
+        groups.append(list(range(k, n)))
+    return groups
+
+
+@register("hepple-tagger")
+class HeppleTaggerPR(ProcessingResource):
+    """GATE's ANNIE POS tagger (Hepple's HepTag) on its lexicon and rules files: Token ``category``."""
+
+    needs = ("Token",)
+    produces = ("Token",)
+    lexiconURL = Param(Path, None, "HepTag lexicon (word TAG TAG... lines)", required=True)
+    rulesURL = Param(Path, None, "HepTag rules (FROM TO TEMPLATE ARGS... lines)", required=True)
+    encoding = Param(text_encoding, "utf-8", "encoding of the lexicon and rules files")
+    baseTokenAnnotationType = Param(str, "Token", "annotation type to tag (GATE's name)")
+    baseSentenceAnnotationType = Param(str, "Sentence", "annotation type of the sentences (GATE's name)")
+
+    def setup(self) -> None:
+        self._tagger = HeppleTagger(read_lexicon(self.lexiconURL, self.encoding),
+                                    read_rules(self.rulesURL, self.encoding))
+
+    def __call__(self, doc: Document) -> None:
+        inp = self.input_set(doc)
+        tokens = sorted(inp.with_type(self.baseTokenAnnotationType), key=lambda a: (a.start, a.end))
+        if not tokens:
+            return
+        sentences = sorted(((s.start, s.end) for s in inp.with_type(self.baseSentenceAnnotationType)))
+        text = doc.text
+        words = []
+        for t in tokens:
+            s = t.features.get("string")
+            words.append(s if s.__class__ is str and s else text[t.start:t.end])
+        tags = [""] * len(tokens)
+        for group in sentence_groups([(t.start, t.end) for t in tokens], sentences):
+            for i, tag in zip(group, self._tagger.tag([words[i] for i in group])):
+                tags[i] = tag
+        if self.outputASName == self.inputASName:
+            for t, tag in zip(tokens, tags):
+                t.features["category"] = tag
+            return
+        self.output_set(doc).add_many((t.type, t.start, t.end, {**t.features, "category": tag})
+                                      for t, tag in zip(tokens, tags))
