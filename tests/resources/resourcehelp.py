@@ -27,3 +27,13 @@ def phi(pipeline: Pipeline, text: str) -> list[tuple[str, str]]:
     """``(type, covered text)`` of each PHI annotation the pipeline makes on ``text``, in document order."""
     doc = pipeline(Document(text, name="t"))
     return [(a.type, text[a.start:a.end]) for a in doc.annset("PHI")]
+
+
+def covered(pipeline: Pipeline, text: str, value: str) -> bool:
+    """Whether every letter and digit of ``value`` (in ``text``) lies inside a PHI annotation."""
+    doc = pipeline(Document(text, name="t"))
+    inside = set()
+    for a in doc.annset("PHI"):
+        inside.update(range(a.start, a.end))
+    start = text.index(value)
+    return all(start + i in inside for i, c in enumerate(value) if c.isalnum())

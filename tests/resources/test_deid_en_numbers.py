@@ -6,19 +6,7 @@ value), and PHI-free text of the same shapes must stay untouched."""
 from __future__ import annotations
 
 import pytest
-from resourcehelp import phi
-
-from annotator import Document
-
-
-def covered(pipeline, text: str, value: str) -> bool:
-    """Every letter and digit of ``value`` (in ``text``) lies inside a PHI annotation."""
-    doc = pipeline(Document(text, name="t"))
-    inside = set()
-    for a in doc.annset("PHI"):
-        inside.update(range(a.start, a.end))
-    start = text.index(value)
-    return all(start + i in inside for i, c in enumerate(value) if c.isalnum())
+from resourcehelp import covered, phi
 
 
 @pytest.mark.parametrize("text, value", [

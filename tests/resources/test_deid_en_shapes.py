@@ -5,19 +5,7 @@ the unit or house-number range after a street line (the whole street line, i2b2 
 from __future__ import annotations
 
 import pytest
-from resourcehelp import phi
-
-from annotator import Document
-
-
-def covered(pipeline, text: str, value: str) -> bool:
-    """Every letter and digit of ``value`` (in ``text``) lies inside a PHI annotation."""
-    doc = pipeline(Document(text, name="t"))
-    inside = set()
-    for a in doc.annset("PHI"):
-        inside.update(range(a.start, a.end))
-    start = text.index(value)
-    return all(start + i in inside for i, c in enumerate(value) if c.isalnum())
+from resourcehelp import covered, phi
 
 
 @pytest.mark.parametrize("text, value", [
