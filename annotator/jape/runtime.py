@@ -542,30 +542,36 @@ class PhaseRun:
         of its keys' offsets can be reached; for each the mask of the keys holding there; and for
         each mask of keys, the starts it allows."""
         plan = self.phase.dispatch
-        held, values = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
+        held, by_keys = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
-            held, values = {**dict.fromkeys(self.starts, 0), **held}, values | {0}
-        rules, starts = plan.rules(values)
-        order = sorted(compress(held, map(rules.__getitem__, held.values())))
-        trig = dict(zip(order, map(rules.__getitem__, map(held.__getitem__, order))))
+            unheld = [p for p in self.starts if p not in held]
+            held = {**dict.fromkeys(unheld, 0), **held}
+            by_keys = {**by_keys, 0: by_keys.get(0, []) + unheld}
+        rules, starts = plan.rules(by_keys)
+        found: dict[int, int] = {}
+        for keys, offsets in by_keys.items():
+            if rules[keys]:
+                found.update(dict.fromkeys(offsets, rules[keys]))
+        order = sorted(found)
+        trig = dict(zip(order, map(found.__getitem__, order)))
         if plan.cuts and len(self.starts) >= _ANCHORED_SIZE:
-            anchored, allowed = self.anchored(held)
+            anchored, allowed = self.anchored(by_keys)
             if anchored:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
                 order = list(compress(trig, trig.values()))
         return order, trig, held, starts
 
-    def anchored(self, held: dict[int, int]) -> tuple[int, dict[int, int]]:
+    def anchored(self, by_keys: dict[int, list[int]]) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
         this document, and for each offset those of them that may start there. Of a rule's cuts the
         one whose anchors hold at the fewest offsets is checked, unless they hold at more than a tenth
         of the offsets (it would exclude little and cost more). A search back that reaches half the
-        offsets is given up (it would exclude little). Where each anchor holds is read off ``held``,
-        the keys holding at each offset (:meth:`masks`)."""
+        offsets is given up (it would exclude little). Where each anchor holds is read off
+        ``by_keys``, the offsets where each mask of keys holds (:meth:`masks`)."""
         plan = self.phase.dispatch
         limit = len(self.starts) // 10
-        at_key = self.anchor_offsets(held)
+        at_key = self.anchor_offsets(by_keys)
         broad = sum(key for key, offsets in at_key.items() if len(offsets) > limit)
         sizes: dict[int, int] = {}  # anchors mask -> offsets where one of them holds (at most)
         chosen: dict[int, list[tuple[int, int]]] = {}  # anchors mask -> [(rule mask, bound)]
@@ -600,19 +606,12 @@ class PhaseRun:
                 anchored |= within[0]
         return anchored, allowed
 
-    def anchor_offsets(self, held: dict[int, int]) -> dict[int, list[int]]:
+    def anchor_offsets(self, by_keys: dict[int, list[int]]) -> dict[int, list[int]]:
         """``{anchor bit: offsets}``: where each anchor of the phase's cuts holds
-        (:attr:`~annotator.jape.compiler.StartPlan.anchors_of` of each mask of ``held`` met)."""
-        by_mask: dict[int, list[int]] = {}
-        for p, keys in held.items():
-            found = by_mask.get(keys)
-            if found is None:
-                by_mask[keys] = [p]
-            else:
-                found.append(p)
+        (:attr:`~annotator.jape.compiler.StartPlan.anchors_of` of each mask of keys met)."""
         anchors_of = self.phase.dispatch.anchors_of
         out: dict[int, list[int]] = {}
-        for keys, offsets in by_mask.items():
+        for keys, offsets in by_keys.items():
             bits = anchors_of[keys]
             while bits:
                 bit = bits & -bits
@@ -624,11 +623,12 @@ class PhaseRun:
                     found += offsets
         return out
 
-    def masks(self, plan: Dispatch) -> tuple[dict[int, int], set[int]]:
+    def masks(self, plan: Dispatch) -> tuple[dict[int, int], dict[int, list[int]]]:
         """``{offset: mask}``: the keys of ``plan`` (one bit a key) that hold at each offset where one
         does (or, for a type's feature, where an annotation of it starts), from the lattice's
         columns: the masks of one type's features combined in C-level maps, then one dict per type;
-        and the set of those masks."""
+        and ``{mask: offsets}``, where each of those masks holds (the phases sharing these keys read
+        it by mask, not by offset)."""
         lattice, visible = self.lattice, self.visible
         by_type: dict[str, list[int]] = {}  # type -> masks in the order of its columns
         for type_name, mask in plan.types.items():
@@ -642,7 +642,14 @@ class PhaseRun:
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
-        return held, set(held.values())
+        by_keys: dict[int, list[int]] = {}
+        for p, keys in held.items():
+            found = by_keys.get(keys)
+            if found is None:
+                by_keys[keys] = [p]
+            else:
+                found.append(p)
+        return held, by_keys
 
     def after(self, p: int) -> int:
         """The keys (:attr:`held`) holding at the next visible offset after the end of an

@@ -12,7 +12,10 @@ NOTE.md). What it writes (every file generated: do not edit; rerun this script):
     ported by ``annotator jape port``: the grammar files with each Java block replaced by a named
     action, ``actions.py`` (the translated actions) and ``port-report.json``; the phases of
     ``CUTS`` get the option ``cuts = true`` (our JAPE extension: checking cuts pays there, see
-    benchmarks/RESULTS.md);
+    benchmarks/RESULTS.md); the Clean phase (``clean.jape``, one firing per working annotation
+    it removes) becomes one firing of ``hand_remove_types`` over the same types (``control =
+    once``; the action is in ``resources/grammars/annie/hand/ne.py``, which annie.xml names: the
+    ported actions and the hand ones);
   * resources/grammars/annie/tokeniser/: the tokeniser's post-processing grammar
     (``tokeniser/postprocess.jape``) ported the same way, and its ``port-report.json``; the port
     translates none of its blocks, so its generated ``actions.py`` is not kept: the hand-ported
@@ -24,6 +27,7 @@ Run:  python resources/build/build_annie.py [--source ../shared/annie/resources]
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -47,6 +51,27 @@ def set_cuts(folder: Path) -> None:
         at = next(i for i, line in enumerate(lines) if line.startswith("Options:"))
         lines[at] += " cuts = true"
         path.write_text("\n".join(lines), encoding="utf-8")
+
+
+CLEAN = "clean.jape"  # the phase file made one firing by :func:`set_clean_once`
+
+
+def set_clean_once(folder: Path) -> None:
+    """Make the Clean phase of ``folder`` (:data:`CLEAN`: one rule, an alternative of one-element
+    patterns ``{Type}`` under ``control = all``, each firing removing the bound annotation) fire
+    once and remove every annotation of those types (``hand_remove_types``), marked in a comment."""
+    path = folder / CLEAN
+    text = path.read_text(encoding="utf-8")
+    rule = text[text.index("Rule:"):]
+    types = re.findall(r"\{(\w+)\}", rule[:rule.index("-->")])
+    inputs = re.search(r"^Input:(.*)$", text, re.M).group(1).split()
+    if sorted(types) != sorted(inputs) or "control = all" not in text:
+        raise SystemExit(f"{path}: not the Clean phase set_clean_once was written for")
+    text = text.replace("Options: control = all", "Options: control = once", 1)
+    old = re.search(r'\{ action: "\w+" \}', rule).group(0)
+    new = ("// annie (resources/build/build_annie.py): one firing removes every annotation of these types\n"
+           f'{{ action: "hand_remove_types", types = "{",".join(types)}" }}')
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def listed(lists_def: Path) -> list[str]:
@@ -89,6 +114,7 @@ def main() -> None:
     print(f"gazetteer: {copy_gazetteer(args.source)} lists")
     print(port_into(args.source / "NE" / "main.jape", GRAMMARS / "NE", keep_actions=True))
     set_cuts(GRAMMARS / "NE")
+    set_clean_once(GRAMMARS / "NE")
     print(port_into(args.source / "tokeniser" / "postprocess.jape", GRAMMARS / "tokeniser", keep_actions=False))
 
 

@@ -307,7 +307,10 @@ STREET_SUFFIXES = ("Alley;Arcade;Bayou;Beach;Bend;Bluff;Bluffs;Brook;Brooks;Burg
                    "Fairway;Firetrail;Foreshore;Frontage;Glade;Gully;Highroad;Laneway;Lookout;Meander;Outlook;"
                    "Parklands;Pathway;Quadrant;Quays;Ramble;Retreat;Ridgeway;Riverway;Roadway;Strand;"
                    "Thoroughfare;Walkway;Esplanade;Roads;Streets;Centers;Circles;Drives;Keys;Lights;Locks;Ports;"
-                   "Routes;Route;Summits;Traces;Crescents").split(";")
+                   "Routes;Route;Summits;Traces;Crescents;"
+                   # the rest of Faker's en_US street suffixes that are no anatomy or clinical word
+                   "Pine;Port;Fort;Camp;Cape;Dam;Field;Land;Loaf;Mission;Rapid;Spring;Burgs;Extensions;Points;"
+                   "Spurs;Forks").split(";")
 
 UK_DISTRICTS = """
 Headingley;Chapel Allerton;Kirkstall;Roundhay;Armley;Beeston;Harehills;Seacroft;Horsforth;Moortown;

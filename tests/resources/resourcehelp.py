@@ -30,7 +30,8 @@ def phi(pipeline: Pipeline, text: str) -> list[tuple[str, str]]:
 
 
 def covered(pipeline: Pipeline, text: str, value: str) -> bool:
-    """Whether every letter and digit of ``value`` (in ``text``) lies inside a PHI annotation."""
+    """Whether every letter and digit of ``value`` (its first place in ``text``) lies inside a PHI
+    annotation the pipeline makes on ``text``."""
     doc = pipeline(Document(text, name="t"))
     inside = set()
     for a in doc.annset("PHI"):

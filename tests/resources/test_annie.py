@@ -5,6 +5,7 @@ breaks; and that its resources are what resources/build/build_annie.py makes."""
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -102,15 +103,56 @@ def test_a_single_line_break_does_not_end_a_sentence(annie) -> None:
         "The meeting was held\nin London.", "It ended.", "Next"]
 
 
-@pytest.mark.skipif(not ANNIE.is_dir(), reason="needs ../shared/annie")
-def test_the_shipped_resources_are_what_the_build_script_makes(tmp_path) -> None:
-    # build_annie.py copies ANNIE's lists, runs `jape port` and sets cuts: the same gives the same files
+def build_script():
     spec = importlib.util.spec_from_file_location("build_annie", REPO / "resources" / "build" / "build_annie.py")
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
+    return build
+
+
+WORKING = ("Dr. J. R. Smith, chief executive of Acme Corp, met Prof. Anna Lee at 10:30 am GMT on 12/03/1999.\n"
+           "Write to anna.lee@example.org, see http://www.example.org/x or www.acme.com, call +44 114 222 1800 "
+           "or 0114 222 1800, host 192.168.0.1, at 12 High Street, Sheffield S1 4DP, UK. #bigday @annalee\n"
+           "In 2004 the US Army and the University of Leeds paid 5m dollars; 'It was a B2B deal,' said Mr Brown.")
+
+
+def dump(doc: Document) -> list[tuple]:
+    return sorted((a.id, a.type, a.start, a.end, repr(sorted(a.features.items()))) for a in doc.annset())
+
+
+@pytest.mark.skipif(not ANNIE.is_dir(), reason="needs ../shared/annie")
+def test_clean_in_one_firing_leaves_what_annies_clean_phase_leaves(tmp_path, annie) -> None:
+    # the reference: ANNIE's Clean phase as ported (control = all, one firing per working annotation)
+    port(ANNIE / "NE" / "main.jape", tmp_path)
+    build_script().set_cuts(tmp_path)
+    assert "control = all" in (tmp_path / "clean.jape").read_text(encoding="utf-8")
+    resources = REPO / "resources"
+    xml = (resources / "pipelines" / "annie.xml").read_text(encoding="utf-8").replace("../", f"{resources}/")
+    xml = xml.replace(f"{resources}/grammars/annie/NE/main.jape", str(tmp_path / "main.jape"))
+    xml = xml.replace(f"{resources}/grammars/annie/hand/ne.py", str(tmp_path / "actions.py"))
+    (tmp_path / "annie-plain.xml").write_text(xml, encoding="utf-8")
+    plain = Pipeline.load(tmp_path / "annie-plain.xml")
+    for text in (TEXT, WORKING):
+        ours, theirs = annie(Document(text)), plain(Document(text))
+        assert dump(ours) == dump(theirs)
+    working = set(re.search(r"^Input:(.*)$", (tmp_path / "clean.jape").read_text(encoding="utf-8"), re.M)[1].split())
+    assert not working & ours.annset().types()
+    # and the text gives working annotations of many types for Clean to remove
+    main = (tmp_path / "main.jape").read_text(encoding="utf-8")
+    (tmp_path / "main.jape").write_text(re.sub(r"^clean\s*$", "", main, flags=re.M), encoding="utf-8")
+    unclean = Pipeline.load(tmp_path / "annie-plain.xml")(Document(WORKING)).annset().types()
+    assert len(working & unclean) >= 8, working & unclean
+
+
+@pytest.mark.skipif(not ANNIE.is_dir(), reason="needs ../shared/annie")
+def test_the_shipped_resources_are_what_the_build_script_makes(tmp_path) -> None:
+    # build_annie.py copies ANNIE's lists, runs `jape port`, sets cuts and makes Clean one firing:
+    # the same gives the same files
+    build = build_script()
     shipped = REPO / "resources" / "grammars" / "annie" / "NE"
     done = port(ANNIE / "NE" / "main.jape", tmp_path)
     build.set_cuts(tmp_path)
+    build.set_clean_once(tmp_path)
     assert done.blocks == done.translated == 79
     for name in ["actions.py", "port-report.json", *(p.name for p in tmp_path.glob("*.jape"))]:
         assert (shipped / name).read_text(encoding="utf-8") == (tmp_path / name).read_text(encoding="utf-8"), name

@@ -225,3 +225,26 @@ def test_a_correspondence_address_is_read_as_a_signature(rules, line):
     found = spans(rules, line)
     assert {("NOMBRE_PERSONAL_SANITARIO", "Lucía Marín Soler"), ("HOSPITAL", "Hospital General de Segovia"),
             ("CALLE", "Calle Luis Erik Clavería, 3"), ("TERRITORIO", "40002"), ("TERRITORIO", "Segovia")} <= found
+
+
+@pytest.mark.parametrize("text, hospital, town", [
+    ('Ingresó en el Hospital Universitario "Virgen Blanca" de León por fiebre.',
+     'Hospital Universitario "Virgen Blanca"', "León"),
+    ("Se trasladó al Hospital Virgen de la Arrixaca de Murcia en 2010.", "Hospital Virgen de la Arrixaca", "Murcia"),
+    ('Remitido por: Dr. Luis Pérez. Hospital Universitario "Reina Sofía" de Córdoba. E-mail: lp@x.es',
+     'Hospital Universitario "Reina Sofía"', "Córdoba"),
+    ("Remitido por: Dra. Eva Gil. Servicio de Cardiología. Hospital Virgen de la Peña de Soria. E-mail: eg@x.es",
+     "Hospital Virgen de la Peña", "Soria"),
+])
+def test_a_hospital_named_by_a_title_or_quoted_name_leaves_its_town_out(rules, text, hospital, town):
+    assert {("HOSPITAL", hospital), ("TERRITORIO", town)} <= spans(rules, text)
+
+
+@pytest.mark.parametrize("text, hospital", [
+    ("Se trasladó al Hospital General de Valencia en 2010.", "Hospital General de Valencia"),
+    ("Se trasladó al Hospital Cruz Roja de Bilbao en 2010.", "Hospital Cruz Roja de Bilbao"),
+    ("Fue remitida al Hospital Arnau de Vilanova para estudio.", "Hospital Arnau de Vilanova"),
+    ("Fue remitida al Hospital Gregorio Marañón de Madrid para estudio.", "Hospital Gregorio Marañón de Madrid"),
+])
+def test_a_hospital_named_by_its_town_or_a_person_keeps_the_town(rules, text, hospital):
+    assert ("HOSPITAL", hospital) in spans(rules, text)

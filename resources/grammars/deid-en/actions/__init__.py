@@ -641,6 +641,55 @@ _TOWN_PREFIX = re.compile(r"(?<![\w'’\-])(?:New|North|South|East|West|Port|For
                           r"Great|Little|Old|Bad|Sankt)[ ]$")
 
 
+#: the line break after a part of an address, before a short line (an address block's next line)
+_NEXT_LINE = re.compile(r"[ \t]*,?[ \t]*\n[ \t]*(?=[^\n]{1,40}(?:\n|$))")
+#: the words of a town before a comma and a country or region ("visited Kerrybury, Philippines",
+#: "Vysoké nad Jizerou, Croatia"): capitalised words, the particles of town names between them
+_BEFORE_COUNTRY = re.compile(r"((?:[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)*[ ]){0,3}[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)*)[ \t]*,[ \t]*$")
+_TOWN_PARTICLES = frozenset("am an in im de del della di da do dos das du la le les sur sous nad pod upon on en".split())
+
+
+def _towns_before_countries(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
+    """A town in no list before a comma and a country or region (guidelines: a town is PHI): up to
+    three capitalised words, none an English word but a prefix first (:data:`_TOWN_PREFIX`: "Port
+    Rojusshire"), lower-case particles between them, none in a value or starting a Lookup of
+    :data:`_NOT_NAME` (Dr, Ward, May) ; added to ``kept`` as CITY."""
+    text = ctx.doc.text
+    lookups = ctx.input.with_type("Lookup")
+    found = []
+    for value in kept:
+        if value[2] not in ("COUNTRY", "STATE") or value[0] < 2:
+            continue
+        m = _BEFORE_COUNTRY.search(text, max(0, value[0] - 50), value[0])
+        if m is None or "\n" in m.group(0):
+            continue
+        words, at = [], m.end(1)
+        for w in reversed(m.group(1).split(" ")):
+            start = at - len(w)
+            ok = (w[0].isupper() and any(c.islower() for c in w) and w.lower() not in ENGLISH) or \
+                (w in _TOWN_PARTICLES and words)
+            if not ok and w[0].isupper() and _TOWN_PREFIX.match(w + " ") and words:
+                words.append((start, w))
+                break
+            if not ok:
+                break
+            words.append((start, w))
+            at = start - 1
+        while words and words[-1][1] in _TOWN_PARTICLES:
+            words.pop()
+        if not words:
+            continue
+        start, end = words[-1][0], m.end(1)
+        if any(taken[start:end]) or start and (text[start - 1].isalnum() or text[start - 1] in "'’-.") or \
+                not _TOWN_PREFIX.match(words[-1][1] + " ") and \
+                any(a.features.get("majorType") in _NOT_NAME - {"place"} for a in lookups.starting_at(start)):
+            continue
+        taken[start:end] = b"\x01" * (end - start)
+        found.append([start, end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
+    if found:
+        kept[:] = sorted(kept + found)
+
+
 def _address_tails(kept: list[list], text: str, taken: bytearray) -> None:
     """The postcodes, province codes and towns after each street line (:data:`_TAIL`), up to four
     parts, stepping over the values there: added to ``kept`` (ZIP, STATE, CITY); a town's words are
@@ -657,9 +706,14 @@ def _address_tails(kept: list[list], text: str, taken: bytearray) -> None:
     for value in kept:
         if value[2] != "STREET":
             continue
-        pos, parts, last_town = value[1], [], False
+        pos, parts, last_town, lines = value[1], [], False, 0
         for _ in range(4):
             m = _TAIL.match(text, pos)
+            if m is None and lines < 2 and (line := _NEXT_LINE.match(text, pos)) is not None:
+                # an address block: the next short line goes on with the address ("623 Hollie
+                # Ferry\n65753 Honkajoki\nCroatia")
+                pos, lines = line.end(), lines + 1
+                m = _TAIL.match(text, pos)
             if m is None:
                 break
             kind = m.lastgroup
@@ -830,6 +884,7 @@ def resolve(ctx: ActionContext) -> None:
     kept.sort()
     _streets_before_postcodes(ctx, kept, taken)
     _address_tails(kept, text, taken)
+    _towns_before_countries(ctx, kept, taken)
     _grow_names(ctx, kept, taken)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:

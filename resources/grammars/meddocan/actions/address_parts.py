@@ -17,6 +17,8 @@ from .patterns import (
     EMAIL,
     FLOOR_ORDINAL,
     FLOOR_WORD,
+    NAMED_BEFORE_TOWN,
+    NAMED_BEFORE_TOWN_TAIL,
     NON_BLANKS,
     NOT_PLACE,
     NUMBER_AT_END,
@@ -99,6 +101,10 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
             break
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
+    town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+    if kind == "HOSPITAL" and town and NAMED_BEFORE_TOWN.search(text, s, town[0]):
+        add(out, "TERRITORIO", *town, rule.split(":")[0] + ":place")
+        e = clean_span(text, s, NAMED_BEFORE_TOWN_TAIL.search(text, s, town[0]).start())[1]
     add(out, kind, s, e, rule)
     return max(add_abbreviation(out, text, stop, end, kind, rule), start + 1)
 

@@ -43,7 +43,7 @@ RULES = {
         "relative-of-relative", "newborn", "hospital-name", "institution-name", "institution-list", "health-service",
         "health-centre-name", "maker-after-brand", "maker-after-trademark", "maker-before-place",
         "maker-place-country", "product-maker-town", "product-credit", "place-before-country", "place-region-in-parentheses", "place-in-parentheses",
-        "city-of-place", "town-of-country", "PlaceAfterCue", "unknown-place-after-cue", "place-country", "country",
+        "city-of-place", "town-of-country", "hospital-town", "PlaceAfterCue", "unknown-place-after-cue", "place-country", "country",
         "country-abbreviation", "birth-order", "subject-description", "subject-family-place", "subject-trait", "subject-origin",
         "profession", "profession-after-age", "profession-before-cue", "patient-name-repeated",
     ), CUE),

@@ -111,6 +111,11 @@ DISTRICT_INITIALS = regex.compile(r"\s(?!C\.P\.)\p{Lu}\.\p{Lu}\.(?!\p{L})")
 # a town named with its country ("Santiago de Chile", "San José de Costa Rica"): the country is part of its name
 OF_COUNTRY = regex.compile(r" de (?=\p{Lu})")
 TOWN_PARTICLE_END = regex.compile(r"\b(?i:de|del|la|d'|en)\s*$")
+# a hospital's name that ends in a quoted name or a saint's title, before "de" and its town: 'Hospital
+# Universitario "Reina Sofía" de Córdoba', "Hospital Virgen de la Arrixaca de Murcia" (the town is where it
+# stands, as the grammar's HospitalNamedBeforeTown has it)
+NAMED_BEFORE_TOWN = regex.compile(r'(?:["”]|\bVirgen\s+del?\s+(?:(?:la|las|los)\s+)?\p{Lu}\p{L}+)\s+de\s+$')
+NAMED_BEFORE_TOWN_TAIL = regex.compile(r"\s+de\s+$")
 REPUBLIC = regex.compile(r"Rep[úu]blica\s+")
 
 # header field values
