@@ -81,6 +81,41 @@ def test_identifiers_with_their_prefix_and_groups(hipaa, text, value):
     assert covered(hipaa, text, value)
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a comma between the month and the year: the year stays in the date
+    ("He called on 20 January, 1952 about the results.", [("DATE", "20 January, 1952")]),
+    ("Seen on 3rd March, 2021 in clinic.", [("DATE", "3rd March, 2021")]),
+    ("Moved abroad in January, 1952.", [("DATE", "January, 1952")]),
+    # the year first with a month name between hyphens or slashes
+    ("Seen on 1952-Jan-20 in clinic.", [("DATE", "1952-Jan-20")]),
+    ("Biopsy taken 2021/Mar/03.", [("DATE", "2021/Mar/03")]),
+])
+def test_dates_with_a_comma_before_the_year_or_the_year_first(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, value", [
+    # a postcode beside a town in no list, the two before a country (after a comma or a line break)
+    ("She lives in Smithberg 9760, New Zealand.", "9760"),
+    ("He lives in Aarhus 8000, Denmark.", "8000"),
+    ("She lives in Strážnice 729 74, Czech Republic.", "729 74"),
+    ("Send to 1307 Vallélian-sur-Monnard, Switzerland.", "1307"),
+    ("178/286 Burns Artery\nPerryburgh 2913\nAustralia", "2913"),
+    ("Dolgi most 48\nMetlika 9911\nSlovenia", "9911"),
+])
+def test_a_postcode_in_a_town_line_before_a_country(hipaa, text, value):
+    assert covered(hipaa, text, value)
+
+
+@pytest.mark.parametrize("text", [
+    "The trial enrolled Cohort 2019, Norway.",
+    "She spent 3 years, France and Spain.",
+    "Doses of Ramipril 2500\nNorway",
+])
+def test_a_year_or_a_count_before_a_country_is_no_postcode(hipaa, text):
+    assert [v for t, v in phi(hipaa, text) if t == "ZIP"] == []
+
+
 def test_the_key_word_stays_out_of_an_identifier(hipaa):
     assert phi(hipaa, "ID: EH 10077") == [("IDNUM", "EH 10077")]
 
@@ -96,6 +131,9 @@ def test_the_key_word_stays_out_of_an_identifier(hipaa):
     "Hb 12.3 g/dL, WBC 7.4, platelets 250, BP 120/80.",
     "ICD-10 I21.4 and E11.9 recorded; T2N0M0, Gleason 3+4=7.",
     "Dose 0.5 mg/kg at 08:00 and 20:00, INR 2.5 target 2-3.",
+    # a year alone is no date, nor a year beside a month and a count; a count before a country
+    "In 2019 May 3 patients were seen in clinic.",
+    "Given in 2021, Mar 3 tablets were left.",
 ])
 def test_phi_free_numbers_stay_untouched(hipaa, text):
     assert phi(hipaa, text) == []

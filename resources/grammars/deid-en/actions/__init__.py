@@ -73,14 +73,16 @@ _DATES = Anchored(re.compile(
     rf"\b(?=[\djfmasond])(?:\b{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}"   # Feb 3, 2021; Sept 9 2019; Mar 3rd '21
     rf"|,?\s+['’]\d\d(?![\w'’]))"                                                # March '21
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
-    rf"|{_MONTH},?\s+['’]\d\d(?![\w'’]))"                                        # 3rd Mar '21
+    rf"|{_MONTH}(?:,\s+(?:19|20)\d\d\b|,?\s+['’]\d\d(?![\w'’])))"                  # 20 January, 1952; 3rd Mar '21
+    rf"|\b(?-i:{_CAP_MONTH}),\s+(?:19|20)\d\d\b"                                  # January, 1952 (not May)
+    rf"|\b(?:19|20)\d\d(?:-{_MONTH}-|/{_MONTH}/)\d{{1,2}}\b(?![/:.\-]?\d)"               # 1952-Jan-20, 2021/Mar/03
     rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)\b"                             # May 2nd
     rf"|(?:(?<=seen )|(?<=seen on )){_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d)"       # seen June 4 ("on" out)
     rf"|\b\d{{1,2}}\.\s+{_MONTH}\s+(?:19|20)\d\d\b"                               # 7. February 1955
     # a capitalised month and a day without a year (Admitted August 27; dated 30 Sept): not May, not a
     # quantity or a clock time after it
     rf"|\b(?-i:{_CAP_MONTH})\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?![/:.,\-]?\d|\s*(?:{_UNIT})\b)"
-    rf"|\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?-i:{_CAP_MONTH})\b(?![.]?\s*(?:\d|['’]\d)))",
+    rf"|\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?-i:{_CAP_MONTH})\b(?![.,]?\s*(?:\d|['’]\d)))",
     re.I), r"\djfmasond")
 # an ISO 8601 date-time is one value, its time included (2021-03-03T14:25:00Z, 2021-03-03 14:25): the
 # one exception to "times of day stay out" (README)
@@ -419,6 +421,15 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
         if not m.group().lower().startswith("pin") or _digits(m.group(1)) == 6:
             _add(ctx, "ZIP", m.start(1), m.end(1), 60, "Postcode")
     countries = {a.start for a in places if a.features.get("minorType") == "country"}
+    for start in countries:  # a town line before a country: "Smithberg 9760, New Zealand", "Aas 8487\nNorway"
+        line = _TOWN_LINE_BEFORE_COUNTRY.search(text, max(0, start - 64), start)
+        if line is not None:
+            group = "a" if line.group("a") else "b"
+            if _YEAR_LIKE.fullmatch(line.group(group)):
+                continue  # "London 2012, England"
+            if "\n" in line.group() and line.start() > 0 and text[line.start() - 1] != "\n":
+                continue  # a line break before the country: the town line is the line's whole text
+            _add(ctx, "ZIP", line.start(group), line.end(group), 60, "CountryPostcode")
     for place in places:
         if _DIGIT.search(text, place.end, place.end + 6) is None and _DIGIT.search(text, place.start - 12, place.start) is None:
             continue  # no postcode beside it (most places): the cheapest test first
@@ -438,6 +449,14 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
 
 
 _COMMA = re.compile(r"[ \t]*,?[ \t]*")
+#: a postcode beside a capitalised town, the two right before a country after a comma or a line break:
+#: "Frørup 4172, Denmark", "Strážnice 729 74, Czech Republic", "Perryburgh 2913\nAustralia", "1307
+#: Vallélian-sur-Monnard, Switzerland" (the town may be in no list; the country says it is an address)
+_TOWN = (r"[A-Z][^\W\d_]+(?:(?:[ ]|-|([ ]|-)(?:am|an|im|sur|sous|lès|en|de|du|la|le|in|on|upon)(?(1)[ ]|-))"
+         r"[A-Z][^\W\d_]+){0,3}")
+_TOWN_LINE_BEFORE_COUNTRY = re.compile(
+    rf"(?:(?<=\s)|^)(?:{_TOWN}[ \t]+(?P<a>{_CUED_POSTCODE_SHAPE})|(?P<b>{_CUED_POSTCODE_SHAPE})[ \t]+{_TOWN})"
+    r"[ \t]*(?:,[ \t]*|\n[ \t]*)$")
 _LINE_END = re.compile(r"[ \t]*(?:\n|$)")
 _YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
 _DIGIT = re.compile(r"\d")
