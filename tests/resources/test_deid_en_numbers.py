@@ -107,6 +107,26 @@ def test_a_postcode_in_a_town_line_before_a_country(hipaa, text, value):
     assert covered(hipaa, text, value)
 
 
+@pytest.mark.parametrize("text, value", [
+    # an Indian PIN code after a town in no list
+    ("She lives in Bangalore 560001.", "560001"),
+    ("Thirumalagiri - 508223", "508223"),
+    ("Address: Kottayampatti 625017", "625017"),
+])
+def test_an_indian_pin_code_after_a_town_is_a_postcode(hipaa, text, value):
+    assert ("ZIP", value) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text, value", [
+    # six digits after an English word or a name are no PIN code
+    ("Order 560001 was sent.", "560001"),
+    ("Dr Smith 345678", "345678"),
+    ("Invoice 345678 paid.", "345678"),
+])
+def test_six_digits_after_a_word_or_a_name_are_no_pin_code(hipaa, text, value):
+    assert ("ZIP", value) not in phi(hipaa, text)
+
+
 @pytest.mark.parametrize("text", [
     "The trial enrolled Cohort 2019, Norway.",
     "She spent 3 years, France and Spain.",

@@ -195,6 +195,9 @@ _ID_KEY = Anchored(re.compile(r"(?<![\w.])(?:ID|I\.D\.)(?:[ \t]*(?:no\.?|number|
 # not a key word or an English word in capitals: "ID 22884471", "NO 123456", "AT 123456")
 _LETTER_PREFIX = re.compile(r"(?<![\w.\-])(?!(?:[AI]|ID|NO|NR|OR|IF|IN|AT|ON|TO|BY|OF|IS|IT|AN|AM|PM|US|UK|MY|WE|BE|DO|GO|SO|UP) )"
                             r"[A-Z]{1,2}[ ]$")
+# an Indian PIN code (six digits, not 0 or 9 first) after a capitalised word that is no English word,
+# a town in no list: "Bangalore 560001", "Mysuru - 570001" (not "Room 560001", "Batch 123456")
+_PIN_TOWN_BEFORE = re.compile(r"(?<![\w.\-])([A-Z][a-z]{2,})[ \t]*(?:[\-–,][ \t]*)?$")
 # twelve digits in three groups of four (Aadhaar 4442 7276 3896); not three clock times (0800 1400 2200)
 _FOUR_FOUR_FOUR = re.compile(r"\d{4} \d{4} \d{4}")
 
@@ -265,12 +268,15 @@ def structured(ctx: ActionContext) -> None:
     text = ctx.doc.text
     places: list = []
     common: set[tuple[int, int]] = set()
+    names: set[tuple[int, int]] = set()
     for lookup in ctx.input.with_type("Lookup"):
         major = lookup.features.get("majorType")
         if major == "place":
             places.append(lookup)
         elif major == "common":
             common.add((lookup.start, lookup.end))
+        elif major == "name":
+            names.add((lookup.start, lookup.end))
         if major != "label":
             continue
         type_ = lookup.features.get("minorType", "IDNUM")
@@ -321,6 +327,11 @@ def structured(ctx: ActionContext) -> None:
         digits = sum(c.isdigit() for c in word)
         if word.isdigit() and digits >= 6:
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
+            if digits == 6 and word[0] not in "09":
+                town = _PIN_TOWN_BEFORE.search(text, max(0, m.start() - 24), m.start())
+                if (town is not None and (town.start(1), town.end(1)) not in common and (town.start(1), town.end(1)) not in names
+                        and town.group(1).lower() not in _COMMON):
+                    _add(ctx, "ZIP", m.start(), m.end(), 60, "PinCode")  # Bangalore 560001, Mysuru - 570001
             prefix = _LETTER_PREFIX.search(text, max(0, m.start() - 3), m.start())
             if prefix is not None:  # longer, so kept unless a Block takes the prefix (the number alone then)
                 _add(ctx, "IDNUM", prefix.start(), m.end(), 35, "BareId")
