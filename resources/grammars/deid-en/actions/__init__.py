@@ -70,18 +70,22 @@ _CAP_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|
               r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
 _UNIT = r"mg|mcg|ml|mls|g|kg|mmol|units?|tabs?|tablets?|doses?|times|patients|days?|weeks?|hours?|hrs?|mins?|%"  # 2021; '21 (a two-digit year after an apostrophe)
 _DATES = Anchored(re.compile(
+    # a month name first (each alternative with its own month parse tried once: one parse for the month
+    # in any case, one for the capitalised month, then "seen June 4")
     rf"\b(?=[\djfmasond])(?:\b{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}"   # Feb 3, 2021; Sept 9 2019; Mar 3rd '21
-    rf"|,?\s+['’]\d\d(?![\w'’]))"                                                # March '21
-    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
-    rf"|{_MONTH}(?:,\s+(?:19|20)\d\d\b|,?\s+['’]\d\d(?![\w'’])))"                  # 20 January, 1952; 3rd Mar '21
-    rf"|\b(?-i:{_CAP_MONTH}),\s+(?:19|20)\d\d\b"                                  # January, 1952 (not May)
-    rf"|\b(?:19|20)\d\d(?:-{_MONTH}-|/{_MONTH}/)\d{{1,2}}\b(?![/:.\-]?\d)"               # 1952-Jan-20, 2021/Mar/03
-    rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)\b"                             # May 2nd
-    rf"|(?:(?<=seen )|(?<=seen on )){_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d)"       # seen June 4 ("on" out)
-    rf"|\b\d{{1,2}}\.\s+{_MONTH}\s+(?:19|20)\d\d\b"                               # 7. February 1955
-    # a capitalised month and a day without a year (Admitted August 27; dated 30 Sept): not May, not a
-    # quantity or a clock time after it
-    rf"|\b(?-i:{_CAP_MONTH})\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?![/:.,\-]?\d|\s*(?:{_UNIT})\b)"
+    rf"|,?\s+['’]\d\d(?![\w'’])"                                                 # March '21
+    rf"|\s+\d{{1,2}}(?:st|nd|rd|th)\b)"                                             # May 2nd
+    rf"|\b(?-i:{_CAP_MONTH})(?:,\s+(?:19|20)\d\d\b"                                   # January, 1952 (not May)
+    # a capitalised month and a day without a year (Admitted August 27): not May, not a quantity or a
+    # clock time after it
+    rf"|\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?![/:.,\-]?\d|\s*(?:{_UNIT})\b))"
+    rf"|(?:(?<=seen )|(?<=seen on )){_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d)"            # seen June 4 ("on" out)
+    # a day first
+    rf"|\b\d{{1,2}}(?:(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
+    rf"|{_MONTH}(?:,\s+(?:19|20)\d\d\b|,?\s+['’]\d\d(?![\w'’])))"                 # 20 January, 1952; 3rd Mar '21
+    rf"|\.\s+{_MONTH}\s+(?:19|20)\d\d\b)"                                         # 7. February 1955
+    rf"|\b(?:19|20)\d\d(?:-{_MONTH}-|/{_MONTH}/)\d{{1,2}}\b(?![/:.\-]?\d)"          # 1952-Jan-20, 2021/Mar/03
+    # a day and a capitalised month without a year (dated 30 Sept)
     rf"|\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?-i:{_CAP_MONTH})\b(?![.,]?\s*(?:\d|['’]\d)))",
     re.I), r"\djfmasond")
 # an ISO 8601 date-time is one value, its time included (2021-03-03T14:25:00Z, 2021-03-03 14:25): the
@@ -268,15 +272,12 @@ def structured(ctx: ActionContext) -> None:
     text = ctx.doc.text
     places: list = []
     common: set[tuple[int, int]] = set()
-    names: set[tuple[int, int]] = set()
     for lookup in ctx.input.with_type("Lookup"):
         major = lookup.features.get("majorType")
         if major == "place":
             places.append(lookup)
         elif major == "common":
             common.add((lookup.start, lookup.end))
-        elif major == "name":
-            names.add((lookup.start, lookup.end))
         if major != "label":
             continue
         type_ = lookup.features.get("minorType", "IDNUM")
@@ -322,6 +323,7 @@ def structured(ctx: ActionContext) -> None:
     for m in _PREFIXED_ID.finditer(text):
         if _digits(m.group()) >= 5:
             _add(ctx, "IDNUM", m.start(), m.end(), 66, "PrefixedId")  # above the library's phones and a weak Block
+    pins: list[tuple[int, int, int, int]] = []
     for m in _BARE_ID.finditer(text):
         word = m.group()
         digits = sum(c.isdigit() for c in word)
@@ -329,9 +331,8 @@ def structured(ctx: ActionContext) -> None:
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
             if digits == 6 and word[0] not in "09":
                 town = _PIN_TOWN_BEFORE.search(text, max(0, m.start() - 24), m.start())
-                if (town is not None and (town.start(1), town.end(1)) not in common and (town.start(1), town.end(1)) not in names
-                        and town.group(1).lower() not in _COMMON):
-                    _add(ctx, "ZIP", m.start(), m.end(), 60, "PinCode")  # Bangalore 560001, Mysuru - 570001
+                if town is not None and (town.start(1), town.end(1)) not in common and town.group(1).lower() not in _COMMON:
+                    pins.append((town.start(1), town.end(1), m.start(), m.end()))
             prefix = _LETTER_PREFIX.search(text, max(0, m.start() - 3), m.start())
             if prefix is not None:  # longer, so kept unless a Block takes the prefix (the number alone then)
                 _add(ctx, "IDNUM", prefix.start(), m.end(), 35, "BareId")
@@ -339,6 +340,11 @@ def structured(ctx: ActionContext) -> None:
                                                 and any(c.isalpha() for c in word)):
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
 
+    if pins:  # Bangalore 560001, Thirumalagiri - 508223: the town no person's name ("Dr Smith 345678")
+        names = {(a.start, a.end) for a in ctx.input.with_type("Lookup") if a.features.get("majorType") == "name"}
+        for town_start, town_end, start, end in pins:
+            if (town_start, town_end) not in names:
+                _add(ctx, "ZIP", start, end, 60, "PinCode")
 
 
 def _digits(value: str) -> int:
