@@ -65,14 +65,28 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 # alternative starts a word, a word boundary): the re module otherwise tries each alternative at every
 # position of the text. Those searched with finditer are Anchored (annotator/regexes/anchored.py) on
 # those characters: searched only where one is (the same matches).
-_YEAR = r"(?:(?:19|20)\d\d\b|['’]\d\d(?![\w'’]))"  # 2021; '21 (a two-digit year after an apostrophe)
+_YEAR = r"(?:(?:19|20)\d\d\b|['’]\d\d(?![\w'’]))"
+_CAP_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+              r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_UNIT = r"mg|mcg|ml|mls|g|kg|mmol|units?|tabs?|tablets?|doses?|times|patients|days?|weeks?|hours?|hrs?|mins?|%"  # 2021; '21 (a two-digit year after an apostrophe)
 _DATES = Anchored(re.compile(
+    # a month name first (each alternative with its own month parse tried once: one parse for the month
+    # in any case, one for the capitalised month, then "seen June 4")
     rf"\b(?=[\djfmasond])(?:\b{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}"   # Feb 3, 2021; Sept 9 2019; Mar 3rd '21
-    rf"|,?\s+['’]\d\d(?![\w'’]))"                                                # March '21
-    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
-    rf"|{_MONTH},?\s+['’]\d\d(?![\w'’]))"                                        # 3rd Mar '21
-    rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)\b"                             # May 2nd
-    rf"|(?<=seen )(?:on\s+)?{_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d))",              # seen June 4
+    rf"|,?\s+['’]\d\d(?![\w'’])"                                                 # March '21
+    rf"|\s+\d{{1,2}}(?:st|nd|rd|th)\b)"                                             # May 2nd
+    rf"|\b(?-i:{_CAP_MONTH})(?:,\s+(?:19|20)\d\d\b"                                   # January, 1952 (not May)
+    # a capitalised month and a day without a year (Admitted August 27): not May, not a quantity or a
+    # clock time after it
+    rf"|\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?![/:.,\-]?\d|\s*(?:{_UNIT})\b))"
+    rf"|(?:(?<=seen )|(?<=seen on )){_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d)"            # seen June 4 ("on" out)
+    # a day first
+    rf"|\b\d{{1,2}}(?:(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
+    rf"|{_MONTH}(?:,\s+(?:19|20)\d\d\b|,?\s+['’]\d\d(?![\w'’])))"                 # 20 January, 1952; 3rd Mar '21
+    rf"|\.\s+{_MONTH}\s+(?:19|20)\d\d\b)"                                         # 7. February 1955
+    rf"|\b(?:19|20)\d\d(?:-{_MONTH}-|/{_MONTH}/)\d{{1,2}}\b(?![/:.\-]?\d)"          # 1952-Jan-20, 2021/Mar/03
+    # a day and a capitalised month without a year (dated 30 Sept)
+    rf"|\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?-i:{_CAP_MONTH})\b(?![.,]?\s*(?:\d|['’]\d)))",
     re.I), r"\djfmasond")
 # an ISO 8601 date-time is one value, its time included (2021-03-03T14:25:00Z, 2021-03-03 14:25): the
 # one exception to "times of day stay out" (README)
@@ -127,6 +141,8 @@ _NAT_PHONE = Anchored(re.compile(
     r"(?=[(+0])(?<![\w+/.\-])(?:(?:\+|00)[1-9]\d{0,2}[ .\-]?)?(?:\(0?\d{1,4}\)[ .\-]?|0\d{1,4}[ .\-/])\d{1,8}"
     r"(?:[ .\-]\d{2,8}){0,4}(?![\w/:]|[.\-]\d)"), r"(+0")
 _HHMM = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+# the French grouping, five pairs (01 23 45 67 89, 04.78.12.34.56): above a library phone inside it
+_PAIRS = re.compile(r"0[1-9]([ .\-])\d\d(?:\1\d\d){3}")
 # a run of digits: after a phone cue word a phone number in any grouping ("ring 09876543210", "mobile
 # 9876543210"), with an extension joined to it a phone number (617-555-1234 x4321, +44 20 7946 0958
 # ext. 22), a card number in groups of four (Luhn check digit), an identifier punctuated two ways
@@ -135,7 +151,13 @@ _NUMBER_RUN = Anchored(re.compile(
     r"(?<![\w+/.\-])(?:\+\(?\d|\(\+?\d|\d)[\d ().\-/]{6,18}\d(?:(?=x\d)|(?![\w/:]|[.\-]\d))", re.I), r"+(\d")
 _PHONE_CUE_BEFORE = re.compile(
     r"\b(?:call|ring|phone|telephone|tel|mobile|mob|cell|cellphone|contact|dial|text|sms|landline|whatsapp|reach)\b\.?"
-    r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$", re.I)
+    r"(?:[ \t]+(?:on|at|number|no\.?|is|me|him|her|us|them|mobile|direct)){0,2}[ \t]*:?[ \t]*$"
+    # "reach the son at", "office number is", "home no.:"
+    r"|\breach(?:[ \t]+[^\W\d_]+){0,3}[ \t]+(?:at|on)[ \t]*$"
+    r"|\b(?:office|home|work|contact|direct|daytime|evening)[ \t]+(?:number|no\.?|line)(?:[ \t]+is)?[ \t]*:?[ \t]*$", re.I)
+# a national number after a one-digit trunk prefix, as Russia (8), Thailand and Georgia (0) write it:
+# 8 814 538 40 19, 0 824 628 194, 0 32 877 89 32
+_TRUNK_GROUPS = re.compile(r"[08] \d{2,4}(?: \d{2,4}){2,4}")
 _CARD = re.compile(r"\d{4}(?:[ \-]?\d{4}){2}[ \-]?\d{1,7}|\d{4}[ \-]\d{6}[ \-]\d{4,5}")
 _SEPARATOR = re.compile(r"[./\-]")
 _EXTENSION_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:x|ext\.?|extn\.?|extension)[ \t]*\.?[ \t]*\d{1,5}\b", re.I)
@@ -151,7 +173,7 @@ _EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d\d|D6W)[ ]?[0-9AC-FHKNPRTV-Y]{4}"
 # IBAN (kept when its mod-97 check holds: GB82 WEST 1234 5698 7654 32), and a UK National Insurance
 # number with its suffix letter (AB 12 34 56 C), after its label or not
 _CAPITAL_SHAPES = Anchored(re.compile(
-    r"(?<!\w)(?:(?P<ca>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]\d[ABCEGHJ-NPRSTV-Z]\d)"
+    r"(?<!\w)(?:(?P<ca>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\d)"
     r"|(?P<iban>[A-Z][A-Z]\d\d(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?)"
     r"|(?P<ie>[AC-FHKNPRTV-Y]\d\d[ ]?[0-9AC-FHKNPRTV-Y]{4}|D6W[ ]?[0-9AC-FHKNPRTV-Y]{4})"
     r"|(?P<nino>[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:[ ]?\d\d){3}[ ]?[A-D])"
@@ -162,10 +184,26 @@ _POSTCODE_SHAPE = (rf"(?:\d{{5}}-\d{{3}}|\d{{3}}-\d{{4}}|[1-9]\d{{2}}[ ]?\d{{3}}
 #: and Sweden (3 2): "Postcode: 9574-911", "ZIP 54-148", "post code 519 48"
 _CUED_POSTCODE_SHAPE = rf"(?:\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|{_POSTCODE_SHAPE}|\d{{3}}[ ]\d{{2}})"
 _POSTCODE_CUE = Anchored(re.compile(
-    rf"(?:(?<!\w)(?i:post(?:al)?[ \t]?code|pin(?:[ \t]?code)?|pincode|plz|zip(?:[ \t]?code)?|cep|eircode)\b\.?[ \t]*[:#]?|〒)"
+    rf"(?:(?<!\w)(?i:post(?:al)?[ \t]?code|pin(?:[ \t]?code)?|pincode|plz|zip(?:[ \t]?code)?|cep|eircode)\b\.?(?:[ \t]+is\b)?[ \t]*[:#]?|〒)"
     rf"[ \t]*({_CUED_POSTCODE_SHAPE})(?![\w\-])"), "pPzZcCeE〒")
-_POSTCODE_AFTER_PLACE = re.compile(rf"[ \t]*[,\-–]?[ \t]*({_POSTCODE_SHAPE})(?![\w\-]|[ \t]*\d)")
-_POSTCODE_BEFORE_PLACE = re.compile(rf"(?:^|(?<=[\s,]))({_POSTCODE_SHAPE}),?[ \t]+$")
+#: beside a place also Portugal's 4-3 and Poland's 2-3 (Covilhã 9681-453, 00-950 Warszawa)
+_PLACE_POSTCODE_SHAPE = rf"(?:\d{{4}}-\d{{3}}|\d{{2}}-\d{{3}}|{_POSTCODE_SHAPE})"
+_POSTCODE_AFTER_PLACE = re.compile(rf"[ \t]*[,\-–]?[ \t]*({_PLACE_POSTCODE_SHAPE})(?![\w\-]|[ \t]*\d)")
+_POSTCODE_BEFORE_PLACE = re.compile(rf"(?:^|(?<=[\s,]))({_PLACE_POSTCODE_SHAPE}),?[ \t]+$")
+
+
+# the key word "ID" (the gazetteer's labels ignore case, and "id" is a word): "ID: EH 10077", "ID # X1234567",
+# "I.D. no. 8804 5728 2617"; its value is read as a label's
+_ID_KEY = Anchored(re.compile(r"(?<![\w.])(?:ID|I\.D\.)(?:[ \t]*(?:no\.?|number|nr\.?))?[ \t]*[:#]"), "I")
+# a bare number with a one- or two-capital prefix before a space (V 679160, RT 550912; not "A" or "I",
+# not a key word or an English word in capitals: "ID 22884471", "NO 123456", "AT 123456")
+_LETTER_PREFIX = re.compile(r"(?<![\w.\-])(?!(?:[AI]|ID|NO|NR|OR|IF|IN|AT|ON|TO|BY|OF|IS|IT|AN|AM|PM|US|UK|MY|WE|BE|DO|GO|SO|UP) )"
+                            r"[A-Z]{1,2}[ ]$")
+# an Indian PIN code (six digits, not 0 or 9 first) after a capitalised word that is no English word,
+# a town in no list: "Bangalore 560001", "Mysuru - 570001" (not "Room 560001", "Batch 123456")
+_PIN_TOWN_BEFORE = re.compile(r"(?<![\w.\-])([A-Z][a-z]{2,})[ \t]*(?:[\-–,][ \t]*)?$")
+# twelve digits in three groups of four (Aadhaar 4442 7276 3896); not three clock times (0800 1400 2200)
+_FOUR_FOUR_FOUR = re.compile(r"\d{4} \d{4} \d{4}")
 
 
 def _add(ctx: ActionContext, type_: str, start: int, end: int, prio: int, rule: str, policies: str | None = None) -> None:
@@ -181,7 +219,8 @@ def _id_value(text: str, at: int, type_: str) -> tuple[int, int] | None:
     it has no digit or fewer than MIN characters."""
     chunks: list[re.Match] = []
     pos = at
-    while len(chunks) < (4 if type_ == "VEHICLE" else 3):  # an Indian plate has four: KA 05 MN 4471
+    # an Indian plate has four chunks (KA 05 MN 4471); short digit groups run on (AB 12 34 56 C)
+    while len(chunks) < (4 if type_ == "VEHICLE" else 3) or (type_ != "ROOM" and len(chunks) < 5 and chunks[-1].end() - chunks[-1].start() <= 2):
         m = _CHUNK.match(text, pos)
         if m is None:
             break
@@ -192,8 +231,10 @@ def _id_value(text: str, at: int, type_: str) -> tuple[int, int] | None:
         if text[m.end():m.end() + 1] != " ":
             break
         pos = m.end() + 1
-    while type_ != "VEHICLE" and len(chunks) > 1 and not any(c.isdigit() for c in chunks[-1].group()):
-        chunks.pop()  # "MRN 3318472 MD": a trailing word in capitals is no part (of a plate it is: YX19 KLM)
+    while (type_ != "VEHICLE" and len(chunks) > 1 and not any(c.isdigit() for c in chunks[-1].group())
+           and not (len(chunks[-1].group()) == 1 and chunks[-1].group() not in "AI")):
+        chunks.pop()  # "MRN 3318472 MD": a trailing word in capitals is no part (of a plate it is: YX19 KLM;
+        # a suffix letter is: ZZ 909960 T)
     if not chunks:
         return None
     start, end = chunks[0].start(), chunks[-1].end()
@@ -243,6 +284,10 @@ def structured(ctx: ActionContext) -> None:
         span = _label_value(text, lookup.end, type_, text[lookup.start:lookup.end])
         if span is not None:
             _add(ctx, type_, span[0], span[1], 70, "Label")
+    for m in _ID_KEY.finditer(text):
+        span = _id_value(text, _SKIP.match(text, m.end()).end(), "IDNUM")
+        if span is not None:
+            _add(ctx, "IDNUM", span[0], span[1], 70, "Label")
     for m in _AGES.finditer(text):
         name = next(k for k, v in m.groupdict().items() if v is not None)
         value = m.group(name)
@@ -278,13 +323,28 @@ def structured(ctx: ActionContext) -> None:
     for m in _PREFIXED_ID.finditer(text):
         if _digits(m.group()) >= 5:
             _add(ctx, "IDNUM", m.start(), m.end(), 66, "PrefixedId")  # above the library's phones and a weak Block
+    pins: list[tuple[int, int, int, int]] = []
     for m in _BARE_ID.finditer(text):
         word = m.group()
         digits = sum(c.isdigit() for c in word)
-        if (word.isdigit() and digits >= 6) or (digits >= 9 and word.replace("-", "").isdigit()) or (not word.isdigit() and digits >= 4 and len(word) >= 6
+        if word.isdigit() and digits >= 6:
+            _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
+            if digits == 6 and word[0] not in "09":
+                town = _PIN_TOWN_BEFORE.search(text, max(0, m.start() - 24), m.start())
+                if town is not None and (town.start(1), town.end(1)) not in common and town.group(1).lower() not in _COMMON:
+                    pins.append((town.start(1), town.end(1), m.start(), m.end()))
+            prefix = _LETTER_PREFIX.search(text, max(0, m.start() - 3), m.start())
+            if prefix is not None:  # longer, so kept unless a Block takes the prefix (the number alone then)
+                _add(ctx, "IDNUM", prefix.start(), m.end(), 35, "BareId")
+        elif (digits >= 9 and word.replace("-", "").isdigit()) or (not word.isdigit() and digits >= 4 and len(word) >= 6
                                                 and any(c.isalpha() for c in word)):
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
 
+    if pins:  # Bangalore 560001, Thirumalagiri - 508223: the town no person's name ("Dr Smith 345678")
+        names = {(a.start, a.end) for a in ctx.input.with_type("Lookup") if a.features.get("majorType") == "name"}
+        for town_start, town_end, start, end in pins:
+            if (town_start, town_end) not in names:
+                _add(ctx, "ZIP", start, end, 60, "PinCode")
 
 
 def _digits(value: str) -> int:
@@ -300,7 +360,7 @@ def _phones(ctx: ActionContext, text: str) -> None:
                 and not (len(groups) > 2 and len(steps) == 1)):
             # after +CC / 00CC above the library's phones (65), which may end before it: +1 (555) 123-4567;
             # else below its dates and IDs (01.02.2021 1230, 078-05-1120)
-            prio = 66 if m.group()[0] == "+" or m.group().startswith("00") else 56
+            prio = 66 if m.group()[0] == "+" or m.group().startswith("00") or _PAIRS.fullmatch(m.group()) else 56
             _add(ctx, "PHONE", m.start(), m.end(), prio, "NationalPhone")
     for m in _NUMBER_RUN.finditer(text):
         digits = _digits(m.group())
@@ -312,10 +372,21 @@ def _phones(ctx: ActionContext, text: str) -> None:
             _add(ctx, "PHONE", m.start(), ext.end(), 71, "PhoneExtension")  # above a label's value (70)
         elif 13 <= digits <= 19 and _CARD.fullmatch(value) and _luhn_ok(value):
             _add(ctx, "ACCOUNT", m.start(), m.end(), 66, "CardNumber")
+        elif 8 <= digits <= 15 and (value[0] == "+" or value.startswith("(+")):
+            # E.164: a country code after "+" (1-3 digits, in brackets or not), 8-15 digits in all, in any
+            # grouping (+44 121 496 0877, +44151 4960877, (+57) 323 470 17 46): above a shorter library phone
+            _add(ctx, "PHONE", m.start(), m.end(), 66, "E164Phone")
+        elif 10 <= digits <= 11 and _TRUNK_GROUPS.fullmatch(value):
+            _add(ctx, "PHONE", m.start(), m.end(), 66, "TrunkPhone")  # above a library phone inside it
         elif 8 <= digits <= 15 and _PHONE_CUE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             _add(ctx, "PHONE", m.start(), m.end(), 57, "CuedPhone")
         elif digits >= 9 and not any(c in value for c in " ()") and len(set(_SEPARATOR.findall(value))) >= 2:
             _add(ctx, "IDNUM", m.start(), m.end(), 45, "PunctuatedId")  # below the dates of a range (65)
+        elif (digits >= 10 and not any(c in value for c in " ()-/") and value.count(".") >= 2
+              and all(len(g) >= 2 for g in value.split("."))):  # not a version 2.3.1.4567
+            _add(ctx, "IDNUM", m.start(), m.end(), 45, "PunctuatedId")  # Swiss AHV 756.3068.1759.27
+        elif _FOUR_FOUR_FOUR.fullmatch(value) and not all(_HHMM.fullmatch(g) for g in value.split()):
+            _add(ctx, "IDNUM", m.start(), m.end(), 45, "GroupedId")
 
 
 def _luhn_ok(value: str) -> bool:
@@ -334,12 +405,26 @@ def _iban_ok(value: str) -> bool:
     return int("".join(str(int(c, 36)) for c in compact[4:] + compact[:4])) % 97 == 1
 
 
+_UNSPACED_CUE = re.compile(r"(?:,|\b(?:QC|ON|BC|AB|MB|SK|NS|NB|NL|PE|YT|NT|NU)|(?i:post(?:al)?[ \t]?code|zip(?:[ \t]?code)?)"
+                           r"(?:[ \t]+is)?[ \t]*[:#]?)[ \t]*$")
+
+
+def _before_unspaced_postcode(text: str, start: int, places: list) -> bool:
+    before = text[max(0, start - 24):start]
+    if _UNSPACED_CUE.search(before):
+        return True
+    end = len(before.rstrip(" \t")) + max(0, start - 24)
+    return end < start and any(place.end == end for place in places)
+
+
 def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[int, int]]) -> None:
     """Other countries' postcodes: by shape alone where it is unmistakable, else beside a place
     Lookup (not a common word) or a cue; and UK National Insurance numbers."""
     for m in _CAPITAL_SHAPES.finditer(text):
         if m.group("ca") and not re.match(r"T\dN", m.group()):  # not a TNM stage
-            _add(ctx, "ZIP", m.start(), m.end(), 60, "Postcode")
+            # unspaced (H2X1Y4) only after a place, a province code, a comma or a postcode cue: not a model number
+            if m.group()[3] in " -" or _before_unspaced_postcode(text, m.start(), places):
+                _add(ctx, "ZIP", m.start(), m.end(), 60, "Postcode")
         elif m.group("iban"):
             if _iban_ok(m.group()):
                 _add(ctx, "ACCOUNT", m.start(), m.end(), 66, "Iban")  # checked: above the library's phones
@@ -353,6 +438,15 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
         if not m.group().lower().startswith("pin") or _digits(m.group(1)) == 6:
             _add(ctx, "ZIP", m.start(1), m.end(1), 60, "Postcode")
     countries = {a.start for a in places if a.features.get("minorType") == "country"}
+    for start in countries:  # a town line before a country: "Smithberg 9760, New Zealand", "Aas 8487\nNorway"
+        line = _TOWN_LINE_BEFORE_COUNTRY.search(text, max(0, start - 64), start)
+        if line is not None:
+            group = "a" if line.group("a") else "b"
+            if _YEAR_LIKE.fullmatch(line.group(group)):
+                continue  # "London 2012, England"
+            if "\n" in line.group() and line.start() > 0 and text[line.start() - 1] != "\n":
+                continue  # a line break before the country: the town line is the line's whole text
+            _add(ctx, "ZIP", line.start(group), line.end(group), 60, "CountryPostcode")
     for place in places:
         if _DIGIT.search(text, place.end, place.end + 6) is None and _DIGIT.search(text, place.start - 12, place.start) is None:
             continue  # no postcode beside it (most places): the cheapest test first
@@ -372,6 +466,14 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
 
 
 _COMMA = re.compile(r"[ \t]*,?[ \t]*")
+#: a postcode beside a capitalised town, the two right before a country after a comma or a line break:
+#: "Frørup 4172, Denmark", "Strážnice 729 74, Czech Republic", "Perryburgh 2913\nAustralia", "1307
+#: Vallélian-sur-Monnard, Switzerland" (the town may be in no list; the country says it is an address)
+_TOWN = (r"[A-Z][^\W\d_]+(?:(?:[ ]|-|([ ]|-)(?:am|an|im|sur|sous|lès|en|de|du|la|le|in|on|upon)(?(1)[ ]|-))"
+         r"[A-Z][^\W\d_]+){0,3}")
+_TOWN_LINE_BEFORE_COUNTRY = re.compile(
+    rf"(?:(?<=\s)|^)(?:{_TOWN}[ \t]+(?P<a>{_CUED_POSTCODE_SHAPE})|(?P<b>{_CUED_POSTCODE_SHAPE})[ \t]+{_TOWN})"
+    r"[ \t]*(?:,[ \t]*|\n[ \t]*)$")
 _LINE_END = re.compile(r"[ \t]*(?:\n|$)")
 _YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
 _DIGIT = re.compile(r"\d")
