@@ -1,7 +1,8 @@
 """deid-en on street lines and towns in no list (issue 28; guidelines 2.3: the whole street line with
 its unit, every town): a unit before a street line, a street line whose words are taken for a name
 or are in no list, and towns named in the English way after a person (Faker's English address
-providers and English place names write them so: "Evansmouth", "Port Jane", "Taylor Ville")."""
+providers and English place names write them so: "Evansmouth", "Port Jane", "Taylor Ville"), a town
+in no list after a place word, and a dotted initial before a name."""
 
 from __future__ import annotations
 
@@ -78,4 +79,31 @@ def test_names_and_numbers_that_are_no_street(hipaa, text, expected):
     "Cranial nerves 2, 3 intact.",
 ])
 def test_clinical_words_and_numbers_stay_untouched(hipaa, text):
+    assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, value", [
+    # a town in no list after a place word, before punctuation or "and"
+    ("My name is Javier Valenzuela and I live in Balgoij.", "Balgoij"),
+    ("Yafi Aasif, 24, from Drniš, was seen.", "Drniš"),
+    ("Her daughter lives at 3160 Fosu Row Apt. 734 near Melissant.", "Melissant"),
+    # a dotted initial right before a name
+    ("V. Brekke, 35, was seen at the clinic.", "V. Brekke"),
+    ("I am writing to refer I. Lindell, 82, who lives in Oslo.", "I. Lindell"),
+])
+def test_towns_after_a_place_word_and_initials_before_names(hipaa, text, value):
+    assert covered(hipaa, text, value)
+
+
+@pytest.mark.parametrize("text", [
+    "Seen in Cardiology.",
+    "Results from Quest.",
+    "Switched from Amoxil.",
+    "Referred from Outpatients, seen in Resus.",
+    "Transferred from Majors and seen in Minors.",
+    "Enrolled in Medicaid.",
+    "Culture grew S. aureus and E. coli.",
+    "I. Introduction",
+])
+def test_words_after_a_place_word_stay_untouched(hipaa, text):
     assert phi(hipaa, text) == []

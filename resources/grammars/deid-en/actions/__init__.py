@@ -472,6 +472,9 @@ _WORD_BEFORE = re.compile(rf"(?<![\w.'’\-])({_WORD})[ ]$")
 #: an initial in lower case after a name at the end of a line, as a search query writes it: "okafor r"
 #: (not the words "a" and "i")
 _INITIAL_AFTER = re.compile(r"[ ][b-hj-z](?=[ \t]*$)", re.M)
+#: a dotted initial right before a name ("V. Brekke, 35, from ...", "refer I. Lindell, 82"; guidelines
+#: 2.3: an initial inside a name stays in its span)
+_INITIAL_BEFORE = re.compile(r"(?<![\w.'’\-])[A-Z]\.[ ]$")
 #: Lookups whose word is no part of a name beside it (Mrs, Herr, Sister, Ward, Street, MRN ...)
 _NOT_NAME = frozenset("title role label head date block common nationality profession place org".split())
 #: Lookups whose word starts no street line before a postcode (Ward 7, Room 12, Dr, Monday 3)
@@ -807,6 +810,32 @@ def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearra
     kept[:] = [v for v in kept if v[2] is not None]
 
 
+#: a place word and one or two capitalised words before punctuation, the line's end or "and"
+#: ("I live in Balgoij.", "Yafi Aasif, 24, from Drniš, was seen")
+_CUED_TOWN = re.compile(
+    r"(?<![\w'’\-])(?:in|from|near)[ ]([A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
+    r"(?=[ \t]*(?:[,.;:)\n]|$|and\b))")
+
+
+def _cued_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int]) -> None:
+    """A town in no list after a place word (:data:`_CUED_TOWN`): its words no English words and in
+    no list at all (a name, drug or language is none: "a letter from Anna."), in no value, under no
+    Block; added as CITY."""
+    text = ctx.doc.text
+    lookups = ctx.input.with_type("Lookup")
+    found = []
+    for m in _CUED_TOWN.finditer(text):
+        start, end = m.span(1)
+        words = m.group(1).split(" ")
+        if any(w.lower() in ENGLISH for w in words) or any(taken[start:end]) or max(block_prio[start:end]) or \
+                any(lookups.starting_at(start + len(" ".join(words[:i])) + (1 if i else 0)) for i in range(len(words))):
+            continue
+        taken[start:end] = b"\x01" * (end - start)
+        found.append([start, end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
+    if found:
+        kept[:] = sorted(kept + found)
+
+
 def _address_tails(kept: list[list], text: str, taken: bytearray) -> None:
     """The postcodes, province codes and towns after each street line (:data:`_TAIL`), up to four
     parts, stepping over the values there: added to ``kept`` (ZIP, STATE, CITY); a town's words are
@@ -881,8 +910,8 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
     """A name takes the capitalised words (two each side) right beside it that are no English
     words, lie in no other value and start no Block (Herr, Frau) or Lookup of :data:`_NOT_NAME`
     (guidelines 2.3: the whole name), particles with the capitalised part after them (:data:`_PARTICLES`)
-    and the particles before it (:data:`_LEADING_PARTICLES`), and an initial after it at the line's end
-    (:data:`_INITIAL_AFTER`)."""
+    and the particles before it (:data:`_LEADING_PARTICLES`), an initial after it at the line's end
+    (:data:`_INITIAL_AFTER`) and a dotted initial right before it (:data:`_INITIAL_BEFORE`)."""
     text = ctx.doc.text
     lookups, blocks = ctx.input.with_type("Lookup"), ctx.input.with_type("Block")
 
@@ -926,6 +955,10 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
         if (initial := _INITIAL_AFTER.match(text, value[1])) is not None and not taken[initial.end() - 1]:
             value[1] = initial.end()
             taken[initial.end() - 1] = 1
+        if (initial := _INITIAL_BEFORE.search(text, max(0, value[0] - 3), value[0])) is not None and \
+                not any(taken[initial.start():value[0]]):
+            taken[initial.start():value[0]] = b"\x01" * (value[0] - initial.start())
+            value[0] = initial.start()
 
 
 def _join(text: str, kept: list[list], taken: bytearray) -> None:
@@ -1006,6 +1039,7 @@ def resolve(ctx: ActionContext) -> None:
     _units_before_streets(ctx, kept, taken)
     _towns_after_organisations(ctx, kept, taken)
     _shaped_towns(ctx, kept, taken, block_prio)
+    _cued_towns(ctx, kept, taken, block_prio)
     _grow_names(ctx, kept, taken)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:
