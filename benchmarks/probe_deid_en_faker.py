@@ -8,7 +8,7 @@ and the PHI-free sentences touched mean something.
 It prints, per pipeline and category-blind, what ``annotator.evaluation.phi_values`` measures: value
 recall (every letter and digit of a gold value inside system PHI spans), any-overlap recall, token
 precision and recall (a token is a maximal run of letters and digits) and the PHI-free sentences
-touched. ``-v`` lists the values missed and the system values outside gold.
+touched. ``-v`` adds phi_values' report with each value missed and each system value outside gold.
 
 This is a **probe, not tuning material**: its templates are ours, its values are Faker's. Rules are
 tuned looking at ``--seed 1`` and figures are reported on ``--seed 2`` (another draw of templates,
@@ -28,7 +28,7 @@ import unicodedata
 from typing import Callable
 
 from annotator import Document, Pipeline
-from annotator.evaluation.phi_values import ValueResult, evaluate_values
+from annotator.evaluation.phi_values import ValueResult, evaluate_values, format_report
 
 #: Faker locales whose names and places are written in Latin script (values in other scripts are
 #: dropped anyway by :func:`_latin`)
@@ -325,10 +325,7 @@ def main() -> None:
         print(f"{name:13} {total.gold:6} {total.recall:7.4f} {total.overlap_recall:7.4f} "
               f"{result.token_precision:7.4f} {result.token_recall:7.4f} {result.touched} of {result.free}")
         if args.verbose:
-            for doc, type_name, surface in result.missed:
-                print(f"    missed  {doc} {type_name} {surface!r}")
-            for doc, type_name, surface in result.outside:
-                print(f"    outside {doc} {type_name} {surface!r}")
+            print(format_report(result, verbose=True))
 
 
 if __name__ == "__main__":
