@@ -692,12 +692,15 @@ _NAME_WORDS_LOWER = frozenset(w.lower() for n in ("deid_first", "deid_surname", 
 #: "Evansmouth", "Douglastown"), a compass or other prefix word and a name ("Port Jane", "West
 #: Aina"), a name and "Ville" ("Taylor Ville"); the endings and prefixes are those of Faker's
 #: English address providers (MIT) and of English place names
-_TOWN_ENDING = re.compile(
-    r"(?<![\w'’\-.])(?:(?:North|East|West|South|New|Lake|Port|Upper|Lower|Mount)[ ])?([A-Z][^\W\d_]{2,}?)"
-    r"(town|ton|land|ville|berg|burgh|borough|bury|view|port|mouth|stad|furt|chester|fort|haven|side|shire|burn|stone|"
-    r"leigh|gate|field|ford|wood|dale)(?![\w'’\-])")
-_PREFIX_TOWN = re.compile(r"(?<![\w'’\-.])(?:North|East|West|South|New|Lake|Port)[ ]([A-Z][^\W\d_]+)(?![\w'’\-])")
-_VILLE_TOWN = re.compile(r"(?<![\w'’\-.])([A-Z][^\W\d_]+)[ ]Ville(?![\w'’\-])")
+_TOWN_ENDINGS = ("town", "ton", "land", "ville", "berg", "burgh", "borough", "bury", "view", "port", "mouth", "stad",
+                 "furt", "chester", "fort", "haven", "side", "shire", "burn", "stone", "leigh", "gate", "field", "ford",
+                 "wood", "dale")
+_TOWN_ENDING = re.compile(rf"[A-Z][^\W\d_]{{2,}}(?:{'|'.join(_TOWN_ENDINGS)})(?![\w'’\-])")
+_ENDING_PREFIX = re.compile(r"(?<![\w'’\-.])(?:North|East|West|South|New|Lake|Port|Upper|Lower|Mount)[ ]$")
+_PREFIX_TOWN = re.compile(r"(?:North|East|West|South|New|Lake|Port)[ ]([A-Z][^\W\d_]+)(?![\w'’\-])")
+_VILLE = re.compile(r"[ ]Ville(?![\w'’\-])")
+_WORD_ENDING = re.compile(r"(?<![\w'’\-.])[A-Z][^\W\d_]+\Z")
+_NOT_BEFORE_WORD = frozenset("'’-.")
 #: where a town of two words stands: after a place word, a field's start or a postcode, or before
 #: a comma or the line's end ("lives in Port Jane", "1534-525 North Emilis"; not "West Nile virus")
 _PLACE_BEFORE = re.compile(r"(?:[\n,:;\d]|\b(?:in|from|to|at|near|of|City|Town))[ \t]*$")
@@ -712,11 +715,10 @@ def _shaped_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_
     rules), no Lookup on it but a name's (a place's too on the name part of two words), under no
     Block, in no value but names and towns of its words (which it replaces); added as CITY."""
     text = ctx.doc.text
-    lookups = ctx.input.with_type("Lookup")
     found = []
 
     def add(start: int, end: int, word: int, allowed: tuple[str, ...]) -> None:
-        if any(a.features.get("majorType") not in allowed for a in lookups.starting_at(word)) or \
+        if any(a.features.get("majorType") not in allowed for a in ctx.input.with_type("Lookup").starting_at(word)) or \
                 max(block_prio[start:end]):
             return
         if any(taken[start:end]):  # a name or town of a word of it ("Port [Jane]") yields to the town
@@ -730,14 +732,22 @@ def _shaped_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_
         found.append([start, end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
 
     for m in _TOWN_ENDING.finditer(text):
-        word = (m.group(1) + m.group(2)).lower()
-        if m.group(1).lower() in _NAME_WORDS_LOWER and word not in ENGLISH and word not in _NAME_WORDS_LOWER:
-            add(m.start(), m.end(), m.start(1), ("name",))
-    for regex in (_PREFIX_TOWN, _VILLE_TOWN):
-        for m in regex.finditer(text):
-            if m.group(1).lower() in _NAME_WORDS_LOWER and m.group(1).lower() not in ENGLISH and \
-                    (_PLACE_BEFORE.search(text[max(0, m.start() - 12):m.start()]) or _PLACE_AFTER.match(text, m.end())):
-                add(m.start(), m.end(), m.start(1), ("name", "place"))
+        at, word = m.start(), m.group(0).lower()
+        if at and (text[at - 1].isalnum() or text[at - 1] == "_" or text[at - 1] in _NOT_BEFORE_WORD):
+            continue
+        stem = min((word[:-len(e)] for e in _TOWN_ENDINGS if word.endswith(e) and len(word) - len(e) >= 3), key=len)
+        if stem in _NAME_WORDS_LOWER and word not in ENGLISH and word not in _NAME_WORDS_LOWER:
+            prefix = _ENDING_PREFIX.search(text, max(0, at - 6), at)
+            add(prefix.start() if prefix else at, m.end(), at, ("name",))
+    towns = [(m.start(), m.end(), m.start(1), m.group(1)) for m in _PREFIX_TOWN.finditer(text)
+             if not (m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_'’-."))]
+    for m in _VILLE.finditer(text):
+        if (w := _WORD_ENDING.search(text, max(0, m.start() - 40), m.start())) is not None:
+            towns.append((w.start(), m.end(), w.start(), w.group(0)))
+    for start, end, at, name in towns:
+        if name.lower() in _NAME_WORDS_LOWER and name.lower() not in ENGLISH and \
+                (_PLACE_BEFORE.search(text[max(0, start - 12):start]) or _PLACE_AFTER.match(text, end)):
+            add(start, end, at, ("name", "place"))
     if found:
         kept[:] = sorted(kept + found)
 
@@ -750,9 +760,9 @@ _HOUSE_BEFORE_NAME = re.compile(r"(?:^|[,:;]|\b(?:at|to|is|address))[ \t]*(\d{1,
 #: Santiagoville", "address is Hurbanovo námestie 4, Flat 25D")
 #: what ends a street line: a comma, the line's end, a unit ("435 Sirap Key, Ste 36", "111 Fatima Pine Apt. 361")
 _STREET_END = re.compile(r"[ \t]*(?:[,;\n]|\.?[ \t]*$|(?:apt|apartment|suite|ste|unit|flat)\b)", re.I)
+_NAMED_STREET_NUMBER = re.compile(r"[ ]\d{1,4}[a-zA-Z]?(?=[ \t]*(?:,(?!\d)|\n|$))", re.M)
 _NAMED_STREET = re.compile(
-    r"(?:^|(?<=[,:;])|(?<=\bat)|(?<=\bto)|(?<=\bis))[ \t]*([A-Z][^\W\d_]+(?:-[^\W\d_]+)*(?:[ ][^\W\d_]+){0,2}[ ]\d{1,4}[a-zA-Z]?)"
-    r"(?=[ \t]*(?:,(?!\d)|\n|$))", re.M)
+    r"(?:^|(?<=[,:;])|(?<=\bat)|(?<=\bto)|(?<=\bis))[ \t]*([A-Z][^\W\d_]+(?:-[^\W\d_]+)*(?:[ ][^\W\d_]+){0,2})\Z", re.M)
 
 
 def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int]) -> None:
@@ -763,7 +773,6 @@ def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearra
     but a name's or a place's, under no Block, in no value but names, become one; either then takes
     a unit after it."""
     text = ctx.doc.text
-    lookups = ctx.input.with_type("Lookup")
     changed = False
     for value in kept:
         if value[2] not in NAMES or value[0] < 2:
@@ -778,11 +787,14 @@ def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearra
         taken[start:value[0]] = b"\x01" * (value[0] - start)
         value[0], value[2] = start, "STREET"
         changed = True
-    for m in _NAMED_STREET.finditer(text):
-        start, end = m.span(1)
-        words = m.group(1).split(" ")[:-1]
+    for number in _NAMED_STREET_NUMBER.finditer(text):
+        if (m := _NAMED_STREET.search(text, max(0, number.start() - 80), number.start())) is None or \
+                any(taken[number.start():number.end()]):
+            continue
+        start, end = m.start(1), number.end()
+        words = m.group(1).split(" ")
         if any(w.lower() in ENGLISH for w in words) or not any(c.islower() for c in words[0]) or max(block_prio[start:end]) or \
-                any(a.features.get("majorType") not in ("name", "place") for a in lookups.starting_at(start)):
+                any(a.features.get("majorType") not in ("name", "place") for a in ctx.input.with_type("Lookup").starting_at(start)):
             continue
         inside = [v for v in kept if v[0] < end and start < v[1]]
         if not all(v[2] in NAMES and start <= v[0] and v[1] <= end for v in inside):
@@ -813,7 +825,7 @@ def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearra
 #: a place word and one or two capitalised words before punctuation, the line's end or "and"
 #: ("I live in Balgoij.", "Yafi Aasif, 24, from Drniš, was seen")
 _CUED_TOWN = re.compile(
-    r"(?<![\w'’\-])(?:in|from|near)[ ]([A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
+    r"(?:in|from|near)[ ]([A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
     r"(?=[ \t]*(?:[,.;:)\n]|$|and\b))")
 
 
@@ -822,13 +834,15 @@ def _cued_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_pr
     no list at all (a name, drug or language is none: "a letter from Anna."), in no value, under no
     Block; added as CITY."""
     text = ctx.doc.text
-    lookups = ctx.input.with_type("Lookup")
     found = []
     for m in _CUED_TOWN.finditer(text):
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_'’-"):
+            continue
         start, end = m.span(1)
         words = m.group(1).split(" ")
         if any(w.lower() in ENGLISH for w in words) or any(taken[start:end]) or max(block_prio[start:end]) or \
-                any(lookups.starting_at(start + len(" ".join(words[:i])) + (1 if i else 0)) for i in range(len(words))):
+                any(ctx.input.with_type("Lookup").starting_at(start + len(" ".join(words[:i])) + (1 if i else 0))
+                    for i in range(len(words))):
             continue
         taken[start:end] = b"\x01" * (end - start)
         found.append([start, end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
