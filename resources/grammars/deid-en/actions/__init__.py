@@ -733,10 +733,11 @@ def _shaped_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_
 
     for m in _TOWN_ENDING.finditer(text):
         at, word = m.start(), m.group(0).lower()
-        if at and (text[at - 1].isalnum() or text[at - 1] == "_" or text[at - 1] in _NOT_BEFORE_WORD):
+        if word in ENGLISH or word in _NAME_WORDS_LOWER or \
+                at and (text[at - 1].isalnum() or text[at - 1] == "_" or text[at - 1] in _NOT_BEFORE_WORD):
             continue
         stem = min((word[:-len(e)] for e in _TOWN_ENDINGS if word.endswith(e) and len(word) - len(e) >= 3), key=len)
-        if stem in _NAME_WORDS_LOWER and word not in ENGLISH and word not in _NAME_WORDS_LOWER:
+        if stem in _NAME_WORDS_LOWER:
             prefix = _ENDING_PREFIX.search(text, max(0, at - 6), at)
             add(prefix.start() if prefix else at, m.end(), at, ("name",))
     towns = [(m.start(), m.end(), m.start(1), m.group(1)) for m in _PREFIX_TOWN.finditer(text)
@@ -777,7 +778,10 @@ def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearra
     for value in kept:
         if value[2] not in NAMES or value[0] < 2:
             continue
-        m = _HOUSE_BEFORE_NAME.search(text[max(0, value[0] - 16):value[0]])
+        at = value[0]
+        if text[at - 1] != " " or not (text[at - 2].isdigit() or (text[at - 3:at - 2].isdigit() and text[at - 2].isalpha())):
+            continue  # no house number right before it
+        m = _HOUSE_BEFORE_NAME.search(text[max(0, at - 16):at])
         if m is None:
             continue
         start = value[0] - (m.end() - m.start(1))
@@ -969,7 +973,8 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
         if (initial := _INITIAL_AFTER.match(text, value[1])) is not None and not taken[initial.end() - 1]:
             value[1] = initial.end()
             taken[initial.end() - 1] = 1
-        if (initial := _INITIAL_BEFORE.search(text, max(0, value[0] - 3), value[0])) is not None and \
+        if text[value[0] - 2:value[0]] == ". " and \
+                (initial := _INITIAL_BEFORE.search(text, max(0, value[0] - 3), value[0])) is not None and \
                 not any(taken[initial.start():value[0]]):
             taken[initial.start():value[0]] = b"\x01" * (value[0] - initial.start())
             value[0] = initial.start()
