@@ -574,6 +574,9 @@ _WORD_BEFORE = re.compile(rf"(?<![\w.'’\-])({_WORD})[ ]$")
 #: an initial in lower case after a name at the end of a line, as a search query writes it: "okafor r"
 #: (not the words "a" and "i")
 _INITIAL_AFTER = re.compile(r"[ ][b-hj-z](?=[ \t]*$)", re.M)
+#: a dotted initial right before a name ("V. Brekke, 35, from ...", "refer I. Lindell, 82"; guidelines
+#: 2.3: an initial inside a name stays in its span)
+_INITIAL_BEFORE = re.compile(r"(?<![\w.'’\-])[A-Z]\.[ ]$")
 #: Lookups whose word is no part of a name beside it (Mrs, Herr, Sister, Ward, Street, MRN ...)
 _NOT_NAME = frozenset("title role label head date block common nationality profession place org".split())
 #: Lookups whose word starts no street line before a postcode (Ward 7, Room 12, Dr, Monday 3)
@@ -726,6 +729,233 @@ def _towns_before_countries(ctx: ActionContext, kept: list[list], taken: bytearr
         kept[:] = sorted(kept + found)
 
 
+#: the unit before a street line and its comma ("Suite 300, Boulevard San Martin N° 9762", "Flat 4B,
+#: 87, rue Vasseur": guidelines 2.3, the street line with its unit)
+_UNIT_BEFORE = re.compile(
+    r"(?<![\w.])(?:apt|apartment|flat|unit|suite|ste|floor|level|piso|studio|penthouse|bldg|building)\.?[ \t]*#?"
+    r"(?=[\w\-]*\d)[A-Za-z0-9][\w\-]{0,5}[ \t]*,[ \t]*$", re.I)
+#: a town after an organisation and "in" ("works for Duran A.Ş. in Anderen")
+_IN_TOWN = re.compile(r"\.?[ \t]+in[ \t]+(?=[^\W\d_])")
+_TOWN_AFTER = re.compile(r"[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)*(?:[ ](?:(?:de|del|di|da|do|sur|am|an|la|le)[ ])?[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)*){0,2}")
+
+
+def _units_before_streets(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
+    """A street line takes the unit before it (:data:`_UNIT_BEFORE`), in place of a unit, room or
+    department value of the unit alone."""
+    text = ctx.doc.text
+    for value in kept:
+        if value[2] != "STREET":
+            continue
+        m = _UNIT_BEFORE.search(text, max(0, value[0] - 30), value[0])
+        if m is None:
+            continue
+        inside = [v for v in kept if v is not value and v[0] < value[0] and v[1] > m.start()]
+        if any(v[0] < m.start() or v[2] not in ("STREET", "DEPARTMENT", "ROOM") for v in inside):
+            continue
+        for v in inside:
+            v[2] = None
+        taken[m.start():value[0]] = b"\x01" * (value[0] - m.start())
+        value[0] = m.start()
+    kept[:] = [v for v in kept if v[2] is not None]
+
+
+def _towns_after_organisations(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
+    """A town in no list after an organisation and "in" (:data:`_IN_TOWN`): capitalised words, none
+    an English word but a prefix first (:data:`_TOWN_PREFIX`), in no value: added as CITY."""
+    text = ctx.doc.text
+    found = []
+    for value in kept:
+        if value[2] != "ORGANIZATION" or (m := _IN_TOWN.match(text, value[1])) is None:
+            continue
+        town = _TOWN_AFTER.match(text, m.end())
+        if town is None:
+            continue
+        words, end = town.group(0).split(" "), m.end()
+        for i, w in enumerate(words):
+            if not ((w[0].isupper() and w.lower() not in ENGLISH) or (i and w.islower() and i + 1 < len(words)) or
+                    (i == 0 and _TOWN_PREFIX.match(w + " ") and len(words) > 1)):
+                break
+            if w[0].isupper():
+                end = m.end() + len(" ".join(words[:i + 1]))
+        if end == m.end() or _TOWN_PREFIX.match(text[m.end():end] + " ") or any(taken[m.end():end]) or \
+                text[end:end + 1].isalnum():
+            continue
+        taken[m.end():end] = b"\x01" * (end - m.end())
+        found.append([m.end(), end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
+    if found:
+        kept[:] = sorted(kept + found)
+
+
+_GAZETTEERS = files("annotator.resources") / "gazetteers" / "en"
+#: given and family names of the name lists, lower case (the stems of the towns named after a person)
+_NAME_WORDS_LOWER = frozenset(w.lower() for n in ("deid_first", "deid_surname", "deid_first_world", "deid_surname_world")
+                              for w in (_GAZETTEERS / f"{n}.lst").read_text(encoding="utf-8").splitlines() if " " not in w)
+#: the English way of naming a town after a person: a name and a town ending ("Santiagoville",
+#: "Evansmouth", "Douglastown"), a compass or other prefix word and a name ("Port Jane", "West
+#: Aina"), a name and "Ville" ("Taylor Ville"); the endings and prefixes are those of Faker's
+#: English address providers (MIT) and of English place names
+_TOWN_ENDINGS = ("town", "ton", "land", "ville", "berg", "burgh", "borough", "bury", "view", "port", "mouth", "stad",
+                 "furt", "chester", "fort", "haven", "side", "shire", "burn", "stone", "leigh", "gate", "field", "ford",
+                 "wood", "dale")
+_TOWN_ENDING = re.compile(rf"[A-Z][^\W\d_]{{2,}}(?:{'|'.join(_TOWN_ENDINGS)})(?![\w'’\-])")
+_ENDING_PREFIX = re.compile(r"(?<![\w'’\-.])(?:North|East|West|South|New|Lake|Port|Upper|Lower|Mount)[ ]$")
+_PREFIX_TOWN = re.compile(r"(?:North|East|West|South|New|Lake|Port)[ ]([A-Z][^\W\d_]+)(?![\w'’\-])")
+_VILLE = re.compile(r"[ ]Ville(?![\w'’\-])")
+_WORD_ENDING = re.compile(r"(?<![\w'’\-.])[A-Z][^\W\d_]+\Z")
+_NOT_BEFORE_WORD = frozenset("'’-.")
+#: where a town of two words stands: after a place word, a field's start or a postcode, or before
+#: a comma or the line's end ("lives in Port Jane", "1534-525 North Emilis"; not "West Nile virus")
+_PLACE_BEFORE = re.compile(r"(?:[\n,:;\d]|\b(?:in|from|to|at|near|of|City|Town))[ \t]*$")
+_PLACE_AFTER = re.compile(r"[ \t]*(?:[,;\n]|\.?[ \t]*$)")
+
+
+def _shaped_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int]) -> None:
+    """A town in no list named in the English way after a person (:data:`_TOWN_ENDING`,
+    :data:`_PREFIX_TOWN`, :data:`_VILLE_TOWN`, these two where a town stands: :data:`_PLACE_BEFORE`,
+    :data:`_PLACE_AFTER`): its name part is a given or family name of the lists,
+    the town's word no English word and no name itself (Washington, Huntington stay to the name
+    rules), no Lookup on it but a name's (a place's too on the name part of two words), under no
+    Block, in no value but names and towns of its words (which it replaces); added as CITY."""
+    text = ctx.doc.text
+    found = []
+
+    def add(start: int, end: int, word: int, allowed: tuple[str, ...]) -> None:
+        if any(a.features.get("majorType") not in allowed for a in ctx.input.with_type("Lookup").starting_at(word)) or \
+                max(block_prio[start:end]):
+            return
+        if any(taken[start:end]):  # a name or town of a word of it ("Port [Jane]") yields to the town
+            inside = [v for v in kept if v[0] < end and start < v[1]]
+            if not all((v[2] in NAMES or v[2] == "CITY") and start <= v[0] and v[1] <= end for v in inside):
+                return
+            for v in inside:
+                v[2] = None
+            kept[:] = [v for v in kept if v[2] is not None]
+        taken[start:end] = b"\x01" * (end - start)
+        found.append([start, end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
+
+    for m in _TOWN_ENDING.finditer(text):
+        at, word = m.start(), m.group(0).lower()
+        if word in ENGLISH or word in _NAME_WORDS_LOWER or \
+                at and (text[at - 1].isalnum() or text[at - 1] == "_" or text[at - 1] in _NOT_BEFORE_WORD):
+            continue
+        stem = min((word[:-len(e)] for e in _TOWN_ENDINGS if word.endswith(e) and len(word) - len(e) >= 3), key=len)
+        if stem in _NAME_WORDS_LOWER:
+            prefix = _ENDING_PREFIX.search(text, max(0, at - 6), at)
+            add(prefix.start() if prefix else at, m.end(), at, ("name",))
+    towns = [(m.start(), m.end(), m.start(1), m.group(1)) for m in _PREFIX_TOWN.finditer(text)
+             if not (m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_'’-."))]
+    for m in _VILLE.finditer(text):
+        if (w := _WORD_ENDING.search(text, max(0, m.start() - 40), m.start())) is not None:
+            towns.append((w.start(), m.end(), w.start(), w.group(0)))
+    for start, end, at, name in towns:
+        if name.lower() in _NAME_WORDS_LOWER and name.lower() not in ENGLISH and \
+                (_PLACE_BEFORE.search(text[max(0, start - 12):start]) or _PLACE_AFTER.match(text, end)):
+            add(start, end, at, ("name", "place"))
+    if found:
+        kept[:] = sorted(kept + found)
+
+
+#: a house number before a name's words, at a line's or field's start or after "at", "to", "is"
+#: ("went to 435 [Sirap Key]", "Address: 6332 [Ayinke Bridge]"): the words are a street in no list
+_HOUSE_BEFORE_NAME = re.compile(r"(?:^|[,:;]|\b(?:at|to|is|address))[ \t]*(\d{1,5}[A-Za-z]?)[ ]$", re.M | re.I)
+#: a street named without its type and its house number, at a line's or field's start or after
+#: "at", "to", "is", before a comma or the line's end ("Kin: John Teixeira, Budatínska 22,
+#: Santiagoville", "address is Hurbanovo námestie 4, Flat 25D")
+#: what ends a street line: a comma, the line's end, a unit ("435 Sirap Key, Ste 36", "111 Fatima Pine Apt. 361")
+_STREET_END = re.compile(r"[ \t]*(?:[,;\n]|\.?[ \t]*$|(?:apt|apartment|suite|ste|unit|flat)\b)", re.I)
+_NAMED_STREET_NUMBER = re.compile(r"[ ]\d{1,4}[a-zA-Z]?(?=[ \t]*(?:,(?!\d)|\n|$))", re.M)
+_NAMED_STREET = re.compile(
+    r"(?:^|(?<=[,:;])|(?<=\bat)|(?<=\bto)|(?<=\bis))[ \t]*([A-Z][^\W\d_]+(?:-[^\W\d_]+)*(?:[ ][^\W\d_]+){0,2})\Z", re.M)
+
+
+def _street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int]) -> None:
+    """Street lines whose words are taken for a name or town, or are in no list (guidelines 2.3: the
+    whole street line with its unit): a name value after a house number (:data:`_HOUSE_BEFORE_NAME`)
+    and before a comma, the line's end or a unit (:data:`_STREET_END`) becomes a STREET from the number; words and a house number before a comma or the line's end
+    (:data:`_NAMED_STREET`), none an English word, the first with a lower-case letter and no Lookup
+    but a name's or a place's, under no Block, in no value but names, become one; either then takes
+    a unit after it."""
+    text = ctx.doc.text
+    changed = False
+    for value in kept:
+        if value[2] not in NAMES or value[0] < 2:
+            continue
+        at = value[0]
+        if text[at - 1] != " " or not (text[at - 2].isdigit() or (text[at - 3:at - 2].isdigit() and text[at - 2].isalpha())):
+            continue  # no house number right before it
+        m = _HOUSE_BEFORE_NAME.search(text[max(0, at - 16):at])
+        if m is None:
+            continue
+        start = value[0] - (m.end() - m.start(1))
+        if any(taken[start:value[0]]) or (start and text[start - 1].isalnum()) or \
+                not _STREET_END.match(text, value[1]):
+            continue
+        taken[start:value[0]] = b"\x01" * (value[0] - start)
+        value[0], value[2] = start, "STREET"
+        changed = True
+    for number in _NAMED_STREET_NUMBER.finditer(text):
+        if (m := _NAMED_STREET.search(text, max(0, number.start() - 80), number.start())) is None or \
+                any(taken[number.start():number.end()]):
+            continue
+        start, end = m.start(1), number.end()
+        words = m.group(1).split(" ")
+        if any(w.lower() in ENGLISH for w in words) or not any(c.islower() for c in words[0]) or max(block_prio[start:end]) or \
+                any(a.features.get("majorType") not in ("name", "place") for a in ctx.input.with_type("Lookup").starting_at(start)):
+            continue
+        inside = [v for v in kept if v[0] < end and start < v[1]]
+        if not all(v[2] in NAMES and start <= v[0] and v[1] <= end for v in inside):
+            continue
+        for v in inside:
+            v[2] = None
+        taken[start:end] = b"\x01" * (end - start)
+        kept.append([start, end, "STREET", RULE_CONFIDENCE["AddressChain"], None])
+        changed = True
+    if not changed:
+        return
+    kept[:] = sorted(v for v in kept if v[2] is not None)
+    for value in kept:
+        if value[2] != "STREET":
+            continue
+        for extension in _STREET_AFTER:  # its unit, in place of a unit or room value of the unit alone
+            if (m := extension.match(text, value[1])) is None:
+                continue
+            inside = [v for v in kept if v[0] < m.end() and value[1] <= v[0]]
+            if all(v[2] in ("DEPARTMENT", "ROOM") and v[1] <= m.end() for v in inside):
+                for v in inside:
+                    v[2] = None
+                taken[value[1]:m.end()] = b"\x01" * (m.end() - value[1])
+                value[1] = m.end()
+    kept[:] = [v for v in kept if v[2] is not None]
+
+
+#: a place word and one or two capitalised words before punctuation, the line's end or "and"
+#: ("I live in Balgoij.", "Yafi Aasif, 24, from Drniš, was seen")
+_CUED_TOWN = re.compile(
+    r"(?:in|from|near)[ ]([A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
+    r"(?=[ \t]*(?:[,.;:)\n]|$|and\b))")
+
+
+def _cued_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int]) -> None:
+    """A town in no list after a place word (:data:`_CUED_TOWN`): its words no English words and in
+    no list at all (a name, drug or language is none: "a letter from Anna."), in no value, under no
+    Block; added as CITY."""
+    text = ctx.doc.text
+    found = []
+    for m in _CUED_TOWN.finditer(text):
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_'’-"):
+            continue
+        start, end = m.span(1)
+        words = m.group(1).split(" ")
+        if any(w.lower() in ENGLISH for w in words) or any(taken[start:end]) or max(block_prio[start:end]) or \
+                any(ctx.input.with_type("Lookup").starting_at(start + len(" ".join(words[:i])) + (1 if i else 0))
+                    for i in range(len(words))):
+            continue
+        taken[start:end] = b"\x01" * (end - start)
+        found.append([start, end, "CITY", RULE_CONFIDENCE["AddressChain"], None])
+    if found:
+        kept[:] = sorted(kept + found)
+
+
 def _address_tails(kept: list[list], text: str, taken: bytearray) -> None:
     """The postcodes, province codes and towns after each street line (:data:`_TAIL`), up to four
     parts, stepping over the values there: added to ``kept`` (ZIP, STATE, CITY); a town's words are
@@ -800,8 +1030,8 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
     """A name takes the capitalised words (two each side) right beside it that are no English
     words, lie in no other value and start no Block (Herr, Frau) or Lookup of :data:`_NOT_NAME`
     (guidelines 2.3: the whole name), particles with the capitalised part after them (:data:`_PARTICLES`)
-    and the particles before it (:data:`_LEADING_PARTICLES`), and an initial after it at the line's end
-    (:data:`_INITIAL_AFTER`)."""
+    and the particles before it (:data:`_LEADING_PARTICLES`), an initial after it at the line's end
+    (:data:`_INITIAL_AFTER`) and a dotted initial right before it (:data:`_INITIAL_BEFORE`)."""
     text = ctx.doc.text
     lookups, blocks = ctx.input.with_type("Lookup"), ctx.input.with_type("Block")
 
@@ -845,6 +1075,11 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray) -> None:
         if (initial := _INITIAL_AFTER.match(text, value[1])) is not None and not taken[initial.end() - 1]:
             value[1] = initial.end()
             taken[initial.end() - 1] = 1
+        if text[value[0] - 2:value[0]] == ". " and \
+                (initial := _INITIAL_BEFORE.search(text, max(0, value[0] - 3), value[0])) is not None and \
+                not any(taken[initial.start():value[0]]):
+            taken[initial.start():value[0]] = b"\x01" * (value[0] - initial.start())
+            value[0] = initial.start()
 
 
 def _join(text: str, kept: list[list], taken: bytearray) -> None:
@@ -918,9 +1153,14 @@ def resolve(ctx: ActionContext) -> None:
         if type_ == "HOSPITAL" and (town := _town_after(text, end, taken)) is not None:
             kept.append([*town, "CITY", RULE_CONFIDENCE["AddressChain"], None])
     kept.sort()
+    _street_lines_of_names(ctx, kept, taken, block_prio)
     _streets_before_postcodes(ctx, kept, taken)
     _address_tails(kept, text, taken)
     _towns_before_countries(ctx, kept, taken)
+    _units_before_streets(ctx, kept, taken)
+    _towns_after_organisations(ctx, kept, taken)
+    _shaped_towns(ctx, kept, taken, block_prio)
+    _cued_towns(ctx, kept, taken, block_prio)
     _grow_names(ctx, kept, taken)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:
