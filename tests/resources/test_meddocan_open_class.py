@@ -266,3 +266,25 @@ def test_an_acronym_defined_in_parentheses_or_of_no_named_organisation_is_not_ta
     defined = "Acudió al Hospital Clínico San Rafael (HCSR) por dolor."
     assert not any(value == "HCSR" for _, value in spans(rules, defined))
     assert not any(value == "HCSR" for _, value in spans(rules, "Acudió al HCSR por dolor torácico."))
+
+
+@pytest.mark.parametrize("line, street", [
+    # a street named with Galician particles, no type word, before the postcode
+    ("Remitido por: Dra. Ana Pérez Gil. Fonte do Sapo, 12 15701 Santiago de Compostela. España.", "Fonte do Sapo, 12"),
+    # the number introduced by "número"
+    ("Remitido por: Dr. Juan Soto Mena. Los Aromos número 2150, Temuco-Chile E-mail: jsoto@correo.cl",
+     "Los Aromos número 2150"),
+    # after the department's words, with no period between them and the street
+    ("Remitido por: Dr. Pedro Ruiz Sanz. Servicio de Neurología Prados de Abajo, 7 33011 Oviedo. España.",
+     "Prados de Abajo, 7"),
+])
+def test_a_signature_street_without_a_type_word_is_a_street(rules, line, street):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert ("CALLE", street) in found
+    assert not any(kind == "TERRITORIO" and value in street for kind, value in found)
+
+
+def test_a_department_before_a_typed_street_stays_out_of_the_street(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Luis Gil. Servicio de Cirugía Plástica "
+                         "Avda. del Mar 12 28001 Madrid.")
+    assert ("CALLE", "Avda. del Mar 12") in found

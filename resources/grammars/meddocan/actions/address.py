@@ -10,7 +10,15 @@ import regex
 
 from annotator.document import AnnotationSet, Document
 
-from .address_parts import add_abbreviation, add_organisation, colonia_end, place_end, street_end, street_without_type
+from .address_parts import (
+    add_abbreviation,
+    add_organisation,
+    colonia_end,
+    place_end,
+    street_end,
+    street_without_type,
+    untyped_street_after_department,
+)
 from .patterns import (
     CORRESPONDENCE,
     DEPARTMENT,
@@ -218,6 +226,8 @@ def skip_department(run: AddressRun, pos: int) -> int | None:
     for follower in (STREET_START, POSTCODE, EMAIL):
         found = follower.search(text, pos, stop_at)
         stop_at = found.start() if found else stop_at
+    if not run.seen_street:  # "Urología Xubias de Arriba, 84 15006 La Coruña": the street without its type word
+        stop_at = untyped_street_after_department(text, pos, stop_at, run.end) or stop_at
     return max(stop_at, pos + 1)
 
 

@@ -11,7 +11,9 @@ from .patterns import (
     ABBREVIATION_END,
     CAPITAL_AFTER,
     COLONIA,
+    CAPITALISED_WORD,
     COLONIA_WORD,
+    DEPARTMENT,
     DIGIT,
     DISTRICT_INITIALS,
     EMAIL,
@@ -185,6 +187,24 @@ def split_glued_street(text: str, start: int, stop: int, end: int, people: dict 
 def street_without_type(text: str, start: int, end: int) -> bool:
     """'Irunlarrea, 3' or 'San Cibrao s/n': capitalised words then a number or s/n before a postcode."""
     return bool(UNTYPED_STREET.match(text[start:end]))
+
+
+def untyped_street_after_department(text: str, start: int, stop: int, end: int) -> int | None:
+    """Where a street without its type word starts inside a department's words ('Servicio de Urología
+    Xubias de Arriba, 84 15006 La Coruña'): at the first capitalised word after the department's last
+    department word whose words and number (UNTYPED_STREET) end, before `stop` (where the department's
+    words end), at a postcode, an e-mail or a phone cue (STREET_STOP); None when there is no such street."""
+    words = list(CAPITALISED_WORD.finditer(text, start, stop))
+    last_department = max((i for i, w in enumerate(words) if DEPARTMENT.match(w.group())), default=None)
+    if last_department is None:
+        return None
+    for word in words[last_department + 1:]:
+        street = UNTYPED_STREET.match(text, word.start(), stop)
+        if street and STREET_STOP.match(text, street.end(), end):
+            return word.start()
+        if street is None:
+            return None
+    return None
 
 
 def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
