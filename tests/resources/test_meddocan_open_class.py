@@ -288,3 +288,11 @@ def test_a_department_before_a_typed_street_stays_out_of_the_street(rules):
     found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Luis Gil. Servicio de Cirugía Plástica "
                          "Avda. del Mar 12 28001 Madrid.")
     assert ("CALLE", "Avda. del Mar 12") in found
+
+
+def test_a_town_with_its_article_after_de_stays_in_the_hospital_name(rules):
+    # "O Porriño" and its tail "Porriño" are both listed towns: the longer one is the town after "de"
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Eva Rey Gil. Hospital Comarcal Universitario "
+                         "de O Porriño Servicio de Urología C/ Doctor Fleming, 4 36400 O Porriño.")
+    assert ("HOSPITAL", "Hospital Comarcal Universitario de O Porriño") in found
+    assert ("TERRITORIO", "Porriño") not in found

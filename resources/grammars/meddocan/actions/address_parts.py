@@ -97,18 +97,24 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
     stop = split_glued_street(text, start, org_end(text, start, end), end, people)
     s, e = clean_span(text, start, stop)
     while True:  # "Hospital Universitario Central de Asturias Oviedo Asturias": both towns are left out
-        town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+        town = longest_place_ending(places, s, e)
         if not (town and len(text[s:town[0]].split()) >= 3
                 and not TOWN_PARTICLE_END.search(text[s:town[0]])):
             break
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
-    town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+    town = longest_place_ending(places, s, e)
     if kind == "HOSPITAL" and town and NAMED_BEFORE_TOWN.search(text, s, town[0]):
         add(out, "TERRITORIO", *town, rule.split(":")[0] + ":place")
         e = clean_span(text, s, NAMED_BEFORE_TOWN_TAIL.search(text, s, town[0]).start())[1]
     add(out, kind, s, e, rule)
     return max(add_abbreviation(out, text, stop, end, kind, rule), start + 1)
+
+
+def longest_place_ending(places: dict, start: int, end: int) -> tuple[int, int] | None:
+    """The longest place of the gazetteer that ends at `end` and starts after `start`: "A Coruña", not
+    its tail "Coruña" (so that "... de A Coruña" is seen as a town after "de")."""
+    return min(((ps, pe) for (ps, pe) in places if pe == end and ps > start), default=None)
 
 
 def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: str, rule: str) -> int:
