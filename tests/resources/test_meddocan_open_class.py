@@ -296,3 +296,19 @@ def test_a_town_with_its_article_after_de_stays_in_the_hospital_name(rules):
                          "de O Porriño Servicio de Urología C/ Doctor Fleming, 4 36400 O Porriño.")
     assert ("HOSPITAL", "Hospital Comarcal Universitario de O Porriño") in found
     assert ("TERRITORIO", "Porriño") not in found
+
+
+@pytest.mark.parametrize("line, street", [
+    ("Remitido por: Dra. Sara Villa Gil. Hospital del Norte. Carr. Vía de Servicio, Km 9.200, 28050 Madrid.",
+     "Carr. Vía de Servicio, Km 9.200"),
+    ("Remitido por: Dr. Luis Mora Gil. Hospital Universitario San Pedro. CTR. Carretera de Lucena s/n. Córdoba.",
+     "CTR. Carretera de Lucena s/n"),
+])
+def test_a_street_types_abbreviation_before_its_word_is_one_street(rules, line, street):
+    assert ("CALLE", street) in spans(rules, "Sin otros hallazgos.\n" + line)
+
+
+def test_an_organisation_between_two_streets_splits_them(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Eva Gil Mas. C/ Huertas, Hospital Comarcal "
+                         "\"San Roque\" Calle Mayor de Arriba, 7, 11300 La Línea, Cádiz.")
+    assert {("CALLE", "C/ Huertas"), ("CALLE", "Calle Mayor de Arriba, 7")} <= found

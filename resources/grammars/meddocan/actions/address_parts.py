@@ -258,8 +258,11 @@ def street_end(text: str, start: int, end: int) -> int:
                     FLOOR_ORDINAL.match(rest) or FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
                 return pos
             if text[pos] == "." and not has_number and CAPITAL_AFTER.match(rest) and not STREET_ABBREVIATION_END.search(
-                    text[start:pos]) and not STREET_START.fullmatch(text, start, pos):
-                return pos
+                    text[start:pos]) and not STREET_START.fullmatch(text, start, pos) and not (
+                    pos - start <= 4 and STREET_START.match(rest, len(rest) - len(rest.lstrip()))):
+                return pos  # (not in "CRT. Carretera de Jaén": a short word before a street word is its abbreviation)
+            if text[pos] == "," and not has_number and ORG_START.match(rest, len(rest) - len(rest.lstrip())):
+                return pos  # "C/ Escuelas, Hospital X Calle Y, 2": an organisation between two streets
         if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or SN.match(text[pos:pos + 3]):
             has_number = True
         pos += 1
