@@ -312,3 +312,9 @@ def test_an_organisation_between_two_streets_splits_them(rules):
     found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Eva Gil Mas. C/ Huertas, Hospital Comarcal "
                          "\"San Roque\" Calle Mayor de Arriba, 7, 11300 La Línea, Cádiz.")
     assert {("CALLE", "C/ Huertas"), ("CALLE", "Calle Mayor de Arriba, 7")} <= found
+
+
+def test_a_street_word_after_a_house_number_starts_another_street(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Rosa Gil Mas. Hospital del Sur. Avda. Real 9, "
+                         "C/ Olmos 2. 02001 Albacete.")
+    assert {("CALLE", "Avda. Real 9"), ("CALLE", "C/ Olmos 2")} <= found

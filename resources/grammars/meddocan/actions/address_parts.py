@@ -257,6 +257,8 @@ def street_end(text: str, start: int, end: int) -> int:
             if text[pos] in ".,;" and has_number and not (
                     FLOOR_ORDINAL.match(rest) or FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
                 return pos
+            if text[pos] in ".,;" and has_number and STREET_START.match(rest, len(rest) - len(rest.lstrip())):
+                return pos  # "Calle Mayor 4, C/ Seminario 2": another street, not a door "C"
             if text[pos] == "." and not has_number and CAPITAL_AFTER.match(rest) and not STREET_ABBREVIATION_END.search(
                     text[start:pos]) and not STREET_START.fullmatch(text, start, pos) and not (
                     pos - start <= 4 and STREET_START.match(rest, len(rest) - len(rest.lstrip()))):
