@@ -318,3 +318,22 @@ def test_a_street_word_after_a_house_number_starts_another_street(rules):
     found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Rosa Gil Mas. Hospital del Sur. Avda. Real 9, "
                          "C/ Olmos 2. 02001 Albacete.")
     assert {("CALLE", "Avda. Real 9"), ("CALLE", "C/ Olmos 2")} <= found
+
+
+@pytest.mark.parametrize("line, name, street", [
+    ("Dirección para correspondencia: Lucía Ferrer Ortega Almendros, 12 - 3ºB 46010 Valencia.",
+     "Lucía Ferrer Ortega", "Almendros, 12 - 3ºB"),
+    ("Dirección para correspondencia: Juan José Prieto Lara Tomás de Iriarte 5, 2º 38003 Santa Cruz de Tenerife.",
+     "Juan José Prieto Lara", "Tomás de Iriarte 5, 2º"),
+    ("Remitido por: Dr. Raúl Peña San Juan Olivares 18 28080 Madrid. España.", "Raúl Peña San Juan",
+     "Olivares 18"),
+])
+def test_a_signature_street_glued_to_the_name_is_cut_after_two_surnames(rules, line, name, street):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert {("NOMBRE_PERSONAL_SANITARIO", name), ("CALLE", street)} <= found
+
+
+def test_a_signature_name_without_a_house_number_after_it_is_kept_whole(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Francisco de Paula Mendes Costa Lima. "
+                         "Rua Nova, 12. Lisboa.")
+    assert not any(kind == "CALLE" and "Lima" in value for kind, value in found)

@@ -15,6 +15,7 @@ from .address_parts import (
     add_organisation,
     colonia_end,
     place_end,
+    street_after_name,
     street_end,
     street_without_type,
     untyped_street_after_department,
@@ -52,12 +53,14 @@ def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet,
     pos = start
     lead = CORRESPONDENCE.match(text[pos:end])
     pos += lead.end() if lead else 0
+    people = gazetteer_classes(annset, start, end)[1]
     while True:  # "Dr. X Y y Dra. Z W": one name after another
         title = TITLE.match(text, pos, end)
         if title:
             pos = title.end()
         name_end = name_run_end(text, pos, end)
         if name_end > pos:
+            name_end = street_after_name(text, pos, name_end, end, people) or name_end  # "X Y Z Játiva, 4"
             s, e = clean_span(text, pos, name_end)
             add(out, "NOMBRE_PERSONAL_SANITARIO", s, e, "signature:name")
             pos = name_end

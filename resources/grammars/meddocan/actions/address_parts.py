@@ -19,6 +19,8 @@ from .patterns import (
     EMAIL,
     FLOOR_ORDINAL,
     FLOOR_WORD,
+    HOUSE_NUMBER,
+    INITIAL,
     NAMED_BEFORE_TOWN,
     NAMED_BEFORE_TOWN_TAIL,
     NON_BLANKS,
@@ -43,6 +45,8 @@ from .patterns import (
     STREET_PARTICLE,
     STREET_START,
     STREET_STOP,
+    SURNAME_PARTICLE,
+    SURNAME_SAINT,
     TOWN_PARTICLE_END,
     UNTYPED_STREET,
 )
@@ -193,6 +197,28 @@ def split_glued_street(text: str, start: int, stop: int, end: int, people: dict 
 def street_without_type(text: str, start: int, end: int) -> bool:
     """'Irunlarrea, 3' or 'San Cibrao s/n': capitalised words then a number or s/n before a postcode."""
     return bool(UNTYPED_STREET.match(text[start:end]))
+
+
+def street_after_name(text: str, start: int, stop: int, end: int, people: dict) -> int | None:
+    """Where a street without its type word starts inside a signature's name run ('Dirección para
+    correspondencia: Begoña Suárez Aliaga Játiva, 4 - 2ºB 28007 Madrid'): after the given names (the
+    first word, then listed first names or initials; `people` maps a name's span to "person_first" or
+    "surname") and two surnames with their particles ('San Martín' is one), when a house number
+    follows the name run's end `stop` and the words left make a street with it (UNTYPED_STREET);
+    None otherwise."""
+    words = list(NON_BLANKS.finditer(text, start, stop))
+    i = 1
+    while i < min(len(words), 3) and (people.get(words[i].span()) == "person_first"
+                                      or INITIAL.fullmatch(words[i].group())):
+        i += 1
+    for _ in range(2):
+        while i < len(words) and SURNAME_PARTICLE.fullmatch(words[i].group()):
+            i += 1
+        i += 2 if i < len(words) and SURNAME_SAINT.fullmatch(words[i].group()) else 1
+    if i >= len(words) or not HOUSE_NUMBER.match(text, stop, end):
+        return None
+    street = UNTYPED_STREET.match(text, words[i].start(), end)
+    return words[i].start() if street and street.end() > stop else None
 
 
 def untyped_street_after_department(text: str, start: int, stop: int, end: int) -> int | None:
