@@ -266,3 +266,74 @@ def test_an_acronym_defined_in_parentheses_or_of_no_named_organisation_is_not_ta
     defined = "Acudió al Hospital Clínico San Rafael (HCSR) por dolor."
     assert not any(value == "HCSR" for _, value in spans(rules, defined))
     assert not any(value == "HCSR" for _, value in spans(rules, "Acudió al HCSR por dolor torácico."))
+
+
+@pytest.mark.parametrize("line, street", [
+    # a street named with Galician particles, no type word, before the postcode
+    ("Remitido por: Dra. Ana Pérez Gil. Fonte do Sapo, 12 15701 Santiago de Compostela. España.", "Fonte do Sapo, 12"),
+    # the number introduced by "número"
+    ("Remitido por: Dr. Juan Soto Mena. Los Aromos número 2150, Temuco-Chile E-mail: jsoto@correo.cl",
+     "Los Aromos número 2150"),
+    # after the department's words, with no period between them and the street
+    ("Remitido por: Dr. Pedro Ruiz Sanz. Servicio de Neurología Prados de Abajo, 7 33011 Oviedo. España.",
+     "Prados de Abajo, 7"),
+])
+def test_a_signature_street_without_a_type_word_is_a_street(rules, line, street):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert ("CALLE", street) in found
+    assert not any(kind == "TERRITORIO" and value in street for kind, value in found)
+
+
+def test_a_department_before_a_typed_street_stays_out_of_the_street(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Luis Gil. Servicio de Cirugía Plástica "
+                         "Avda. del Mar 12 28001 Madrid.")
+    assert ("CALLE", "Avda. del Mar 12") in found
+
+
+def test_a_town_with_its_article_after_de_stays_in_the_hospital_name(rules):
+    # "O Porriño" and its tail "Porriño" are both listed towns: the longer one is the town after "de"
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Eva Rey Gil. Hospital Comarcal Universitario "
+                         "de O Porriño Servicio de Urología C/ Doctor Fleming, 4 36400 O Porriño.")
+    assert ("HOSPITAL", "Hospital Comarcal Universitario de O Porriño") in found
+    assert ("TERRITORIO", "Porriño") not in found
+
+
+@pytest.mark.parametrize("line, street", [
+    ("Remitido por: Dra. Sara Villa Gil. Hospital del Norte. Carr. Vía de Servicio, Km 9.200, 28050 Madrid.",
+     "Carr. Vía de Servicio, Km 9.200"),
+    ("Remitido por: Dr. Luis Mora Gil. Hospital Universitario San Pedro. CTR. Carretera de Lucena s/n. Córdoba.",
+     "CTR. Carretera de Lucena s/n"),
+])
+def test_a_street_types_abbreviation_before_its_word_is_one_street(rules, line, street):
+    assert ("CALLE", street) in spans(rules, "Sin otros hallazgos.\n" + line)
+
+
+def test_an_organisation_between_two_streets_splits_them(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Eva Gil Mas. C/ Huertas, Hospital Comarcal "
+                         "\"San Roque\" Calle Mayor de Arriba, 7, 11300 La Línea, Cádiz.")
+    assert {("CALLE", "C/ Huertas"), ("CALLE", "Calle Mayor de Arriba, 7")} <= found
+
+
+def test_a_street_word_after_a_house_number_starts_another_street(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dra. Rosa Gil Mas. Hospital del Sur. Avda. Real 9, "
+                         "C/ Olmos 2. 02001 Albacete.")
+    assert {("CALLE", "Avda. Real 9"), ("CALLE", "C/ Olmos 2")} <= found
+
+
+@pytest.mark.parametrize("line, name, street", [
+    ("Dirección para correspondencia: Lucía Ferrer Ortega Almendros, 12 - 3ºB 46010 Valencia.",
+     "Lucía Ferrer Ortega", "Almendros, 12 - 3ºB"),
+    ("Dirección para correspondencia: Juan José Prieto Lara Tomás de Iriarte 5, 2º 38003 Santa Cruz de Tenerife.",
+     "Juan José Prieto Lara", "Tomás de Iriarte 5, 2º"),
+    ("Remitido por: Dr. Raúl Peña San Juan Olivares 18 28080 Madrid. España.", "Raúl Peña San Juan",
+     "Olivares 18"),
+])
+def test_a_signature_street_glued_to_the_name_is_cut_after_two_surnames(rules, line, name, street):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert {("NOMBRE_PERSONAL_SANITARIO", name), ("CALLE", street)} <= found
+
+
+def test_a_signature_name_without_a_house_number_after_it_is_kept_whole(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Francisco de Paula Mendes Costa Lima. "
+                         "Rua Nova, 12. Lisboa.")
+    assert not any(kind == "CALLE" and "Lima" in value for kind, value in found)

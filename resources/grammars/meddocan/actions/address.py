@@ -10,7 +10,16 @@ import regex
 
 from annotator.document import AnnotationSet, Document
 
-from .address_parts import add_abbreviation, add_organisation, colonia_end, place_end, street_end, street_without_type
+from .address_parts import (
+    add_abbreviation,
+    add_organisation,
+    colonia_end,
+    place_end,
+    street_after_name,
+    street_end,
+    street_without_type,
+    untyped_street_after_department,
+)
 from .patterns import (
     CORRESPONDENCE,
     DEPARTMENT,
@@ -44,12 +53,14 @@ def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet,
     pos = start
     lead = CORRESPONDENCE.match(text[pos:end])
     pos += lead.end() if lead else 0
+    people = gazetteer_classes(annset, start, end)[1]
     while True:  # "Dr. X Y y Dra. Z W": one name after another
         title = TITLE.match(text, pos, end)
         if title:
             pos = title.end()
         name_end = name_run_end(text, pos, end)
         if name_end > pos:
+            name_end = street_after_name(text, pos, name_end, end, people) or name_end  # "X Y Z Játiva, 4"
             s, e = clean_span(text, pos, name_end)
             add(out, "NOMBRE_PERSONAL_SANITARIO", s, e, "signature:name")
             pos = name_end
@@ -218,6 +229,8 @@ def skip_department(run: AddressRun, pos: int) -> int | None:
     for follower in (STREET_START, POSTCODE, EMAIL):
         found = follower.search(text, pos, stop_at)
         stop_at = found.start() if found else stop_at
+    if not run.seen_street:  # "Urología Xubias de Arriba, 84 15006 La Coruña": the street without its type word
+        stop_at = untyped_street_after_department(text, pos, stop_at, run.end) or stop_at
     return max(stop_at, pos + 1)
 
 

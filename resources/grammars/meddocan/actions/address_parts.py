@@ -11,12 +11,16 @@ from .patterns import (
     ABBREVIATION_END,
     CAPITAL_AFTER,
     COLONIA,
+    CAPITALISED_WORD,
     COLONIA_WORD,
+    DEPARTMENT,
     DIGIT,
     DISTRICT_INITIALS,
     EMAIL,
     FLOOR_ORDINAL,
     FLOOR_WORD,
+    HOUSE_NUMBER,
+    INITIAL,
     NAMED_BEFORE_TOWN,
     NAMED_BEFORE_TOWN_TAIL,
     NON_BLANKS,
@@ -41,6 +45,8 @@ from .patterns import (
     STREET_PARTICLE,
     STREET_START,
     STREET_STOP,
+    SURNAME_PARTICLE,
+    SURNAME_SAINT,
     TOWN_PARTICLE_END,
     UNTYPED_STREET,
 )
@@ -95,18 +101,24 @@ def add_organisation(out: AnnotationSet, text: str, start: int, end: int, kind: 
     stop = split_glued_street(text, start, org_end(text, start, end), end, people)
     s, e = clean_span(text, start, stop)
     while True:  # "Hospital Universitario Central de Asturias Oviedo Asturias": both towns are left out
-        town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+        town = longest_place_ending(places, s, e)
         if not (town and len(text[s:town[0]].split()) >= 3
                 and not TOWN_PARTICLE_END.search(text[s:town[0]])):
             break
         e = clean_span(text, s, town[0])[1]
         stop = town[0]
-    town = max(((ps, pe) for (ps, pe) in places if pe == e and ps > s), default=None)
+    town = longest_place_ending(places, s, e)
     if kind == "HOSPITAL" and town and NAMED_BEFORE_TOWN.search(text, s, town[0]):
         add(out, "TERRITORIO", *town, rule.split(":")[0] + ":place")
         e = clean_span(text, s, NAMED_BEFORE_TOWN_TAIL.search(text, s, town[0]).start())[1]
     add(out, kind, s, e, rule)
     return max(add_abbreviation(out, text, stop, end, kind, rule), start + 1)
+
+
+def longest_place_ending(places: dict, start: int, end: int) -> tuple[int, int] | None:
+    """The longest place of the gazetteer that ends at `end` and starts after `start`: "A Coruña", not
+    its tail "Coruña" (so that "... de A Coruña" is seen as a town after "de")."""
+    return min(((ps, pe) for (ps, pe) in places if pe == end and ps > start), default=None)
 
 
 def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: str, rule: str) -> int:
@@ -187,6 +199,46 @@ def street_without_type(text: str, start: int, end: int) -> bool:
     return bool(UNTYPED_STREET.match(text[start:end]))
 
 
+def street_after_name(text: str, start: int, stop: int, end: int, people: dict) -> int | None:
+    """Where a street without its type word starts inside a signature's name run ('Dirección para
+    correspondencia: Begoña Suárez Aliaga Játiva, 4 - 2ºB 28007 Madrid'): after the given names (the
+    first word, then listed first names or initials; `people` maps a name's span to "person_first" or
+    "surname") and two surnames with their particles ('San Martín' is one), when a house number
+    follows the name run's end `stop` and the words left make a street with it (UNTYPED_STREET);
+    None otherwise."""
+    words = list(NON_BLANKS.finditer(text, start, stop))
+    i = 1
+    while i < min(len(words), 3) and (people.get(words[i].span()) == "person_first"
+                                      or INITIAL.fullmatch(words[i].group())):
+        i += 1
+    for _ in range(2):
+        while i < len(words) and SURNAME_PARTICLE.fullmatch(words[i].group()):
+            i += 1
+        i += 2 if i < len(words) and SURNAME_SAINT.fullmatch(words[i].group()) else 1
+    if i >= len(words) or not HOUSE_NUMBER.match(text, stop, end):
+        return None
+    street = UNTYPED_STREET.match(text, words[i].start(), end)
+    return words[i].start() if street and street.end() > stop else None
+
+
+def untyped_street_after_department(text: str, start: int, stop: int, end: int) -> int | None:
+    """Where a street without its type word starts inside a department's words ('Servicio de Urología
+    Xubias de Arriba, 84 15006 La Coruña'): at the first capitalised word after the department's last
+    department word whose words and number (UNTYPED_STREET) end, before `stop` (where the department's
+    words end), at a postcode, an e-mail or a phone cue (STREET_STOP); None when there is no such street."""
+    words = list(CAPITALISED_WORD.finditer(text, start, stop))
+    last_department = max((i for i, w in enumerate(words) if DEPARTMENT.match(w.group())), default=None)
+    if last_department is None:
+        return None
+    for word in words[last_department + 1:]:
+        street = UNTYPED_STREET.match(text, word.start(), stop)
+        if street and STREET_STOP.match(text, street.end(), end):
+            return word.start()
+        if street is None:
+            return None
+    return None
+
+
 def colonia_end(text: str, stop: int, end: int, places: dict) -> int:
     """A Mexican street goes on with its district (train: 4 of 5): 'Chimalpopoca 14, Col. Obrera',
     'Calzada de Tlalpan # 4800 Colonia Sección XVI'; the district stops before a known place
@@ -231,9 +283,14 @@ def street_end(text: str, start: int, end: int) -> int:
             if text[pos] in ".,;" and has_number and not (
                     FLOOR_ORDINAL.match(rest) or FLOOR_WORD.match(rest, len(rest) - len(rest.lstrip()))):
                 return pos
+            if text[pos] in ".,;" and has_number and STREET_START.match(rest, len(rest) - len(rest.lstrip())):
+                return pos  # "Calle Mayor 4, C/ Seminario 2": another street, not a door "C"
             if text[pos] == "." and not has_number and CAPITAL_AFTER.match(rest) and not STREET_ABBREVIATION_END.search(
-                    text[start:pos]) and not STREET_START.fullmatch(text, start, pos):
-                return pos
+                    text[start:pos]) and not STREET_START.fullmatch(text, start, pos) and not (
+                    pos - start <= 4 and STREET_START.match(rest, len(rest) - len(rest.lstrip()))):
+                return pos  # (not in "CRT. Carretera de Jaén": a short word before a street word is its abbreviation)
+            if text[pos] == "," and not has_number and ORG_START.match(rest, len(rest) - len(rest.lstrip())):
+                return pos  # "C/ Escuelas, Hospital X Calle Y, 2": an organisation between two streets
         if text[pos].isdigit() or text[pos:pos + 3] == "s/n" or SN.match(text[pos:pos + 3]):
             has_number = True
         pos += 1

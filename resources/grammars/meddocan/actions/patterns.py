@@ -69,8 +69,16 @@ STREET_START = regex.compile(
     r"(?:Carrera|Cra\.)(?=\s*\d)|(?:C|c)[/\\](?=\p{L})")
 STREET_NUMBER = regex.compile(r"(?:,\s*|\s+)(?:n[ºo]\.?\s*)?(?:\d{1,4}\p{L}?\b|s/n)")
 NUMBER_AT_END = regex.compile(STREET_NUMBER.pattern + r"[\s.,;:–-]*$")
-UNTYPED_STREET = regex.compile(r"(?:\p{Lu}[\p{L}'´]*\.?\s+(?:(?:de|del|la|los|las|y|i)\s+)*){0,5}\p{Lu}[\p{L}'´]*"
-                             r"(?:,\s*|\s+)(?:n[ºo]\s*)?(?:\d{1,4}[\p{L}]?(?:-\d+)?|s/n)\b")
+# "Irunlarrea, 3", "Monte da Vila, 41" (Galician particles), "San Martin número 1436"
+HOUSE_NUMBER = regex.compile(r"(?:,\s*|\s+)(?:(?:n[ºo]|N[º°]|número|núm\.)\s*)?(?:\d{1,4}[\p{L}]?(?:-\d+)?|s/n)\b")
+UNTYPED_STREET = regex.compile(r"(?:\p{Lu}[\p{L}'´]*\.?\s+(?:(?:de|del|da|do|das|dos|la|los|las|y|i)\s+)*){0,5}\p{Lu}[\p{L}'´]*"
+                             + HOUSE_NUMBER.pattern)
+# a person's name in a signature: given names (listed first names or initials), then two surnames,
+# each with its particles ("Enrique de Diego Rodríguez")
+INITIAL = regex.compile(r"\p{Lu}\.")
+SURNAME_PARTICLE = regex.compile(r"de|del|la|las|los|van|von|da|dos")
+SURNAME_SAINT = regex.compile(r"San|Santa|Santo|Sant")  # "San Martín" is one surname
+CAPITALISED_WORD = regex.compile(r"(?<![\p{L}\d])\p{Lu}[\p{L}'´]*")
 SAINT = regex.compile(r"(?:San|Santa|Santo|Sant|Virgen|Doctor|Dr\.|Plaza|Camino)$")
 STREET_NOUN = regex.compile(r"Río|Monte|Altos|Alto|Hermanos|Doctor|Virgen|Camino|Puerta|Ribera|Valle|Cerro|Cruz|Fuente")
 STREET_PARTICLE = regex.compile(r"de|del|da|do|dos|das|la|las|los")
