@@ -48,6 +48,10 @@ from annotator.processing.gazetteer_lists import ListSpec, read_entries, read_li
 # ``re`` rather than ``regex`` here: faster for this simple pattern (benchmarks/RESULTS.md)
 UNIT = re.compile(r"[^\W\d_]+|\d+|\S")
 _SPACED_UNIT = re.compile(r"\s*(?:[^\W\d_]+|\d+|\S)")
+# with ``wordEdges=letters`` each digit is a unit: GATE's DefaultGazetteer tries a match at every
+# character and checks only for letters beside it, so "3M" matches in "23M" and "Motel 6" in "Motel 66"
+DIGIT_UNIT = re.compile(r"[^\W\d_]+|\S")
+_SPACED_DIGIT_UNIT = re.compile(r"\s*(?:[^\W\d_]+|\S)")
 _WORD_CHAR = regex.compile(r"\w")
 _MISSING = object()
 
@@ -55,9 +59,9 @@ _MISSING = object()
 Payload = tuple[tuple[int, "dict[str, str] | None"], ...]
 
 
-def _prefixes(key: str) -> list[str]:
-    """The proper prefixes of ``key`` that end at a unit boundary."""
-    return [key[: m.end()] for m in UNIT.finditer(key)][:-1]
+def _prefixes(key: str, unit: re.Pattern[str] = UNIT) -> list[str]:
+    """The proper prefixes of ``key`` that end at a boundary of ``unit``."""
+    return [key[: m.end()] for m in unit.finditer(key)][:-1]
 
 
 def normalise(entry: str) -> str:
@@ -68,8 +72,9 @@ def normalise(entry: str) -> str:
 class EntryTable:
     """Entries keyed by normalised text, plus their unit-boundary prefixes (value None)."""
 
-    def __init__(self, case_sensitive: bool) -> None:
+    def __init__(self, case_sensitive: bool, digit_units: bool = False) -> None:
         self.case_sensitive = case_sensitive
+        self.digit_units = digit_units  # each digit a unit (GATE's matching inside digit runs)
         self.table: dict[str, Payload | None] = {}
 
     def key(self, text: str) -> str:
@@ -80,12 +85,14 @@ class EntryTable:
         table = self.table
         get, setdefault = table.get, table.setdefault
         key_of = None if self.case_sensitive else self.key
+        digit_units = self.digit_units
+        unit = DIGIT_UNIT if digit_units else UNIT
         for entry, payload in entries:
             key = entry if key_of is None else key_of(entry)
             found = get(key)
             if found is None:
                 table[key] = (payload,)
-                if key.isalpha() or key.isdecimal():
+                if key.isalpha() or (key.isdecimal() and not digit_units):
                     continue
                 if key.replace(" ", "").isalpha():  # words of letters: a prefix ends before each space
                     space = key.find(" ")
@@ -93,7 +100,7 @@ class EntryTable:
                         setdefault(key[:space], None)
                         space = key.find(" ", space + 1)
                 else:
-                    for prefix in _prefixes(key):
+                    for prefix in _prefixes(key, unit):
                         setdefault(prefix, None)
             elif payload not in found:
                 table[key] = found + (payload,)
@@ -101,7 +108,7 @@ class EntryTable:
     def matches(self, text: str, start_ok: Callable[[int], bool] | None, end_ok: Callable[[int], bool] | None,
                 longest_only: bool) -> list[tuple[int, int, Payload]]:
         """``(start, end, payload)`` of every match in ``text``, in document order."""
-        spaced = _SPACED_UNIT.findall(self.key(text))  # each unit with the whitespace before it
+        spaced = (_SPACED_DIGIT_UNIT if self.digit_units else _SPACED_UNIT).findall(self.key(text))  # each unit with the whitespace before it
         units = list(map(str.lstrip, spaced))
         ends = list(accumulate(map(len, spaced)))  # fold keeps offsets, so these are text offsets
         table = self.table
@@ -212,7 +219,7 @@ class Gazetteer(ProcessingResource):
 
     def setup(self) -> None:
         self.specs = read_lists_def(self.listsURL, self.encoding)
-        self.entries = EntryTable(self.caseSensitive)
+        self.entries = EntryTable(self.caseSensitive, digit_units=self.wordEdges == "letters")
         for index, spec in enumerate(self.specs):
             plain = (index, None)
             self.entries.add((normalise(entry), (index, features) if features else plain)

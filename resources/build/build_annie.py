@@ -22,7 +22,12 @@ NOTE.md). What it writes (every file generated: do not edit; rerun this script):
   * resources/grammars/annie/tokeniser/: the tokeniser's post-processing grammar
     (``tokeniser/postprocess.jape``) ported the same way, and its ``port-report.json``; the port
     translates none of its blocks, so its generated ``actions.py`` is not kept: the hand-ported
-    actions are ``resources/grammars/annie/hand/postprocess.py`` (not touched by this script).
+    actions are ``resources/grammars/annie/hand/postprocess.py`` (not touched by this script);
+  * resources/gazetteers/annie-splitter/ and resources/grammars/annie/sentenceSplitter/: ANNIE's
+    sentence splitter, its abbreviations gazetteer (``sentenceSplitter/gazetteer/``) copied
+    unchanged and its grammar (``sentenceSplitter/grammar/main.jape``, the one GATE's
+    ``SentenceSplitter`` PR runs by default) ported the same way; its actions are hand-ported in
+    ``resources/grammars/annie/hand/splitter.py`` (not touched by this script).
 
 Run:  python resources/build/build_annie.py [--source ../shared/annie/resources]
 """
@@ -43,6 +48,7 @@ SOURCE = RESOURCES.parent.parent / "shared" / "annie" / "resources"
 GAZETTEER = RESOURCES / "gazetteers" / "annie"
 ORTHO = {"alias.lst": "othomatcher", "spur_match.lst": "othomatcher", "org_ending.lst": "gazetteer"}
 GRAMMARS = RESOURCES / "grammars" / "annie"
+SPLITTER_GAZETTEER = RESOURCES / "gazetteers" / "annie-splitter"
 HEPTAG = RESOURCES / "pos" / "annie-heptag"
 HEPTAG_FILES = ("lexicon", "ruleset")
 CUTS = ["name.jape"]  # NE phase files given ``cuts = true`` (annotator/jape/__init__.py)
@@ -99,6 +105,18 @@ def copy_gazetteer(source: Path) -> int:
     return len(set(names))
 
 
+def copy_splitter_gazetteer(source: Path) -> int:
+    """The sentence splitter's lists.def and its lists into SPLITTER_GAZETTEER (emptied first);
+    the number of lists lists.def names."""
+    shutil.rmtree(SPLITTER_GAZETTEER, ignore_errors=True)
+    SPLITTER_GAZETTEER.mkdir(parents=True)
+    folder = source / "sentenceSplitter" / "gazetteer"
+    names = listed(folder / "lists.def")
+    for name in ["lists.def", *sorted(set(names))]:
+        shutil.copyfile(folder / name, SPLITTER_GAZETTEER / name)
+    return len(set(names))
+
+
 def copy_heptag(source: Path) -> None:
     """ANNIE's POS tagger lexicon and rules into HEPTAG (emptied first)."""
     shutil.rmtree(HEPTAG, ignore_errors=True)
@@ -131,6 +149,9 @@ def main() -> None:
     set_cuts(GRAMMARS / "NE")
     set_clean_once(GRAMMARS / "NE")
     print(port_into(args.source / "tokeniser" / "postprocess.jape", GRAMMARS / "tokeniser", keep_actions=False))
+    print(f"splitter gazetteer: {copy_splitter_gazetteer(args.source)} lists")
+    print(port_into(args.source / "sentenceSplitter" / "grammar" / "main.jape", GRAMMARS / "sentenceSplitter",
+                    keep_actions=False))
 
 
 if __name__ == "__main__":

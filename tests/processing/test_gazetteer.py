@@ -125,6 +125,23 @@ def test_letter_edges_as_gates_default_gazetteer(tmp_path: Path) -> None:
     assert found == {"tokens": ["mail"], "letters": ["Karl", "US", "mail", "H"]}
 
 
+def test_letter_edges_match_inside_digit_runs_as_gates_default_gazetteer(tmp_path: Path) -> None:
+    # GATE's DefaultGazetteer.run tries a match at every character (after a failed walk it goes on
+    # at matchedRegionStart + 1) and rejects one only for a letter beside it (Character.isLetter;
+    # isWordInternal in later versions), so a digit beside a match is no edge: ANNIE's "3M" is
+    # looked up in "23M", "Motel 6" in "Motel 66", "20-20" in "2020-2021". Token edges keep digit runs whole.
+    definition = write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "3M\nMotel 6\n20-20\n15\nM\n"})
+    text = "23M, Motel 66, 2020-2021, 1500, 3Mx"
+    found = {}
+    for edges in ("tokens", "letters"):
+        doc = Document(text)
+        tokenize(doc)
+        Gazetteer(listsURL=definition, wordEdges=edges)(doc)
+        found[edges] = [(doc.covered_text(a), a.start) for a in doc.annset().with_type("Lookup")]
+    assert found == {"tokens": [("M", 2)],
+                     "letters": [("3M", 1), ("M", 2), ("Motel 6", 5), ("20-20", 17), ("15", 26)]}
+
+
 def test_tokens_from_input_set_and_output_set(tmp_path: Path) -> None:
     definition = write(tmp_path, {"lists.def": "a.lst:x\n", "a.lst": "mail\n"})
     doc = Document("e-mail")

@@ -103,6 +103,20 @@ def test_a_single_line_break_does_not_end_a_sentence(annie) -> None:
         "The meeting was held\nin London.", "It ended.", "Next"]
 
 
+def test_sentences_and_splits_as_annies_splitter_grammar(annie) -> None:
+    # GATE's sentenceSplitter/grammar/find.jape and split.jape: a Split is the full stop alone (a
+    # closing quote starts the next sentence), "Sept" is not in its abbreviations.lst ("Sep" is),
+    # "..." is one internal Split, two line breaks an external one; tokens after the last Split
+    # make a last sentence (GATE's SentenceSplitter PR)
+    text = 'He said "It ended." Then he left in Sept. Nobody came... We saw Dr. Lee\n\nThe end'
+    doc = annie(Document(text))
+    assert [text[a.start:a.end] for a in doc.annset().with_type("Sentence")] == [
+        'He said "It ended.', '" Then he left in Sept.', "Nobody came...", "We saw Dr. Lee", "The end"]
+    assert [(text[a.start:a.end], a.features["kind"]) for a in doc.annset().with_type("Split")] == [
+        (".", "internal"), (".", "internal"), ("...", "internal"), ("\n\n", "external")]
+    assert not doc.annset().with_type("Lookup").with_features(majorType="splitter_abbreviation")
+
+
 def build_script():
     spec = importlib.util.spec_from_file_location("build_annie", REPO / "resources" / "build" / "build_annie.py")
     build = importlib.util.module_from_spec(spec)
@@ -163,6 +177,20 @@ def test_the_shipped_resources_are_what_the_build_script_makes(tmp_path) -> None
     for name in build.HEPTAG_FILES:
         ours = REPO / "resources" / "pos" / "annie-heptag" / name
         assert ours.read_bytes() == (ANNIE / "heptag" / name).read_bytes(), name
+
+
+@pytest.mark.skipif(not ANNIE.is_dir(), reason="needs ../shared/annie")
+def test_the_shipped_splitter_is_what_the_build_script_makes(tmp_path) -> None:
+    # ANNIE's sentence splitter: its grammar ported by `jape port` (two of its four Java blocks
+    # translated; all four are hand-ported in hand/splitter.py) and its abbreviations copied
+    done = port(ANNIE / "sentenceSplitter" / "grammar" / "main.jape", tmp_path)
+    assert (done.blocks, done.translated) == (4, 2)
+    shipped = REPO / "resources" / "grammars" / "annie" / "sentenceSplitter"
+    for name in ["port-report.json", *(p.name for p in tmp_path.glob("*.jape"))]:
+        assert (shipped / name).read_text(encoding="utf-8") == (tmp_path / name).read_text(encoding="utf-8"), name
+    for name in ("lists.def", "abbreviations.lst"):
+        ours = REPO / "resources" / "gazetteers" / "annie-splitter" / name
+        assert ours.read_bytes() == (ANNIE / "sentenceSplitter" / "gazetteer" / name).read_bytes(), name
 
 
 def test_ortho_matcher_groups_names_and_types_an_unknown_surname(annie) -> None:
