@@ -58,10 +58,12 @@ def zip_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
 
 
 #: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
-#: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456"
+#: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456",
+#: ", int. 3", ", oficina 201", ", casa 4"
 _UNIT_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
-    r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
+    r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg|"
+    r"int|interior|oficina|ofic|local|casa|lote|sala|bloco|manzana|mz|departamento|dep)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
     r"|#)(?=[\w\-]*\d|(?-i:[A-Z])\b)[A-Za-z0-9][\w\-]{0,6}(?![\w\-])", re.I)
 #: a floor after a street line, the number first: ", 3e verdieping", ", 2nd floor", ", 4º piso"
 _FLOOR_AFTER = re.compile(
@@ -71,7 +73,13 @@ _FLOOR_AFTER = re.compile(
 #: 10117 Berlin", "Address: Coolsingel 40, 3011 AD Rotterdam")
 _STREET_BEFORE_ZIP = re.compile(
     r"(?:^|(?<=[,:;]))[ \t]*([A-Z][^\W\d_]+(?:[ \t]+[^\W\d_]+){0,3}[ \t]+\d{1,4}[a-zA-Z]?)[ \t]*,[ \t]*$", re.M)
-STREET_AFTER = (_UNIT_AFTER, _FLOOR_AFTER)
+#: the neighbourhood after a street line, as Mexico, Colombia and Brazil write it on the street's line
+#: (the street line with the parts that place it in its town: ", Col. Roma Norte", ", colonia Juárez",
+#: ", barrio El Poblado", ", Bairro Centro"; the town after it stays a value of its own)
+_NEIGHBOURHOOD_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?i:col|colonia|fracc|fraccionamiento|barrio|bairro|urb|urbanización|urbanizacion|jardim|vila)\.?"
+    r"(?:[ \t]+(?:(?:de|del|la|las|los|el|do|da|dos|das)[ \t]+)?[A-Z][^\W\d_]+(?:-[^\W\d_]+)*){1,4}(?![\w\-])")
+STREET_AFTER = (_UNIT_AFTER, _FLOOR_AFTER, _NEIGHBOURHOOD_AFTER)
 #: the block before a street line ("Blk 123 Ang Mo Kio Ave 3": guidelines 2.3, the whole street line)
 BLOCK_BEFORE = re.compile(r"(?<![\w.])(?:blk|block)\.?[ \t]+$", re.I)
 #: a postal district after a town: "Dublin 7", "Dublin 9," (then punctuation or the line's end)
