@@ -152,6 +152,26 @@ def test_a_two_digit_year_alone_is_a_date_only_under_i2b2(hipaa, i2b2):
 
 
 @pytest.mark.parametrize("text, expected", [
+    # i2b2 2014 annotates weekdays; a weekday before a date is one of its elements (deid-guidelines.md)
+    ("Next appointment: Tuesday, April 11, 2023 at 10:30 AM.", [("DATE", "Tuesday, April 11, 2023")]),
+    ("Seen on Mon 3/12/2021 in clinic.", [("DATE", "Mon 3/12/2021")]),
+    ("Booked for Friday 14 May 2021.", [("DATE", "Friday 14 May 2021")]),
+    ("Confused since Sunday 28th March.", [("DATE", "Sunday 28th March")]),
+    # a weekday alone stays out
+    ("Rash started on Monday, no new soaps.", []),
+    ("Clinic closed on Friday for the inspection.", []),
+])
+def test_a_weekday_before_a_date_is_part_of_it(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
+
+
+def test_a_weekday_before_a_year_or_month_alone_stays_out_of_hipaa(hipaa, i2b2):
+    text = "Since Tuesday, March the cough is worse."
+    assert phi(hipaa, text) == []
+    assert phi(i2b2, text) == [("DATE", "March")]
+
+
+@pytest.mark.parametrize("text, expected", [
     # national groupings with a trunk 0 or an area code in brackets
     ("Daughter's number (0113) 496 0821.", [("PHONE", "(0113) 496 0821")]),
     ("Office (03) 8765 4321 in the letter.", [("PHONE", "(03) 8765 4321")]),
@@ -388,7 +408,7 @@ def test_the_catchall_keeps_to_the_blocks(safe, text, expected):
     # a title's name does not cross a form's field gap, and a form's name fields are cues
     ("Title: Mrs   Forename: Gurpreet   Surname: Kaur", [("PATIENT", "Gurpreet"), ("PATIENT", "Kaur")]),
     ("Title: Mr\nFamily name: Tan", [("PATIENT", "Tan")]),
-    ("Last: Monday 3 May", [("DATE", "3 May")]),
+    ("Last: Monday 3 May", [("DATE", "Monday 3 May")]),  # a weekday before a date is in it
     ("First: Review", []),
 ])
 def test_form_name_fields(hipaa, text, expected):

@@ -61,6 +61,16 @@ def test_weekdays_and_intervals_are_kept():
     assert ctx.date_shift_days % 7 == 0 and ctx.date_shift_days != 0
 
 
+def test_a_date_with_its_weekday_moves_to_the_same_weekday():
+    # deid-en's DATE spans take a weekday before the date (Tuesday, April 11, 2023)
+    out, ctx = shifted(["Tuesday, April 11, 2023", "Friday 14 May 2021"], "en")
+    for surface, moved in zip(("Tuesday, April 11, 2023", "Friday 14 May 2021"), out):
+        weekday, rest = moved.split(" ", 1)
+        assert weekday.rstrip(",") == surface.split(" ", 1)[0].rstrip(",") and moved != surface
+        fmt = "%B %d, %Y" if "," in rest else "%d %B %Y"
+        assert datetime.strptime(rest, fmt).strftime("%A") == weekday.rstrip(",")
+
+
 def test_spanish_month_names_roman_months_and_case_are_kept():
     out, ctx = shifted(["12 de marzo de 2019", "12-III-2019", "30 de Agosto del 2003", "27-octubre-2016",
                         "12 DE MARZO DE 2019"])

@@ -52,6 +52,7 @@ RULE_CONFIDENCE = {
     "Pattern": 0.9,      # the pattern library: dates, phones, IDs, e-mails, URLs, IPs, postcodes
     "Label": 0.9,        # the value after a label (MRN:, NHS number, Fax ...)
     "MonthDate": 0.9,    # Feb 3, 2021; 5th of November
+    "WeekdayDate": 0.9,  # Tuesday, April 11, 2023 (the date rule or pattern after a weekday)
     "Age": 0.85,         # 45 year old, 72yo, aged 80
     "LocalPhone": 0.8,   # 555-0142, (617) 555-0142
     "PrefixedId": 0.8,   # PE-88120934, KNH/2021/04417
