@@ -157,8 +157,12 @@ def test_a_two_digit_year_alone_is_a_date_only_under_i2b2(hipaa, i2b2):
     ("Seen on Mon 3/12/2021 in clinic.", [("DATE", "Mon 3/12/2021")]),
     ("Booked for Friday 14 May 2021.", [("DATE", "Friday 14 May 2021")]),
     ("Confused since Sunday 28th March.", [("DATE", "Sunday 28th March")]),
-    # a weekday alone stays out
+    # a weekday and an ordinal day name a date
+    ("More confused since Sunday 28th, says her son.", [("DATE", "Sunday 28th")]),
+    ("See you on Tuesday the 4th.", [("DATE", "Tuesday the 4th")]),
+    # a weekday alone stays out, and so does a number after it that is no ordinal day
     ("Rash started on Monday, no new soaps.", []),
+    ("On Monday 2 tablets were missed.", []),
     ("Clinic closed on Friday for the inspection.", []),
 ])
 def test_a_weekday_before_a_date_is_part_of_it(hipaa, text, expected):
