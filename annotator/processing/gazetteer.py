@@ -75,6 +75,7 @@ class EntryTable:
     def __init__(self, case_sensitive: bool, digit_units: bool = False) -> None:
         self.case_sensitive = case_sensitive
         self.digit_units = digit_units  # each digit a unit (GATE's matching inside digit runs)
+        self.unit, self.spaced_unit = (DIGIT_UNIT, _SPACED_DIGIT_UNIT) if digit_units else (UNIT, _SPACED_UNIT)
         self.table: dict[str, Payload | None] = {}
 
     def key(self, text: str) -> str:
@@ -85,8 +86,7 @@ class EntryTable:
         table = self.table
         get, setdefault = table.get, table.setdefault
         key_of = None if self.case_sensitive else self.key
-        digit_units = self.digit_units
-        unit = DIGIT_UNIT if digit_units else UNIT
+        digit_units, unit = self.digit_units, self.unit
         for entry, payload in entries:
             key = entry if key_of is None else key_of(entry)
             found = get(key)
@@ -108,7 +108,7 @@ class EntryTable:
     def matches(self, text: str, start_ok: Callable[[int], bool] | None, end_ok: Callable[[int], bool] | None,
                 longest_only: bool) -> list[tuple[int, int, Payload]]:
         """``(start, end, payload)`` of every match in ``text``, in document order."""
-        spaced = (_SPACED_DIGIT_UNIT if self.digit_units else _SPACED_UNIT).findall(self.key(text))  # each unit with the whitespace before it
+        spaced = self.spaced_unit.findall(self.key(text))  # each unit with the whitespace before it
         units = list(map(str.lstrip, spaced))
         ends = list(accumulate(map(len, spaced)))  # fold keeps offsets, so these are text offsets
         table = self.table

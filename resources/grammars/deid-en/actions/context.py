@@ -21,6 +21,7 @@ from annotator.jape.actions import ActionContext, keeps_features
 from annotator.regexes.anchored import Anchored
 
 from .shapes import shapes
+from .weekdays import weekday_dates
 
 _RESOURCES = files("annotator.resources")
 #: English words (no name or place in their own right), lower case
@@ -155,6 +156,7 @@ def cues(ctx: ActionContext) -> None:
                 words[-1].group().lower() not in ENGLISH and not any(no_name(w.start()) for w in words):
             _candidate(ctx, (m.start(1), m.end(1)), "CITY", 69, "TownBeforeArea")
     shapes(ctx)  # values by their shape (actions/shapes.py): in this pass, a phase of their own costs more
+    weekday_dates(ctx)  # a weekday as part of a date (actions/weekdays.py), in this pass for the same reason
 
 
 def _candidate(ctx: ActionContext, span: tuple[int, int], type_: str, prio: int, rule: str) -> None:
