@@ -389,6 +389,32 @@ class CompiledPhase:
             for key in rule.required:
                 required[key] = required.get(key, 0) | 1 << bit
         self.required = list(required.items())
+        self.types = None if phase.input is None else tuple(sorted(set(phase.input)))  # sorted Input types
+        self._layouts: dict[tuple[str, ...], tuple] = {}
+
+    def layout(self, types: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple]:
+        """What a run over the visible ``types`` (sorted: :attr:`types`, or every type of a set for a
+        phase without ``Input``) reads where, made once per phase and ``types``:
+        ``(follow_types, reached, slots)``. ``follow_types``: the types whose ends lead to a second
+        element (:attr:`StartPlan.follow_types`); ``reached``: the types whose tables are filled in
+        only where walks reach (:class:`~annotator.jape.runtime.Reached`): those that no first
+        element reads (:attr:`leading`), unless the phase reads the span of every annotation anyway
+        (to filter rules by their second element, or to check cuts); ``slots``: ``(type, kind)``
+        for each type of :class:`Inputs`, kind 0 for a type not visible, 1 reached, 2 a whole
+        table."""
+        found = self._layouts.get(types)
+        if found is None or found[0] is not self.dispatch:  # share_start_keys may replace dispatch
+            if len(self._layouts) > MEMO_LIMIT:
+                self._layouts.clear()
+            follow = self.dispatch.follow_types
+            follow_types = types if follow is None else tuple(t for t in types if t in follow)
+            reached: tuple[str, ...] = ()
+            if self.leading is not None and not self.dispatch.filtered and not self.cuts:
+                reached = tuple(t for t in types if t not in self.leading)
+            slots = tuple((t, 0 if t not in types else 1 if t in reached else 2)
+                          for t in dict.fromkeys(self.reads + types))
+            found = self._layouts[types] = (self.dispatch, (follow_types, reached, slots))
+        return found[1]
 
 
 def leading_types(rules: list[CompiledRule]) -> frozenset[str] | None:

@@ -505,29 +505,17 @@ class PhaseRun:
         self.lattice = lattice
         self.trace = trace
         self.touched = 0  # what actions may have changed in the input set (rhs.ADDED, rhs.CHANGED)
-        types = tuple(sorted(inset.types() if phase.input is None else set(phase.input)))
+        types = tuple(sorted(inset.types())) if phase.types is None else phase.types
         self.types = types
         self.visible = set(types)
-        follow = phase.dispatch.follow_types
-        self.follow_types = types if follow is None else tuple(t for t in types if t in follow)
-        reached = self.reached_types()
-        self.inputs = Inputs({t: _EMPTY if t not in self.visible else lattice.reached(t).table if t in reached
-                              else lattice.at(t) for t in dict.fromkeys(phase.reads + types)}, doc.text, inset)
+        self.follow_types, reached, slots = phase.layout(types)
+        self.inputs = Inputs({t: _EMPTY if kind == 0 else lattice.reached(t).table if kind == 1 else lattice.at(t)
+                              for t, kind in slots}, doc.text, inset)
         self.next_at = lattice.nexts(types, reached)
         self.held: dict[int, int] = {}  # the keys holding at each offset (set by run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk: Callable | None = None  # the walk over the lattice (made by run, once held is known)
         self.firsts: dict[tuple[int, int | None], list[tuple]] = {}  # (rules, keys held) -> first_elements()
-
-    def reached_types(self) -> tuple[str, ...]:
-        """The input types whose tables are filled in only where walks reach (:class:`Reached`):
-        those that no first element reads (:attr:`~annotator.jape.compiler.CompiledPhase.leading`),
-        unless the phase reads the span of every annotation anyway (to filter rules by their
-        second element, or to check cuts: :meth:`after`, :meth:`anchored`)."""
-        phase = self.phase
-        if phase.leading is None or phase.dispatch.filtered or phase.cuts:
-            return ()
-        return tuple(t for t in self.types if t not in phase.leading)
 
     @property
     def starts(self) -> list[int]:

@@ -1,5 +1,5 @@
 """Types that no first element reads (annotator/jape/runtime.py: Reached, NextStarts,
-PhaseRun.reached_types) are read only where walks reach. Checked through the public interface:
+compiler.py: CompiledPhase.layout) are read only where walks reach. Checked through the public interface:
 the fast matcher finds what the plain walk (``strategy="reference"``) finds, on documents whose
 tables have the cases that matter (empty annotations, several starting together, gaps,
 annotations added and removed between phases)."""
