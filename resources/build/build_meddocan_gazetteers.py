@@ -67,6 +67,12 @@ CUES = {
                  "Móvil", "Tel. y Fax"],
     "fax": ["Fax", "FAX"],
 }
+# Cues that head a line as well without their ':' ("Dirección para correspondencia Dr. X. Hospital Y ..."):
+# feature colon=optional; the grammar (fields.jape, HeaderFieldWithoutColon) then wants a capitalised word
+# after the cue at the start of a line. Only phrases no narrative sentence starts with.
+CUES_WITHOUT_COLON = {"Dirección para correspondencia", "Dirección de correspondencia", "Autor para correspondencia",
+                      "Correspondencia",
+                      "Correspondencia a", "Correspondencia postal"}
 
 
 # Hand-written lists: {file stem: (majorType, minorType, entries)}.
@@ -280,7 +286,8 @@ def build(shared: Path, train_limit: int | None = None, train_skip: int = 0,
     # "suegros", "cuñadas", "cónyuges"; not "familias", nor "gemelos" (the calf muscles)
     kin = kin + [plural(w) for w in kin if " " not in w and w not in ("familia", "gemelo", "gemela")]
     lists["kinship"] = (major, minor, kin + [w[0].upper() + w[1:] for w in kin])
-    lists["cue"] = ("cue", "", [f"{variant}:field={field}" for field, entries in CUES.items() for entry in entries
+    lists["cue"] = ("cue", "", [f"{variant}:field={field}" + (":colon=optional" if entry in CUES_WITHOUT_COLON else "")
+                                for field, entries in CUES.items() for entry in entries
                                 for variant in {entry, entry[:1] + entry[1:].lower()}])
     ine = shared / "resources-data" / "names" / "es_ine"
     train = train_annotations(shared / "corpora" / "meddocan" / "train" / "brat", train_limit, train_skip, documents)

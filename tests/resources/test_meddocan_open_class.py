@@ -227,6 +227,29 @@ def test_a_correspondence_address_is_read_as_a_signature(rules, line):
             ("CALLE", "Calle Luis Erik Clavería, 3"), ("TERRITORIO", "40002"), ("TERRITORIO", "Segovia")} <= found
 
 
+@pytest.mark.parametrize("cue", ["Dirección para correspondencia", "Correspondencia", "Autor para correspondencia",
+                                 "Dirección de correspondencia", "Correspondencia a", "Correspondencia postal"])
+def test_a_correspondence_line_without_its_colon_is_read_as_the_colon_form(rules, cue):
+    line = "Dra. Lucía Marín Soler. Hospital General de Segovia. Calle Luis Erik Clavería, 3. 40002 Segovia."
+    without = spans(rules, f"Sin otros hallazgos.\n{cue} {line}")
+    assert without == spans(rules, f"Sin otros hallazgos.\n{cue}: {line}")
+    assert {("NOMBRE_PERSONAL_SANITARIO", "Lucía Marín Soler"), ("CALLE", "Calle Luis Erik Clavería, 3"),
+            ("TERRITORIO", "40002"), ("TERRITORIO", "Segovia")} <= without
+
+
+def test_a_correspondence_address_without_colon_nor_name_is_a_signature_street(rules):
+    text = "Sin otros hallazgos.\nDirección para correspondencia Calle Mayor 3, 28001 Madrid"
+    found = {(kind, value, rule) for kind, value, rule in
+             ((a.type, text[a.start:a.end], a.features.get("rule")) for a in rules(Document(text)).annset("PHI"))}
+    assert {("CALLE", "Calle Mayor 3", "signature:street"), ("TERRITORIO", "28001", "signature:postcode"),
+            ("TERRITORIO", "Madrid", "signature:place")} <= found
+
+
+def test_a_correspondence_cue_without_colon_in_mid_line_starts_no_signature(rules):
+    found = spans(rules, "Se le entregó la hoja con la Dirección para correspondencia Lucía Marín Soler.")
+    assert ("NOMBRE_PERSONAL_SANITARIO", "Lucía Marín Soler") not in found
+
+
 @pytest.mark.parametrize("text, hospital, town", [
     ('Ingresó en el Hospital Universitario "Virgen Blanca" de León por fiebre.',
      'Hospital Universitario "Virgen Blanca"', "León"),
