@@ -15,7 +15,6 @@ item whose index in its file ends in 2, 5 or 8 is held out: 30%); the parts ``ge
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 from annotator.document import Document
@@ -95,4 +94,8 @@ def main(out: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Write the English test material's gold as i2b2-2014 XML.")
+    parser.add_argument("out", help="folder for the gold as i2b2-2014 XML: OUT/POLICY/PART/NAME.xml")
+    main(parser.parse_args().out)
