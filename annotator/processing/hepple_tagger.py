@@ -73,6 +73,7 @@ TEMPLATES: dict[str, tuple[int, Check, Keys]] = {
 }
 
 _JJ_ENDINGS = ("ed", "us", "ic", "ble", "ive", "ary", "ful", "ical", "less")
+GUESSES = ("NNP", "JJ", "CD", "NNS", "RB", "VBG", "NN")  # the tags guess() gives
 
 
 def guess(word: str) -> str:
@@ -140,41 +141,43 @@ def read_rules(path: Path, encoding: str = "utf-8") -> dict[str, list[Rule]]:
 
 
 class HeppleTagger:
-    """HepTag on a lexicon and rules: :meth:`tag` one sentence (a list of words)."""
+    """HepTag on a lexicon and rules: :meth:`tag` one sentence (a list of words). Each word of the
+    lexicon, and each word a rule names, has its entry and its :meth:`candidates` made here; an
+    unknown word has those of its guessed tag."""
 
     def __init__(self, lexicon: dict[str, tuple[str, ...]], rules: dict[str, list[Rule]]) -> None:
         self.lexicon = lexicon
         self.rules = rules
-        self._keyed_words = {rule.keys[0] for of_tag in rules.values() for rule in of_tag} - {None}
-        self._candidates: dict[tuple, list[Rule]] = {}
+        named = {rule.keys[0] for of_tag in rules.values() for rule in of_tag} - {None}
+        by_entry: dict[tuple[str, ...], list[Rule]] = {}  # the candidates of the words no rule names
+        self._known: dict[str, tuple[tuple[str, ...], list[Rule]]] = {}
+        for word in [*lexicon, *named, STAART]:
+            entry = (STAART,) if word == STAART else lexicon.get(word) or (guess(word),)
+            if word in named:
+                self._known[word] = (entry, self.candidates(entry, word))
+            else:
+                if entry not in by_entry:
+                    by_entry[entry] = self.candidates(entry, None)
+                self._known[word] = (entry, by_entry[entry])
+        self._guessed = {tag: ((tag,), self.candidates((tag,), None)) for tag in GUESSES}
 
-    def entry(self, word: str) -> tuple[str, ...]:
-        if word == STAART:
-            return (STAART,)
-        found = self.lexicon.get(word)
-        return found if found is not None else (guess(word),)
-
-    def candidates(self, entry: tuple[str, ...], word: str) -> list[Rule]:
-        """The rules that may retag ``word`` (of this lexicon entry), in order: those for its
-        initial tag whose TO is one of its tags (GATE's ``Rule.hasToTag``) and whose template does
-        not need another word there, found once per entry (and word, when a rule names it)."""
-        key = (entry, word) if word in self._keyed_words else entry
-        found = self._candidates.get(key)
-        if found is None:
-            found = self._candidates[key] = [r for r in self.rules.get(entry[0], ())
-                                             if r.to in entry and r.keys[0] in (None, word)]
-        return found
+    def candidates(self, entry: tuple[str, ...], word: str | None) -> list[Rule]:
+        """The rules that may retag ``word`` (None: a word no rule names) of this lexicon entry,
+        in order: those for its initial tag whose TO is one of its tags (GATE's
+        ``Rule.hasToTag``) and whose template does not need another word there."""
+        return [r for r in self.rules.get(entry[0], ()) if r.to in entry and r.keys[0] in (None, word)]
 
     def tag(self, words: list[str]) -> list[str]:
-        entries = [self.entry(w) for w in words]
+        known, guessed = self._known, self._guessed
+        found = [known.get(w) or guessed[guess(w)] for w in words]
         pad = [STAART] * _PAD
         padded_words = pad + list(words) + pad
-        initial = pad + [e[0] for e in entries] + pad
+        initial = pad + [entry[0] for entry, _ in found] + pad
         tags = []
-        for i, (word, entry) in enumerate(zip(words, entries), _PAD):
+        for i, (entry, candidates) in enumerate(found, _PAD):
             tag = entry[0]
             before, after = initial[i - 1], initial[i + 1]
-            for to, check, args, (_, b, a) in self.candidates(entry, word):
+            for to, check, args, (_, b, a) in candidates:
                 if (b is None or b == before) and (a is None or a == after) and check(padded_words, initial, i, args):
                     tag = to
                     break
