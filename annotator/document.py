@@ -519,7 +519,10 @@ class AnnotationSet(_Queries):
 
     def remove(self, ann: Annotation | int) -> None:
         ann_id = ann if isinstance(ann, int) else ann.id
-        found = self.get(ann_id)
+        # an annotation is looked for under its type first (ids are unique in a document)
+        found = None if isinstance(ann, int) else self._by_type.get(ann.type, {}).get(ann_id)
+        if found is None:
+            found = self.get(ann_id)
         if found is None:
             raise DocumentError(coded("E006", id=ann_id, set=self.name))
         del self._by_type[found.type][ann_id]

@@ -32,7 +32,7 @@ that rule over the same span. ``brill`` fires every match and resumes after the 
 ``all`` fires every match and resumes at the next offset; ``first`` fires the first match found
 breadth-first (fewest elements, then rule order, then the order the pattern is written; Kleene
 operators do not extend) and resumes after it; ``once`` is ``first`` but stops the phase after one
-firing.
+firing (its rules are tried at each offset in turn, without the dispatch above: :meth:`PhaseRun.run_once`).
 """
 
 from __future__ import annotations
@@ -799,6 +799,9 @@ class PhaseRun:
         last = self.next_at.last()  # no rule starts after it
         if not rules or last < 0:
             return
+        if phase.control == "once":
+            self.run_once()
+            return
         order, trig, held, starts_at = self.triggers()
         if not order:
             return
@@ -833,15 +836,13 @@ class PhaseRun:
                 mask &= allowed_after
             if not mask:
                 continue
-            if style == "first" or style == "once":
+            if style == "first":
                 found = self.first_match([r for i, r in enumerate(rules) if mask >> i & 1], p)
                 if trace is not None:
                     trace(phase, p, self.matches(mask, p), [found] if found else [])
                 if found is None:
                     continue
                 self.fire(found)
-                if style == "once":
-                    return
                 resume = found[0]
                 continue
             out = self.matches(mask, p)
@@ -856,6 +857,22 @@ class PhaseRun:
                 resume = max(c[0] for c in out) if style == "brill" else p + 1
             if trace is not None:
                 trace(phase, p, out, fired)
+
+    def run_once(self) -> None:
+        """``once`` as GATE runs it: the rules are tried at each offset in turn, the first match
+        (:meth:`first_match`) fires and the phase stops. No dispatch tables are built: a ``once``
+        phase (an action run once per document) mostly fires at its first offset."""
+        phase, trace = self.phase, self.trace
+        if trace is not None:  # the candidates traced: every match, unfiltered
+            self.filtering = False
+            self.walk = self._walker()
+        for p in self.starts:
+            found = self.first_match(phase.rules, p)
+            if trace is not None:
+                trace(phase, p, self.matches((1 << len(phase.rules)) - 1, p), [found] if found else [])
+            if found is not None:
+                self.fire(found)
+                return
 
     def _appelt(self, out: list[Candidate]) -> list[Candidate]:
         best = out[0]

@@ -25,7 +25,7 @@ What it reproduces (GATE's ``hepple.postag.POSTagger`` and ``gate.creole.POSTagg
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from annotator.document import Document
 from annotator.errors import InputError, coded
@@ -37,38 +37,43 @@ _PAD = 3
 # context checks over (words, tags, i): words and initial tags of the padded sentence, i the word's
 # index there; ``a`` holds the rule's arguments
 Check = Callable[[list[str], list[str], int, tuple[str, ...]], bool]
-TEMPLATES: dict[str, tuple[int, Check]] = {
-    "CURWD": (1, lambda w, t, i, a: w[i] == a[0]),
-    "LBIGRAM": (2, lambda w, t, i, a: w[i - 1] == a[0] and w[i] == a[1]),
-    "RBIGRAM": (2, lambda w, t, i, a: w[i] == a[0] and w[i + 1] == a[1]),
-    "NEXT1OR2OR3TAG": (1, lambda w, t, i, a: a[0] in (t[i + 1], t[i + 2], t[i + 3])),
-    "NEXT1OR2TAG": (1, lambda w, t, i, a: a[0] in (t[i + 1], t[i + 2])),
-    "NEXT1OR2WD": (1, lambda w, t, i, a: a[0] in (w[i + 1], w[i + 2])),
-    "NEXT2TAG": (1, lambda w, t, i, a: t[i + 2] == a[0]),
-    "NEXT2WD": (1, lambda w, t, i, a: w[i + 2] == a[0]),
-    "NEXTBIGRAM": (2, lambda w, t, i, a: t[i + 1] == a[0] and t[i + 2] == a[1]),
-    "NEXTTAG": (1, lambda w, t, i, a: t[i + 1] == a[0]),
-    "NEXTWD": (1, lambda w, t, i, a: w[i + 1] == a[0]),
-    "PREV1OR2OR3TAG": (1, lambda w, t, i, a: a[0] in (t[i - 3], t[i - 2], t[i - 1])),
-    "PREV1OR2TAG": (1, lambda w, t, i, a: a[0] in (t[i - 2], t[i - 1])),
-    "PREV1OR2WD": (1, lambda w, t, i, a: a[0] in (w[i - 2], w[i - 1])),
-    "PREV2TAG": (1, lambda w, t, i, a: t[i - 2] == a[0]),
-    "PREV2WD": (1, lambda w, t, i, a: w[i - 2] == a[0]),
-    "PREVBIGRAM": (2, lambda w, t, i, a: t[i - 2] == a[0] and t[i - 1] == a[1]),
-    "PREVTAG": (1, lambda w, t, i, a: t[i - 1] == a[0]),
-    "PREVWD": (1, lambda w, t, i, a: w[i - 1] == a[0]),
-    "SURROUNDTAG": (2, lambda w, t, i, a: t[i - 1] == a[0] and t[i + 1] == a[1]),
-    "WDAND2AFT": (2, lambda w, t, i, a: w[i] == a[0] and w[i + 2] == a[1]),
-    "WDAND2BFR": (2, lambda w, t, i, a: w[i - 2] == a[0] and w[i] == a[1]),
-    "WDAND2TAGAFT": (2, lambda w, t, i, a: w[i] == a[0] and t[i + 2] == a[1]),
-    "WDAND2TAGBFR": (2, lambda w, t, i, a: t[i - 2] == a[0] and w[i] == a[1]),
-    "WDNEXTTAG": (2, lambda w, t, i, a: w[i] == a[0] and t[i + 1] == a[1]),
-    "WDPREVTAG": (2, lambda w, t, i, a: t[i - 1] == a[0] and w[i] == a[1]),
-    "UNRESTRICTED": (0, lambda w, t, i, a: True),
-    "UNKNOWN": (0, lambda w, t, i, a: False),
+# per template: its number of arguments, its check, and which argument (None: none) must equal the
+# word itself, the initial tag before it and the one after it: a rule is tried only at the words
+# where those hold (:meth:`HeppleTagger.candidates`)
+Keys = tuple[int | None, int | None, int | None]
+TEMPLATES: dict[str, tuple[int, Check, Keys]] = {
+    "CURWD": (1, lambda w, t, i, a: w[i] == a[0], (0, None, None)),
+    "LBIGRAM": (2, lambda w, t, i, a: w[i - 1] == a[0] and w[i] == a[1], (1, None, None)),
+    "RBIGRAM": (2, lambda w, t, i, a: w[i] == a[0] and w[i + 1] == a[1], (0, None, None)),
+    "NEXT1OR2OR3TAG": (1, lambda w, t, i, a: a[0] in (t[i + 1], t[i + 2], t[i + 3]), (None, None, None)),
+    "NEXT1OR2TAG": (1, lambda w, t, i, a: a[0] in (t[i + 1], t[i + 2]), (None, None, None)),
+    "NEXT1OR2WD": (1, lambda w, t, i, a: a[0] in (w[i + 1], w[i + 2]), (None, None, None)),
+    "NEXT2TAG": (1, lambda w, t, i, a: t[i + 2] == a[0], (None, None, None)),
+    "NEXT2WD": (1, lambda w, t, i, a: w[i + 2] == a[0], (None, None, None)),
+    "NEXTBIGRAM": (2, lambda w, t, i, a: t[i + 1] == a[0] and t[i + 2] == a[1], (None, None, 0)),
+    "NEXTTAG": (1, lambda w, t, i, a: t[i + 1] == a[0], (None, None, 0)),
+    "NEXTWD": (1, lambda w, t, i, a: w[i + 1] == a[0], (None, None, None)),
+    "PREV1OR2OR3TAG": (1, lambda w, t, i, a: a[0] in (t[i - 3], t[i - 2], t[i - 1]), (None, None, None)),
+    "PREV1OR2TAG": (1, lambda w, t, i, a: a[0] in (t[i - 2], t[i - 1]), (None, None, None)),
+    "PREV1OR2WD": (1, lambda w, t, i, a: a[0] in (w[i - 2], w[i - 1]), (None, None, None)),
+    "PREV2TAG": (1, lambda w, t, i, a: t[i - 2] == a[0], (None, None, None)),
+    "PREV2WD": (1, lambda w, t, i, a: w[i - 2] == a[0], (None, None, None)),
+    "PREVBIGRAM": (2, lambda w, t, i, a: t[i - 2] == a[0] and t[i - 1] == a[1], (None, 1, None)),
+    "PREVTAG": (1, lambda w, t, i, a: t[i - 1] == a[0], (None, 0, None)),
+    "PREVWD": (1, lambda w, t, i, a: w[i - 1] == a[0], (None, None, None)),
+    "SURROUNDTAG": (2, lambda w, t, i, a: t[i - 1] == a[0] and t[i + 1] == a[1], (None, 0, 1)),
+    "WDAND2AFT": (2, lambda w, t, i, a: w[i] == a[0] and w[i + 2] == a[1], (0, None, None)),
+    "WDAND2BFR": (2, lambda w, t, i, a: w[i - 2] == a[0] and w[i] == a[1], (1, None, None)),
+    "WDAND2TAGAFT": (2, lambda w, t, i, a: w[i] == a[0] and t[i + 2] == a[1], (0, None, None)),
+    "WDAND2TAGBFR": (2, lambda w, t, i, a: t[i - 2] == a[0] and w[i] == a[1], (1, None, None)),
+    "WDNEXTTAG": (2, lambda w, t, i, a: w[i] == a[0] and t[i + 1] == a[1], (0, None, 1)),
+    "WDPREVTAG": (2, lambda w, t, i, a: t[i - 1] == a[0] and w[i] == a[1], (1, 0, None)),
+    "UNRESTRICTED": (0, lambda w, t, i, a: True, (None, None, None)),
+    "UNKNOWN": (0, lambda w, t, i, a: False, (None, None, None)),
 }
 
 _JJ_ENDINGS = ("ed", "us", "ic", "ble", "ive", "ary", "ful", "ical", "less")
+GUESSES = ("NNP", "JJ", "CD", "NNS", "RB", "VBG", "NN")  # the tags guess() gives
 
 
 def guess(word: str) -> str:
@@ -109,11 +114,18 @@ def read_lexicon(path: Path, encoding: str = "utf-8") -> dict[str, tuple[str, ..
     return lexicon
 
 
-Rule = tuple[str, Check, tuple[str, ...]]
+class Rule(NamedTuple):
+    """A rule of HepTag's: its TO tag, its template's check and arguments, and the values (None:
+    any) its context must give the word itself, the initial tag before it and the one after it."""
+
+    to: str
+    check: Check
+    args: tuple[str, ...]
+    keys: tuple[str | None, str | None, str | None]
 
 
 def read_rules(path: Path, encoding: str = "utf-8") -> dict[str, list[Rule]]:
-    """HepTag's rules: ``FROM TO TEMPLATE ARGS...`` lines, as ``(to, check, args)`` per FROM tag."""
+    """HepTag's rules: ``FROM TO TEMPLATE ARGS...`` lines, as :class:`Rule` s per FROM tag."""
     rules: dict[str, list[Rule]] = {}
     for number, line in enumerate(_lines(path, encoding, "Hepple rules"), 1):
         parts = line.split()
@@ -122,42 +134,51 @@ def read_rules(path: Path, encoding: str = "utf-8") -> dict[str, list[Rule]]:
         template = TEMPLATES.get(parts[2]) if len(parts) >= 3 else None
         if template is None or len(parts) - 3 < template[0]:
             raise InputError(coded("E608", line=line), path=path, line=number)
-        rules.setdefault(parts[0], []).append((parts[1], template[1], tuple(parts[3:])))
+        args = tuple(parts[3:])
+        keys = tuple(None if k is None else args[k] for k in template[2])
+        rules.setdefault(parts[0], []).append(Rule(parts[1], template[1], args, keys))
     return rules
 
 
 class HeppleTagger:
-    """HepTag on a lexicon and rules: :meth:`tag` one sentence (a list of words)."""
+    """HepTag on a lexicon and rules: :meth:`tag` one sentence (a list of words). Each word of the
+    lexicon, and each word a rule names, has its entry and its :meth:`candidates` made here; an
+    unknown word has those of its guessed tag."""
 
     def __init__(self, lexicon: dict[str, tuple[str, ...]], rules: dict[str, list[Rule]]) -> None:
         self.lexicon = lexicon
         self.rules = rules
-        self._candidates: dict[tuple[str, ...], list[Rule]] = {}
+        named = {rule.keys[0] for of_tag in rules.values() for rule in of_tag} - {None}
+        by_entry: dict[tuple[str, ...], list[Rule]] = {}  # the candidates of the words no rule names
+        self._known: dict[str, tuple[tuple[str, ...], list[Rule]]] = {}
+        for word in [*lexicon, *named, STAART]:
+            entry = (STAART,) if word == STAART else lexicon.get(word) or (guess(word),)
+            if word in named:
+                self._known[word] = (entry, self.candidates(entry, word))
+            else:
+                if entry not in by_entry:
+                    by_entry[entry] = self.candidates(entry, None)
+                self._known[word] = (entry, by_entry[entry])
+        self._guessed = {tag: ((tag,), self.candidates((tag,), None)) for tag in GUESSES}
 
-    def entry(self, word: str) -> tuple[str, ...]:
-        if word == STAART:
-            return (STAART,)
-        found = self.lexicon.get(word)
-        return found if found is not None else (guess(word),)
-
-    def candidates(self, entry: tuple[str, ...]) -> list[Rule]:
-        """The rules that may retag a word of this lexicon entry, in order: those for its initial
-        tag whose TO is one of its tags (GATE's ``Rule.hasToTag``), found once per entry."""
-        found = self._candidates.get(entry)
-        if found is None:
-            found = self._candidates[entry] = [r for r in self.rules.get(entry[0], ()) if r[0] in entry]
-        return found
+    def candidates(self, entry: tuple[str, ...], word: str | None) -> list[Rule]:
+        """The rules that may retag ``word`` (None: a word no rule names) of this lexicon entry,
+        in order: those for its initial tag whose TO is one of its tags (GATE's
+        ``Rule.hasToTag``) and whose template does not need another word there."""
+        return [r for r in self.rules.get(entry[0], ()) if r.to in entry and r.keys[0] in (None, word)]
 
     def tag(self, words: list[str]) -> list[str]:
-        entries = [self.entry(w) for w in words]
+        known, guessed = self._known, self._guessed
+        found = [known.get(w) or guessed[guess(w)] for w in words]
         pad = [STAART] * _PAD
         padded_words = pad + list(words) + pad
-        initial = pad + [e[0] for e in entries] + pad
+        initial = pad + [entry[0] for entry, _ in found] + pad
         tags = []
-        for i, entry in enumerate(entries, _PAD):
+        for i, (entry, candidates) in enumerate(found, _PAD):
             tag = entry[0]
-            for to, check, args in self.candidates(entry):
-                if check(padded_words, initial, i, args):
+            before, after = initial[i - 1], initial[i + 1]
+            for to, check, args, (_, b, a) in candidates:
+                if (b is None or b == before) and (a is None or a == after) and check(padded_words, initial, i, args):
                     tag = to
                     break
             tags.append(tag)

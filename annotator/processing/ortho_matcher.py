@@ -60,13 +60,17 @@ def _lines(path: Path) -> list[str]:
 
 
 class _Name:
-    """One name: its annotation, its words and the forms the rules compare."""
+    """One name: its annotation, its words and the forms the rules compare, each made once: its
+    words as an Organization's (:func:`_org_words`) and the initials of its capitalised words."""
 
-    def __init__(self, ann: Annotation, words: list[str], fold: bool) -> None:
+    def __init__(self, ann: Annotation, words: list[str], fold: bool, endings: frozenset[str]) -> None:
         self.ann = ann
         self.words = [w.lower() for w in words] if fold else words
         self.raw = words
         self.string = " ".join(self.words)
+        self.org = _org_words(self.words, endings)
+        self.initials = _initials(words)
+        self.keys: set[str] = set()  # set by OrthoMatcher._name
 
 
 @register("ortho-matcher")
@@ -94,11 +98,14 @@ class OrthoMatcher(ProcessingResource):
         annset = self.input_set(doc)
         tokens = annset.with_type("Token")
         groups: list[list[Annotation]] = []
+        unknowns: list[_Name] = []  # the Unknowns not retyped yet
+        if self.processUnknown:
+            unknowns = [self._name(doc, tokens, a) for a in annset.with_type(self.unknownType)]
         for type_name in self.types:
             names = [self._name(doc, tokens, a) for a in annset.with_type(type_name)]
             group_of = self._group(names)
-            if self.processUnknown and names:
-                self._unknowns(doc, annset, tokens, names, group_of)
+            if unknowns and names:
+                unknowns = self._unknowns(annset, names, group_of, unknowns)
             groups.extend({id(g): g for g in group_of.values()}.values())
         merged = [sorted(g, key=lambda a: (a.start, a.id)) for g in groups if len(g) > 1]
         for group in merged:
@@ -111,7 +118,9 @@ class OrthoMatcher(ProcessingResource):
     def _name(self, doc: Document, tokens, ann: Annotation) -> _Name:
         words = [t.features.get("string", doc.text[t.start:t.end]) for t in tokens.within(ann.start, ann.end)
                  if t.features.get("kind") in ("word", "number")]
-        return _Name(ann, words, not self.caseSensitive)
+        name = _Name(ann, words, not self.caseSensitive, self.endings)
+        name.keys = self._keys(name)
+        return name
 
     def _group(self, names: list[_Name]) -> dict[int, list[Annotation]]:
         """Each name joins the group of the most recent earlier name it matches: the group (a
@@ -122,7 +131,7 @@ class OrthoMatcher(ProcessingResource):
         for i, name in enumerate(names):
             earlier = next((names[j] for j in self._candidates(name, by_key)
                             if self._joins(name, names[j], with_longer)), None)
-            for key in self._keys(name):
+            for key in name.keys:
                 by_key.setdefault(key, []).append(i)
             group = [] if earlier is None else group_of[earlier.ann.id]
             group.append(name.ann)
@@ -141,28 +150,32 @@ class OrthoMatcher(ProcessingResource):
             return False
         return self.match(name, earlier)
 
-    def _unknowns(self, doc: Document, annset: AnnotationSet, tokens, names: list[_Name],
-                  group_of: dict[int, list[Annotation]]) -> None:
-        """Unknowns that match a name become annotations of its type, in its group."""
+    def _unknowns(self, annset: AnnotationSet, names: list[_Name], group_of: dict[int, list[Annotation]],
+                  unknowns: list[_Name]) -> list[_Name]:
+        """Unknowns that match a name become annotations of its type, in its group; the others
+        are returned."""
         by_key: dict[str, list[int]] = {}
         for i, known in enumerate(names):
-            for key in self._keys(known):
+            for key in known.keys:
                 by_key.setdefault(key, []).append(i)
-        for unknown in list(annset.with_type(self.unknownType)):
-            name = self._name(doc, tokens, unknown)
+        left = []
+        for name in unknowns:
             found = next((names[j] for j in self._candidates(name, by_key) if self.match(name, names[j])), None)
             if found is None:
+                left.append(name)
                 continue
+            unknown = name.ann
             annset.remove(unknown)
             typed = annset.add(found.ann.type, unknown.start, unknown.end, dict(unknown.features))
             group_of[found.ann.id].append(typed)
             group_of[typed.id] = group_of[found.ann.id]
+        return left
 
     def _keys(self, name: _Name) -> set[str]:
         """Strings two names that match share one of at least (every rule of :meth:`match` compares
         one of them): a pre-filter, so that a name is compared with few others."""
-        initials = _initials(name.raw)
-        keys = {name.string, " ".join(self._org(name)), initials if self.caseSensitive else initials.lower(),
+        initials = name.initials
+        keys = {name.string, " ".join(name.org), initials if self.caseSensitive else initials.lower(),
                 *name.words[-1:]}
         group = self.aliases.get(name.string.lower())
         if group is not None:
@@ -172,7 +185,7 @@ class OrthoMatcher(ProcessingResource):
 
     def _candidates(self, name: _Name, by_key: dict[str, list[int]]) -> list[int]:
         """The indexes of the names sharing a key with ``name``, the most recent first."""
-        return sorted({j for key in self._keys(name) for j in by_key.get(key, ())}, reverse=True)
+        return sorted({j for key in name.keys for j in by_key.get(key, ())}, reverse=True)
 
     def match(self, one: _Name, other: _Name) -> bool:
         """Whether two names may refer to the same entity (the rules of the module's docstring)."""
@@ -191,22 +204,22 @@ class OrthoMatcher(ProcessingResource):
             surname, words = _without_title(short), _without_title(long)
             return len(surname) == 1 and len(words) > 1 and surname[0] == words[-1]
         if kind == "Organization":
-            stripped = self._org(short)
-            if stripped and stripped == self._org(long):
+            if short.org and short.org == long.org:
                 return True
             return len(short.raw) == 1 and short.raw[0].isupper() and len(short.raw[0]) > 1 and \
-                short.raw[0].lower() == _initials(long.raw).lower()
+                short.raw[0].lower() == long.initials.lower()
         return False
 
-    def _org(self, name: _Name) -> list[str]:
-        """An Organization's words without a leading "The" and its endings ("Ltd", "Co. Inc.")."""
-        words = name.words[1:] if name.words[:1] and name.words[0].lower() == "the" else list(name.words)
-        while words:
-            k = next((k for k in (3, 2, 1) if " ".join(words[-k:]).lower() in self.endings), 0)
-            if not k:
-                break
-            del words[-k:]
-        return words
+
+def _org_words(words: list[str], endings: frozenset[str]) -> list[str]:
+    """An Organization's words without a leading "The" and its ``endings`` ("Ltd", "Co. Inc.")."""
+    words = words[1:] if words[:1] and words[0].lower() == "the" else list(words)
+    while words:
+        k = next((k for k in (3, 2, 1) if " ".join(words[-k:]).lower() in endings), 0)
+        if not k:
+            break
+        del words[-k:]
+    return words
 
 
 def _same_group(groups: dict[str, str], one: str, other: str) -> bool:

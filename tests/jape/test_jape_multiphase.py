@@ -137,3 +137,20 @@ def test_explain_first_style_marks_the_breadth_first_winner(grammar):
     assert lines[0] == 'phase F (first) at 0 "a b c":'
     assert lines[1].startswith("  fired  Two   0-3 length 3")
     assert lines[2].startswith("  lost   Three 0-5 length 5") and lines[2].endswith("breadth-first")
+
+
+def test_explain_once_style_traces_the_one_firing(grammar):
+    # GATE's once: the first offset where a rule matches fires (first's breadth-first winner), then
+    # the phase stops: the second "b" is neither matched nor traced
+    from annotator.jape.explain import explain
+
+    g = grammar("Phase: O\nInput: Token\nOptions: control = once\n"
+                "Rule: Two ({Token.string == \"b\"} {Token}):x --> :x.T = {}\n"
+                "Rule: One ({Token.string == \"b\"}):x --> :x.T = {}\n")
+    doc = make_doc("a b c b d")
+    lines = explain(g, doc)
+    assert lines[0] == 'phase O (once) at 2 "b c":'
+    assert lines[1].startswith("  fired  One 2-3 length 1")
+    assert lines[2].startswith("  lost   Two 2-5 length 3") and lines[2].endswith("breadth-first")
+    assert len(lines) == 3
+    assert found(doc, "T") == ["b"]

@@ -10,7 +10,8 @@ import pytest
 from annotator.document import Document
 from annotator.errors import InputError
 from annotator.processing.base import resource_class
-from annotator.processing.hepple_tagger import HeppleTagger, HeppleTaggerPR, guess, read_lexicon, read_rules
+from annotator.processing.hepple_tagger import (GUESSES, HeppleTagger, HeppleTaggerPR, guess, read_lexicon,
+                                                read_rules)
 
 # a window of seven words around X: their initial tags are the upper-case of the word
 WORDS = "w1 w2 w3 X w5 w6 w7".split()
@@ -64,6 +65,15 @@ def test_a_rule_needs_its_tag_in_the_lexicon_and_the_first_that_applies_fires(tm
     assert tagger(tmp_path, "A B UNKNOWN\n").tag(WORDS)[3] == "A"
 
 
+def test_rules_keyed_by_the_word_or_the_tags_beside_it_keep_file_order(tmp_path) -> None:
+    # the first rule whose context holds fires, whichever part of the context a rule names
+    rules = "A C SURROUNDTAG T3 T6\nA D CURWD w5\nA B WDNEXTTAG X T5\nA E PREVTAG T3\nA F UNRESTRICTED\n"
+    t = tagger(tmp_path, rules, LEXICON.replace("X A B", "X A B C D E F"))
+    assert t.tag(WORDS)[3] == "B"
+    assert t.tag(["w3", "X", "w7"])[1] == "E"
+    assert t.tag(["w1", "X", "w7"])[1] == "F"
+
+
 def test_contexts_read_initial_tags_not_the_ones_rules_gave(tmp_path) -> None:
     # "x x": the first becomes B (STAART before it); the second sees the first's initial A, not B
     t = tagger(tmp_path, "A B PREVTAG STAART\nA C PREVTAG A\nA D PREVTAG B\n", "x A B C D\n")
@@ -82,6 +92,7 @@ def test_sentence_edges_are_staart(tmp_path) -> None:
 ])
 def test_unknown_words_are_guessed_as_heptag_does(word, tag) -> None:
     assert guess(word) == tag
+    assert tag in GUESSES
 
 
 def test_bad_lines_name_the_line(tmp_path) -> None:

@@ -37,7 +37,7 @@ def remove_types(ctx: ActionContext) -> None:
     """Remove from the output set every annotation of the types in the ``types`` parameter
     (names separated by commas)."""
     names = [name.strip() for name in str(ctx.params["types"]).split(",") if name.strip()]
-    ctx.output.remove_all(list(ctx.output.with_type(*names)))
+    ctx.output.remove_all(list(ctx.output.with_type(*names).unordered()))
 
 
 ACTIONS = {**PORTED.ACTIONS, "hand_remove_types": remove_types}
