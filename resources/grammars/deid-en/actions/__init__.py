@@ -32,6 +32,7 @@ from .addresses import (ADDRESS, ADDRESS_CHAIN, BLOCK_BEFORE, CHAIN_GAP, CITY_AF
                         streets_before_postcodes, town_after, towns_after_organisations, towns_before_countries,
                         units_before_streets, zip_after)
 from .context import ENGLISH, cue_name, cues
+from .places import particle_towns
 
 I2B2_ONLY = "i2b2-2014"
 #: ages above this are PHI under HIPAA Safe Harbor too
@@ -661,8 +662,8 @@ def _join(text: str, kept: list[list], taken: bytearray) -> None:
 def resolve(ctx: ActionContext) -> None:
     """The best non-overlapping candidates, written to the output set; Blocks drop those below them.
     A street line takes the unit after it and a block before it, a town a postal district number, a name, a street or a
-    town a ZIP code after it, a hospital the town after it at the line's end; then
-    :func:`streets_before_postcodes`, :func:`_grow_names` and :func:`_join`."""
+    town a ZIP code after it, a hospital the town after it at the line's end; then the address helpers
+    (:func:`streets_before_postcodes` ...), the towns of places.py, :func:`_grow_names` and :func:`_join`."""
     text = ctx.doc.text
     text_length = len(text)
     block_prio = [0] * (text_length + 1)  # per character: the highest Block over it
@@ -711,6 +712,7 @@ def resolve(ctx: ActionContext) -> None:
     towns_after_organisations(ctx, kept, taken)
     shaped_towns(ctx, kept, taken, block_prio, lookups)
     cued_towns(ctx, kept, taken, block_prio, lookups)
+    particle_towns(text, kept, taken, lookups)
     _grow_names(ctx, kept, taken, lookups)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:

@@ -1,0 +1,104 @@
+"""Towns for the deid-en ``resolve`` action (actions/__init__.py) where the lists hold only a part of
+them or none (guidelines 2.3: a town is PHI, the whole of its name).
+
+:func:`particle_towns`: a place name with a particle is one town:
+
+- a town of the lists joined by particles to a capitalised word, and a word joined so to a region:
+  "Budišov nad Budišovkou", "Curaco de Vélez", "Ciudad de México" (the lists hold the full forms
+  they know: Frankfurt am Main, Rio de Janeiro);
+- two capitalised words joined by a particle that only place names have: "Waidhofen an der Ybbs",
+  "Krimpen aan de Lek", "Rožmberk nad Vltavou", "Kingston upon Thames";
+- a hyphened name with such a particle inside: "Aix-les-Bains", "Châlons-en-Champagne",
+  "Southend-on-Sea".
+
+Each works, as the helpers of addresses.py, on ``kept`` (sorted ``[start, end, type, confidence,
+policies]`` values) and ``taken`` (per character, 1 where a kept value covers it) in place.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .addresses import ADDRESS_CHAIN, NAMES, NOT_NAME, WORD
+from .context import ENGLISH
+
+#: particles of place names that person names do not have ("Frankfurt am Main", "Kingston upon
+#: Thames", "Rožmberk nad Vltavou", "Neumarkt im Mühlkreis", "Krimpen aan de Lek", "Villers-sur-Mer")
+PLACE_PARTICLES = "am|an|aan|nad|pod|upon|sur|sous|lès|im|bei|ob|unter"
+#: the articles that may follow them ("an der Ybbs", "aan de Lek", "sur la Mer")
+_ARTICLES = "der|den|dem|de|la|le|les|the"
+#: particles that person names share with place names ("Curaco de Vélez", "Vila do Conde"): they join
+#: a word to a town of the lists only
+_SHARED_PARTICLES = "de|del|della|di|da|do|dos|das|du|des|la|le|los|las|el"
+#: a place particle between two words (the word before it read off the text before the match)
+_PLACE_JOIN = re.compile(rf"[ ](?:{PLACE_PARTICLES})(?:[ ](?:{_ARTICLES}))?[ ]({WORD})(?![\w'’\-])")
+#: a hyphened town name with a particle inside ("-les-", "-en-", "-on-", "-upon-")
+_HYPHEN_JOIN = re.compile(rf"-(?:{PLACE_PARTICLES}|en|on|les|le|la|aux|au|under|by|the|du|des)-({WORD})(?![\w'’])")
+_PARTICLE = rf"(?:{PLACE_PARTICLES}|{_SHARED_PARTICLES})"
+_AFTER_TOWN = re.compile(rf"[ ]{_PARTICLE}(?:[ ]{_PARTICLE})?[ ]({WORD})(?![\w'’\-])")
+_BEFORE_TOWN = re.compile(rf"(?<![\w'’\-.])({WORD})[ ]{_PARTICLE}(?:[ ]{_PARTICLE})?[ ]\Z")
+_WORD_BEFORE = re.compile(rf"(?<![\w'’\-.])({WORD})\Z")
+_HYPHENED_WORD_BEFORE = re.compile(r"(?<![\w'’\-.])([^\W\d_]+(?:-[^\W\d_]+)*)\Z")
+#: the words that open a town's name before the word a particle joins ("Bad Waidhofen", "Sankt Johann im Pongau")
+_PREFIX = re.compile(r"(?<![\w'’\-.])(?:Bad|Sankt|Sant|Sint|Saint|San|Santa|Neu|Alt|Groß|Klein|Nieder|Ober|Unter)[ ]\Z")
+#: the words that name a town before a particle and a place, English words among them ("Ciudad de México",
+#: "Villa de Leyva", "Puerto de la Cruz", "Porto de Galinhas")
+_HEADS = frozenset("Ciudad Villa Vila Puerto Porto Puente Ponte Castel Castello Castillo Santiago Villanueva".split())
+#: the values a town takes the place of: a weaker name or town over some of its words
+_WEAK = 0.75
+
+
+def _town_word(word: str, start: int, lookups) -> bool:
+    """Whether ``word`` (at ``start``) may be a word of a town: capitalised with a letter in lower
+    case, no English word and no Lookup that is no name's or place's (Dr, Ward, May)."""
+    return word[0].isupper() and any(c.islower() for c in word) and \
+        all(part.lower() not in ENGLISH for part in word.split("-")) and \
+        not any(a.features.get("majorType") in NOT_NAME - {"place"} for a in lookups.starting_at(start))
+
+
+def _take(kept: list[list], taken: bytearray, start: int, end: int, found: list[list]) -> bool:
+    """Marks ``start:end`` a town when what lies there is only weaker names and towns wholly inside
+    it (they give way): True when taken."""
+    if any(taken[start:end]):
+        inside = [v for v in kept if v[0] < end and start < v[1]]
+        if not all((v[2] in NAMES or v[2] == "CITY") and v[3] <= _WEAK and start <= v[0] and v[1] <= end
+                   for v in inside):
+            return False
+        for v in inside:
+            v[2] = None
+    taken[start:end] = b"\x01" * (end - start)
+    found.append([start, end, "CITY", ADDRESS_CHAIN, None])
+    return True
+
+
+def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> None:
+    """Towns of several words joined by particles (module docstring), added to ``kept`` as CITY in
+    place of the weaker names and towns over their words; a town of ``kept`` takes the word a
+    particle joins to it."""
+    found: list[list] = []
+    for value in kept:  # a town of the lists and the word a particle joins to it; a region after one
+        if value[2] not in ("CITY", "STATE"):  # is a town named after it ("Ciudad de México")
+            continue
+        if value[2] == "CITY" and (after := _AFTER_TOWN.match(text, value[1])) is not None and \
+                _town_word(after.group(1), after.start(1), lookups) and not any(taken[value[1]:after.end()]):
+            taken[value[1]:after.end()] = b"\x01" * (after.end() - value[1])
+            value[1] = after.end()
+        if (before := _BEFORE_TOWN.search(text, max(0, value[0] - 40), value[0])) is not None and \
+                (before.group(1) in _HEADS or _town_word(before.group(1), before.start(1), lookups)) and \
+                not any(taken[before.start():value[0]]):
+            taken[before.start():value[0]] = b"\x01" * (value[0] - before.start())
+            value[0], value[2] = before.start(), "CITY"
+    # the hyphened name is a town by its shape: its last word may be English ("Southend-on-Sea")
+    for pattern, word_before in ((_PLACE_JOIN, _WORD_BEFORE), (_HYPHEN_JOIN, _HYPHENED_WORD_BEFORE)):
+        for m in pattern.finditer(text):
+            left = word_before.search(text, max(0, m.start() - 40), m.start())
+            if left is None or not _town_word(left.group(1), left.start(1), lookups) or not (
+                    _town_word(m.group(1), m.start(1), lookups) if pattern is _PLACE_JOIN else m.group(1)[0].isupper()):
+                continue
+            start = left.start(1)
+            if (prefix := _PREFIX.search(text, max(0, start - 8), start)) is not None:
+                start = prefix.start()
+            _take(kept, taken, start, m.end(1), found)
+    if found:
+        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
+
