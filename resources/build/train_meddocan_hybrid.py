@@ -12,11 +12,14 @@ time the pipeline uses the shipped gazetteers (built from all of train).
 than the final model's to save CPU) and tags the fifth; on these out-of-fold spans every type is
 given a merge (the CRF's spans only, the rules' only, both with the CRF winning conflicts, both with
 the rules winning): the CRF's spans unless a merge with the rules gains clearly (the
-one-standard-error rule over the folds' Subtrack 1 F1, see choose()). It prints the figures, the
-span-precedence parameters for meddocan-hybrid.xml, and per type where the stacked CRF and the
-chosen merge lose (error_table(): misses, boundary and type errors, spurious spans). The model file does not depend on --cv.
+one-standard-error rule over the folds' Subtrack 1 F1, see choose()). It prints the figures (the
+shipped merge's too, as read before it is rewritten) and per type where the stacked CRF and the
+chosen merge lose (error_table(): misses, boundary and type errors, spurious spans), and writes the
+chosen merges to --merges (default resources/models/meddocan-hybrid-merges.tsv, which
+meddocan-hybrid.xml's span-precedence reads; the same data give the same bytes). The model file does
+not depend on --cv.
 
-    python resources/build/train_meddocan_hybrid.py [--cv] [--out FILE] [--meddocan DIR] [--shared DIR]
+    python resources/build/train_meddocan_hybrid.py [--cv] [--out FILE] [--merges FILE] [--meddocan DIR] [--shared DIR]
     (or resources/models/train_meddocan_hybrid.sh, which runs it)
 
 Needs the learn and build extras (pip install -e '.[learn,build]': python-crfsuite; faker, pycountry,
@@ -42,7 +45,7 @@ from annotator.document import Document
 from annotator.learning import bio, stacking, training
 from annotator.learning.features import FeatureConfig, tokens_of
 from annotator.learning.model import write_model
-from annotator.learning.precedence import Span, merge
+from annotator.learning.precedence import Span, merge, read_merges, write_merges
 from annotator.pipeline import Pipeline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,6 +57,9 @@ CLASSES = ("word", "orth", "punctuation", "number", "length", "affixes", "bigram
 RULES, CRF = "PHI", "CRF"  # the rules' set (meddocan.xml) and the CRF's (meddocan-hybrid.xml)
 PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150}
 MERGES = ("crf-only", "rules-only", "crf-first", "rules-first")
+# a merge as the span-precedence entry that makes it: (parameter, source set)
+ENTRIES = {"crf-first": ("precedence", CRF), "rules-first": ("precedence", RULES),
+           "crf-only": ("only", CRF), "rules-only": ("only", RULES)}
 # what went wrong with a gold span the system missed (FN) or a system span not in gold (FP)
 ERROR_KINDS = ("FN miss", "FN boundary", "FN type", "FN type+boundary", "FP spurious", "FP boundary", "FP type")
 
@@ -183,20 +189,34 @@ def choose(gold, rules, crf, folds: list[int]) -> dict[str, str]:
 
 
 def shipped_choice() -> dict[str, str]:
-    """The per-type merges meddocan-hybrid.xml ships (its span-precedence ``precedence`` and ``only``), as
-    MERGES names, so --cv can print the shipped merge's figures beside the one it chooses."""
-    names = {("precedence", CRF): "crf-first", ("precedence", RULES): "rules-first",
-             ("only", CRF): "crf-only", ("only", RULES): "rules-only"}
+    """The per-type merges meddocan-hybrid.xml ships (its span-precedence ``precedence`` and ``only``,
+    inline and in its ``merges`` file), as MERGES names, so --cv can print their figures beside the
+    one it chooses."""
+    names = {entry: name for name, entry in ENTRIES.items()}
+    pr = ElementTree.parse(HYBRID).getroot().find("pr[@type='span-precedence']")
+    params = {p.get("name"): "".join(p.text.split()) for p in pr.iterfind("param")}
+    entries = {name: [e for e in params.get(name, "").split(",") if e] for name in ("precedence", "only")}
+    if "merges" in params:
+        for name, items in read_merges(HYBRID.parent / params["merges"]).items():
+            entries[name] += items
     choice = {}
-    for param in ElementTree.parse(HYBRID).getroot().iterfind("pr[@type='span-precedence']/param"):
-        if param.get("name") in ("precedence", "only"):
-            for item in "".join(param.text.split()).split(","):
-                kind, source = item.split("=")
-                choice[kind] = names[param.get("name"), source]
+    for name, items in entries.items():
+        for item in items:
+            kind, source = item.split("=")
+            choice[kind] = names[name, source]
     return choice
 
 
-def cross_validate(docs, cross, data, config, iterations: int) -> None:
+def write_choice(path: Path, choice: dict[str, str], folds: int, iterations: int) -> None:
+    """``choice`` (type -> MERGES name) as the span-precedence merges file meddocan-hybrid.xml reads."""
+    entries = {name: {t: ENTRIES[m][1] for t, m in choice.items() if ENTRIES[m][0] == name} for name in ("precedence", "only")}
+    header = (f"Per-type merges of meddocan-hybrid.xml: chosen by {folds}-fold cross-validation on MEDDOCAN train\n"
+              f"(the CRF at {iterations} iterations, the one-standard-error rule). Written by\n"
+              "resources/build/train_meddocan_hybrid.py --cv; not edited by hand.")
+    write_merges(path, entries["precedence"], entries["only"], header)
+
+
+def cross_validate(docs, cross, data, config, iterations: int, out: Path) -> None:
     folds = [cross.folds[d.name] for d in docs]
     started = time.process_time()
     labels = stacking.out_of_fold_labels("crf", data.sequences, data.labels, folds,
@@ -223,6 +243,8 @@ def cross_validate(docs, cross, data, config, iterations: int) -> None:
                                                       in sorted(choice.items()) if shipped.get(t, "crf-only") != m) or "-"))
     print_errors("stacked CRF", error_table(gold, crf))
     print_errors("per-type choice", error_table(gold, merged(rules, crf, choice)))
+    write_choice(out, choice, len(set(folds)), iterations)
+    print(f"wrote {out}")
 
 
 def main() -> None:
@@ -233,6 +255,8 @@ def main() -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--cv", action="store_true", help="cross-validate and choose the per-type merges")
     parser.add_argument("--cv-iterations", type=int, default=60)
+    parser.add_argument("--merges", type=Path, default=ROOT / "resources" / "models" / "meddocan-hybrid-merges.tsv",
+                        help="with --cv: where the chosen per-type merges go (default: %(default)s)")
     parser.add_argument("--no-model", action="store_true", help="with --cv: do not train the final model")
     parser.add_argument("--classes", default=",".join(CLASSES), help="feature classes (default: %(default)s)")
     parser.add_argument("--clusters", default="meddocan-clusters.tsv.gz",
@@ -246,7 +270,7 @@ def main() -> None:
     data = training.examples(docs, "", cross, config)
     print(f"{data.tokens} tokens in {len(data.sequences)} documents", flush=True)
     if args.cv:
-        cross_validate(docs, cross, data, config, args.cv_iterations)
+        cross_validate(docs, cross, data, config, args.cv_iterations, args.merges)
     if args.no_model:
         return
     started = time.process_time()

@@ -250,3 +250,13 @@ def test_a_po_box_keeps_its_number(lookups):
     doc = lookups("Remitido por: Dr. Ivan Olano Grasa Apartado de Correos 20134 48080 Bilbao. (España).\n")
     assert field(doc, "Remitido por")[1:4] == [("CALLE", "Apartado de Correos 20134"), ("TERRITORIO", "48080"),
                                               ("TERRITORIO", "Bilbao")]
+
+
+@pytest.mark.parametrize("town", ["Isla de La Palma", "Puerto de La Cruz", "Arroyo de Los Pinos", "Villanueva de El Campo"])
+def test_a_capitalised_article_after_de_stays_inside_a_place_the_lists_know_only_in_part(town):
+    """The lists may know the tail ("Palma") but not the whole ("La Palma"): the article after "de" is a
+    particle, so the known tail is inside the place and the place is not cut before it."""
+    text = f"{town}. España"
+    tail = text.index(town.split()[-1])
+    places = {(tail, tail + len(town.split()[-1])): "city", (len(town) + 2, len(text)): "country"}
+    assert meddocan.address_parts.place_end(text, 0, len(text), places) == len(town)

@@ -271,3 +271,11 @@ def test_a_day_hospital_is_a_unit_not_a_hospital(pipeline):
                           "Santa Lucía. Calle Mayor 3. 30202 Cartagena.\n")
     assert {value for kind, value in found if kind == "HOSPITAL"} == {"Hospital Universitario Santa Lucía"}
     assert ("HOSPITAL", "Hospital Universitario de Getafe") in phi(pipeline, "Ingresó en el Hospital Universitario de Getafe.\n")
+
+
+def test_a_court_is_an_institution_with_its_name_and_number(pipeline):
+    found = phi(pipeline, "Comunicado al Juzgado, se procede a la autopsia. Lo remitió el Juzgado de Instrucción nº 2 "
+                          "a la Audiencia Provincial de Sevilla. Lo valoró un tribunal médico. Audiencia normal.\n")
+    assert {("INSTITUCION", "Juzgado"), ("INSTITUCION", "Juzgado de Instrucción nº 2"),
+            ("INSTITUCION", "Audiencia Provincial de Sevilla")} <= found
+    assert not {value for kind, value in found if "tribunal" in value or value.startswith("Audiencia normal")}

@@ -6,7 +6,7 @@ import pytest
 
 from annotator.document import Document
 from annotator.errors import PipelineError
-from annotator.learning.precedence import SpanPrecedence, merge
+from annotator.learning.precedence import SpanPrecedence, merge, read_merges, write_merges
 from annotator.processing import resource_class
 
 RULES = [("FECHAS", 0, 10), ("NOMBRE", 20, 30), ("CALLE", 40, 50)]
@@ -75,3 +75,41 @@ def test_the_merge_keeps_the_confidence_of_the_span_it_keeps():
     assert set(merged) == {("FECHAS", 0, 10), ("NOMBRE", 20, 31), ("CALLE", 40, 50), ("PAIS", 60, 65)}
     for span, value in merged.items():
         assert value == sources["PHI" if span in sources["PHI"] else "CRF"][span]
+
+
+def test_a_merges_file_gives_the_merge_its_entries_give_inline(tmp_path):
+    path = tmp_path / "merges.tsv"
+    path.write_text("# chosen elsewhere\nCALLE\tprecedence\tPHI\nFECHAS\tprecedence\tPHI\n\nPAIS\tonly\tPHI\n",
+                    encoding="utf-8")
+    inline, from_file = _doc(), _doc()
+    SpanPrecedence(sources=["CRF", "PHI"], precedence=["CALLE=PHI", "FECHAS=PHI"], only=["PAIS=PHI"])(inline)
+    SpanPrecedence(sources=["CRF", "PHI"], merges=path)(from_file)
+    spans = [sorted((a.type, a.start, a.end) for a in d.annset("PHI")) for d in (inline, from_file)]
+    assert spans[0] == spans[1] == [("CALLE", 40, 50), ("FECHAS", 0, 10), ("NOMBRE", 20, 31)]
+
+
+@pytest.mark.parametrize("text", ["CALLE\tfirst\tPHI\n", "CALLE PHI\n", "CALLE\tonly\tOther\n"])
+def test_a_bad_merges_line_is_one_coded_error_naming_its_line(tmp_path, text):
+    path = tmp_path / "merges.tsv"
+    path.write_text("# header\n" + text, encoding="utf-8")
+    with pytest.raises(PipelineError, match="E813 span-precedence: "):
+        SpanPrecedence(sources=["CRF", "PHI"], merges=path)
+    if "Other" not in text:
+        with pytest.raises(PipelineError, match=r"merges.tsv:2: "):
+            SpanPrecedence(sources=["CRF", "PHI"], merges=path)
+
+
+def test_a_type_given_inline_and_in_the_merges_file_is_an_error(tmp_path):
+    path = tmp_path / "merges.tsv"
+    path.write_text("CALLE\tonly\tCRF\n", encoding="utf-8")
+    with pytest.raises(PipelineError, match="E813 span-precedence: only entry 'CALLE=CRF'"):
+        SpanPrecedence(sources=["CRF", "PHI"], only=["CALLE=PHI"], merges=path)
+
+
+def test_written_merges_read_back_and_the_same_merges_give_the_same_bytes(tmp_path):
+    first, second = tmp_path / "a.tsv", tmp_path / "b.tsv"
+    write_merges(first, {"PAIS": "PHI", "CALLE": "CRF"}, {"FECHAS": "PHI"}, "two lines\nof header")
+    write_merges(second, {"CALLE": "CRF", "PAIS": "PHI"}, {"FECHAS": "PHI"}, "two lines\nof header")
+    assert first.read_bytes() == second.read_bytes()
+    assert first.read_text(encoding="utf-8").startswith("# two lines\n# of header\n")
+    assert read_merges(first) == {"precedence": ["CALLE=CRF", "PAIS=PHI"], "only": ["FECHAS=PHI"]}

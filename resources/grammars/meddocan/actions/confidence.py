@@ -40,7 +40,7 @@ RULES = {
     **dict.fromkeys((
         "age-de-edad", "a-los-age", "a-los-age-de-edad", "a-los-ages-coordinated", "bare-age-number", "child-sex",
         "relative-age", "relative-described-age", "relative-name", "relative-with-name", "relatives", "relative",
-        "relative-of-relative", "newborn", "hospital-name", "institution-name", "institution-list", "health-service",
+        "relative-of-relative", "newborn", "hospital-name", "institution-name", "institution-list", "health-service", "court",
         "health-centre-name", "maker-after-brand", "maker-after-trademark", "maker-before-place",
         "maker-place-country", "product-maker-town", "product-credit", "place-before-country", "place-region-in-parentheses", "place-in-parentheses",
         "city-of-place", "town-of-country", "hospital-town", "PlaceAfterCue", "unknown-place-after-cue", "place-country", "country",

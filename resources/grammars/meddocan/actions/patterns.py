@@ -107,7 +107,8 @@ POSTCODE4_AFTER = regex.compile(r"\s*\d{4},?\s+\p{Lu}\p{Ll}")
 PLACE_PART = regex.compile(r"[^,;/()]+")
 PLACE_JOINT = regex.compile(r"\s*-\s*|\s+")
 PLACE_WORD = regex.compile(r"(?:\p{Lu}\.){2,}|\p{Lu}[\p{L}'´’]*(?:-\p{Lu}[\p{L}'´’]*)*")
-PLACE_PARTICLE = regex.compile(r"(?:de|del|la|las|los|el|d'|l')\s+(?=\p{Lu})|(?:d'|l'|d´)(?=\p{Lu})")
+# a particle inside a place name; after "de" the article may be capitalised ("Isla de La Palma", "Puerto de La Cruz")
+PLACE_PARTICLE = regex.compile(r"(?:de\s+(?:La|Las|Los|El)|de|del|la|las|los|el|d'|l')\s+(?=\p{Lu})|(?:d'|l'|d´)(?=\p{Lu})")
 NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Provincia|República|Policía|Médico|Zona|Tel|Telf|Tfno|Tlf|Fax|Móvil|Servicio|Unidad|Spain|CP|C\.P|"
                            r"Edificio|Planta|Piso|Puerta|Suite|Oficina|Despacho|Jefe|Jefa|Delegación|Dirección|UCI|"
                            r"Información|Nota|Artículo|Adjunt[oa]|Forense|Científica|Juzgados?|Palacio|Justicia|"
