@@ -47,3 +47,22 @@ def test_names_with_particles_stay_names(hipaa, text, expected):
 ])
 def test_no_town_across_an_english_particle(hipaa, text):
     assert not any(type_ == "CITY" and " an " in value for type_, value in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, town", [
+    # a name-list word or a word in no list between a street line or postcode and a country or state
+    ("Address: 12 Main St, Cali, Colombia", "Cali"),
+    ("Send it to 9 Via Roma, Sora, Italy.", "Sora"),
+    ("Address: 9 Elm Road, Ashanti, Ghana", "Ashanti"),
+])
+def test_weak_word_between_street_and_country_is_a_city(hipaa, text, town):
+    assert ("CITY", town) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text, name", [
+    # the recipient before the street line stays a name
+    ("Send to: Ana Cali, 12 Main St, Bogotá, Colombia", "Ana Cali"),
+    ("Mr. Florence, 4 Rue du Bac, Paris, France", "Florence"),
+])
+def test_recipient_of_an_address_stays_a_name(hipaa, text, name):
+    assert any(type_ in ("PATIENT", "DOCTOR") and value == name for type_, value in phi(hipaa, text))

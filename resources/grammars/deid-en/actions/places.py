@@ -11,6 +11,10 @@ them or none (guidelines 2.3: a town is PHI, the whole of its name).
 - a hyphened name with such a particle inside: "Aix-les-Bains", "Châlons-en-Champagne",
   "Southend-on-Sea".
 
+:func:`weak_names_in_addresses`: a weak name (a name-list word alone, or a capitalised word in no
+list) between a street line or a postcode and a country, state or postcode is a town: "12 Main St,
+Cali, Colombia".
+
 Each works, as the helpers of addresses.py, on ``kept`` (sorted ``[start, end, type, confidence,
 policies]`` values) and ``taken`` (per character, 1 where a kept value covers it) in place.
 """
@@ -102,3 +106,19 @@ def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> No
     if found:
         kept[:] = sorted([v for v in kept if v[2] is not None] + found)
 
+
+#: what parts two parts of an address on one line: a comma, or spaces ("Cali 76001")
+_PART_GAP = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
+#: the names a town in an address takes the place of: a name-list word alone, a word in no list
+_WEAK_NAME = ADDRESS_CHAIN
+
+
+def weak_names_in_addresses(text: str, kept: list[list]) -> None:
+    """A weak name (a confidence up to :data:`_WEAK_NAME`: a name-list word alone, a word in no
+    list) between a street line or a postcode and a country, state or postcode, the parts one comma
+    or spaces apart on one line, is a town: retyped CITY in ``kept``."""
+    for left, mid, right in zip(kept, kept[1:], kept[2:]):
+        if mid[2] in NAMES and mid[3] <= _WEAK_NAME and left[2] in ("STREET", "ZIP") and \
+                right[2] in ("COUNTRY", "STATE", "ZIP") and _PART_GAP.fullmatch(text, left[1], mid[0]) and \
+                _PART_GAP.fullmatch(text, mid[1], right[0]):
+            mid[2], mid[3] = "CITY", ADDRESS_CHAIN
