@@ -47,3 +47,57 @@ def test_names_with_particles_stay_names(hipaa, text, expected):
 ])
 def test_no_town_across_an_english_particle(hipaa, text):
     assert not any(type_ == "CITY" and " an " in value for type_, value in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, town", [
+    # a name-list word or a word in no list between a street line or postcode and a country or state
+    ("Address: 12 Main St, Cali, Colombia", "Cali"),
+    ("Send it to 9 Via Roma, Sora, Italy.", "Sora"),
+    ("Address: 9 Elm Road, Ashanti, Ghana", "Ashanti"),
+])
+def test_weak_word_between_street_and_country_is_a_city(hipaa, text, town):
+    assert ("CITY", town) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text, name", [
+    # the recipient before the street line stays a name
+    ("Send to: Ana Cali, 12 Main St, Bogotá, Colombia", "Ana Cali"),
+    ("Mr. Florence, 4 Rue du Bac, Paris, France", "Florence"),
+])
+def test_recipient_of_an_address_stays_a_name(hipaa, text, name):
+    assert any(type_ in ("PATIENT", "DOCTOR") and value == name for type_, value in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, town, postcode", [
+    # a town in no list beside a postcode, the two a part of an address
+    ("Witness: Florentin Amon, Apartment 14, 34 Ó Scolaí Mill, Mengeš 68562", "Mengeš", "68562"),
+    ("Please send it to Unit 27, 71012 Nadlac.", "Nadlac", "71012"),
+    ("Home address\n939 Maina Plaza Suite 480\n49114 Bad Leonfelden\nSeychelles", "Bad Leonfelden", "49114"),
+    ("Witness: Christel Vanderheyden, Šestinski vijenac 8b/1, Hernandoport 401649", "Hernandoport", "401649"),
+    # a postcode with its country letter is a ZIP before a town
+    ("Address: Hauptstr. 5, D-80331 Xyzburg", "Xyzburg", "D-80331"),
+    # a town and its postcode after a street line are no second street line
+    ("Address: 5 Elm Street, Smalltown 4051", "Smalltown", "4051"),
+    # a listed town keeps its place
+    ("Address: 10 Downing Street, SW1A 1AA London", "London", "SW1A 1AA"),
+])
+def test_town_beside_a_postcode_is_a_city(hipaa, text, town, postcode):
+    values = phi(hipaa, text)
+    assert ("CITY", town) in values and ("ZIP", postcode) in values
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a name before a postcode outside an address part stays a name
+    ("Name: Nancy Clark 01852", ("PATIENT", "Nancy Clark")),
+    ("Nancy Clark 01852 called.", ("PATIENT", "Nancy Clark")),
+])
+def test_name_beside_a_postcode_stays_a_name(hipaa, text, expected):
+    assert expected in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text", [
+    "The result, 12345 Units, was given.",
+    "Total, 20000 International Units daily.",
+])
+def test_no_town_beside_a_number_of_english_words(hipaa, text):
+    assert not any(type_ == "CITY" for type_, _ in phi(hipaa, text))

@@ -11,6 +11,16 @@ them or none (guidelines 2.3: a town is PHI, the whole of its name).
 - a hyphened name with such a particle inside: "Aix-les-Bains", "Châlons-en-Champagne",
   "Southend-on-Sea".
 
+:func:`weak_names_in_addresses`: a weak name (a name-list word alone, or a capitalised word in no
+list) between a street line or a postcode and a country, state or postcode is a town: "12 Main St,
+Cali, Colombia".
+
+:func:`towns_beside_postcodes`: capitalised words in no list beside a postcode, the two a part of an
+address (after a comma or at a line's start), are a town: "Mill Lane, Mengeš 68562", "Unit 27,
+71012 Nadlac.", "Hauptstr. 5, D-80331 Xyzburg" (the postcode with its country letters, taken for an
+identifier, is a ZIP there); a town and its postcode after a street line and a comma, taken for a
+street line named without its type, are the two ("5 Elm Street, Smalltown 4051").
+
 Each works, as the helpers of addresses.py, on ``kept`` (sorted ``[start, end, type, confidence,
 policies]`` values) and ``taken`` (per character, 1 where a kept value covers it) in place.
 """
@@ -56,12 +66,12 @@ def _town_word(word: str, start: int, lookups) -> bool:
         not any(a.features.get("majorType") in NOT_NAME - {"place"} for a in lookups.starting_at(start))
 
 
-def _take(kept: list[list], taken: bytearray, start: int, end: int, found: list[list]) -> bool:
-    """Marks ``start:end`` a town when what lies there is only weaker names and towns wholly inside
-    it (they give way): True when taken."""
+def _take(kept: list[list], taken: bytearray, start: int, end: int, found: list[list], weak: float = _WEAK) -> bool:
+    """Marks ``start:end`` a town when what lies there is only names and towns of a confidence up to
+    ``weak`` wholly inside it (they give way): True when taken."""
     if any(taken[start:end]):
         inside = [v for v in kept if v[0] < end and start < v[1]]
-        if not all((v[2] in NAMES or v[2] == "CITY") and v[3] <= _WEAK and start <= v[0] and v[1] <= end
+        if not all((v[2] in NAMES or v[2] == "CITY") and v[3] <= weak and start <= v[0] and v[1] <= end
                    for v in inside):
             return False
         for v in inside:
@@ -102,3 +112,73 @@ def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> No
     if found:
         kept[:] = sorted([v for v in kept if v[2] is not None] + found)
 
+
+#: a postcode with its country letters, which the identifier rules take ("D-80331", "CH-8001")
+_LETTERED_POSTCODE = re.compile(r"[A-Z]{1,2}-\d{4,5}")
+#: one to three words of a town, particles between them ("Bad Leonfelden", "Cousin am Albis")
+_TOWN = rf"{WORD}(?:[ ](?:(?:{_PARTICLE})[ ]){{0,2}}{WORD}){{0,2}}"
+_TOWN_AFTER_POSTCODE = re.compile(rf"[ \t]+({_TOWN})(?=[ \t]*(?:[,.;)\n]|$))")
+_TOWN_BEFORE_POSTCODE = re.compile(rf"(?:^|(?<=,))[ \t]*({_TOWN})[ \t]+\Z", re.M)
+#: a town and a postcode of digits ("Smalltown 4051")
+_TOWN_AND_POSTCODE = re.compile(rf"({_TOWN})[ ](\d{{4,6}})")
+#: where a postcode stands as a part of an address: at a line's start or after a comma
+_PART_START = re.compile(r"(?:^|,)[ \t]*\Z", re.M)
+
+
+def _town_words(text: str, start: int, end: int, lookups) -> bool:
+    """Whether the words of ``text[start:end]`` are a town's: each capitalised word a town word
+    (:func:`_town_word`) or, first, a prefix word (Bad, San ...); the others particles."""
+    at = start
+    for i, word in enumerate(text[start:end].split(" ")):
+        if word[0].isupper() and not (i == 0 and _PREFIX.match(word + " ")) and not _town_word(word, at, lookups):
+            return False
+        at += len(word) + 1
+    return text[start].isupper()
+
+
+#: what parts two parts of an address on one line: a comma, or spaces ("Cali 76001")
+_PART_GAP = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
+#: the names a town in an address takes the place of: a name-list word alone, a word in no list
+_WEAK_NAME = ADDRESS_CHAIN
+
+
+def weak_names_in_addresses(text: str, kept: list[list]) -> None:
+    """A weak name (a confidence up to :data:`_WEAK_NAME`: a name-list word alone, a word in no
+    list) between a street line or a postcode and a country, state or postcode, the parts one comma
+    or spaces apart on one line, is a town: retyped CITY in ``kept``."""
+    for left, mid, right in zip(kept, kept[1:], kept[2:]):
+        if mid[2] in NAMES and mid[3] <= _WEAK_NAME and left[2] in ("STREET", "ZIP") and \
+                right[2] in ("COUNTRY", "STATE", "ZIP") and _PART_GAP.fullmatch(text, left[1], mid[0]) and \
+                _PART_GAP.fullmatch(text, mid[1], right[0]):
+            mid[2], mid[3] = "CITY", ADDRESS_CHAIN
+
+
+def towns_beside_postcodes(text: str, kept: list[list], taken: bytearray, lookups) -> None:
+    """Words of a town (:func:`_town_words`) right after a postcode that starts a part of an address
+    (:data:`_PART_START`), before punctuation or the line's end, or right before one after a comma or
+    at a line's start: added to ``kept`` as CITY, in place of weak names and towns over them; a
+    lettered postcode taken for an identifier (:data:`_LETTERED_POSTCODE`) with a town after it is a
+    ZIP; a weak street line of a town and a postcode after another (:data:`_TOWN_AND_POSTCODE`) is the two."""
+    found: list[list] = []
+    for left, value in zip(kept, kept[1:]):  # a town and its postcode after a street line, taken for another
+        if value[2] == "STREET" and left[2] == "STREET" and value[3] <= _WEAK_NAME and \
+                text[left[1]:value[0]].strip(" \t") == "," and \
+                (m := _TOWN_AND_POSTCODE.fullmatch(text, value[0], value[1])) is not None and \
+                _town_words(text, *m.span(1), lookups):
+            found.append([*m.span(2), "ZIP", ADDRESS_CHAIN, None])
+            value[1], value[2] = m.end(1), "CITY"
+    for value in kept:
+        if value[2] != "ZIP" and not (value[2] == "IDNUM" and _LETTERED_POSTCODE.fullmatch(text, value[0], value[1])):
+            continue
+        line_start = text.rfind("\n", 0, value[0]) + 1
+        towns = []
+        if _PART_START.search(text, max(line_start, value[0] - 8), value[0]) and \
+                (after := _TOWN_AFTER_POSTCODE.match(text, value[1])) is not None:
+            towns.append(after.span(1))
+        if value[2] == "ZIP" and (before := _TOWN_BEFORE_POSTCODE.search(text, max(line_start, value[0] - 60), value[0])):
+            towns.append(before.span(1))
+        for start, end in towns:
+            if _town_words(text, start, end, lookups) and _take(kept, taken, start, end, found, _WEAK_NAME):
+                value[2] = "ZIP"
+    if found:
+        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
