@@ -70,29 +70,31 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 # Each of these starts with a lookahead for the first character of every alternative (and, where every
 # alternative starts a word, a word boundary): the re module otherwise tries each alternative at every
 # position of the text. Those searched with finditer are Anchored (annotator/regexes/anchored.py) on
-# those characters: searched only where one is (the same matches).
+# those characters: searched only where one is (the same matches). re enters each alternative of a
+# case-insensitive group in turn, so the alternatives after a word boundary are grouped by what they
+# begin with (a letter or a digit, one number parse) and do not repeat the boundary.
 _YEAR = r"(?:(?:19|20)\d\d\b|['’]\d\d(?![\w'’]))"
 _CAP_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
               r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
 _UNIT = r"mg|mcg|ml|mls|g|kg|mmol|units?|tabs?|tablets?|doses?|times|patients|days?|weeks?|hours?|hrs?|mins?|%"  # 2021; '21 (a two-digit year after an apostrophe)
 _DATES = Anchored(re.compile(
-    # a month name first (each alternative with its own month parse tried once: one parse for the month
-    # in any case, one for the capitalised month, then "seen June 4")
-    rf"\b(?=[\djfmasond])(?:\b{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}"   # Feb 3, 2021; Sept 9 2019; Mar 3rd '21
+    # a letter first or a digit first (each alternative with its own month parse tried once: one parse for
+    # the month in any case, one for the capitalised month, then "seen June 4")
+    rf"\b(?:(?=[jfmasond])(?:{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+{_YEAR}"    # Feb 3, 2021; Sept 9 2019; Mar 3rd '21
     rf"|,?\s+['’]\d\d(?![\w'’])"                                                 # March '21
     rf"|\s+\d{{1,2}}(?:st|nd|rd|th)\b)"                                             # May 2nd
-    rf"|\b(?-i:{_CAP_MONTH})(?:,\s+(?:19|20)\d\d\b"                                   # January, 1952 (not May)
+    rf"|(?-i:{_CAP_MONTH})(?:,\s+(?:19|20)\d\d\b"                                     # January, 1952 (not May)
     # a capitalised month and a day without a year (Admitted August 27): not May, not a quantity or a
     # clock time after it
     rf"|\s+(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b(?![/:.,\-]?\d|\s*(?:{_UNIT})\b))"
-    rf"|(?:(?<=seen )|(?<=seen on )){_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d)"            # seen June 4 ("on" out)
+    rf"|(?:(?<=seen )|(?<=seen on )){_MONTH}\s+\d{{1,2}}\b(?![/:.]?\d))"           # seen June 4 ("on" out)
     # a day first
-    rf"|\b\d{{1,2}}(?:(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"        # 5th of November ('21)
+    rf"|(?=\d)(?:\d{{1,2}}(?:(?:st|nd|rd|th)?\s+(?:of\s+{_MONTH}(?:,?\s+{_YEAR}|\b)"   # 5th of November ('21)
     rf"|{_MONTH}(?:,\s+(?:19|20)\d\d\b|,?\s+['’]\d\d(?![\w'’])))"                 # 20 January, 1952; 3rd Mar '21
     rf"|\.\s+{_MONTH}\s+(?:19|20)\d\d\b)"                                         # 7. February 1955
-    rf"|\b(?:19|20)\d\d(?:-{_MONTH}-|/{_MONTH}/)\d{{1,2}}\b(?![/:.\-]?\d)"          # 1952-Jan-20, 2021/Mar/03
+    rf"|(?:19|20)\d\d(?:-{_MONTH}-|/{_MONTH}/)\d{{1,2}}\b(?![/:.\-]?\d)"            # 1952-Jan-20, 2021/Mar/03
     # a day and a capitalised month without a year (dated 30 Sept)
-    rf"|\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?-i:{_CAP_MONTH})\b(?![.,]?\s*(?:\d|['’]\d)))",
+    rf"|(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?-i:{_CAP_MONTH})\b(?![.,]?\s*(?:\d|['’]\d))))",
     re.I), r"\djfmasond")
 # an ISO 8601 date-time is one value, its time included (2021-03-03T14:25:00Z, 2021-03-03 14:25): the
 # one exception to "times of day stay out" (README)
@@ -102,16 +104,18 @@ _ISO_DATETIME = Anchored(re.compile(
 # a year alone after an apostrophe, or a decade: '92, '90s (i2b2 2014: "[’92]", "[’90s]")
 _APOS_YEAR = Anchored(re.compile(r"(?<=[\s(])['’]\d\d(?:s\b)?(?![\w'’%\-])"), "'’")
 _AGES = Anchored(re.compile(
-    r"\b(?=[\daiwtdb])(?:\b(?P<a1>\d{1,3})(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
-    r"|\b(?P<a2>\d{1,3})\s*(?:yo|y/o|y\.o\.)(?![a-z])"
-    r"|\b(?P<a8>\d{1,3})\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
-    r"|\b(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
-    r"|\b(?P<a4>\d{1,3})\s?[MF](?=\s*(?:w/|with|,|c/o|presents|pmh|hx|h/o|s/p)\b|\s*(?:w/|,))"
-    r"|\b(?:in\s+(?:his|her|their)\s+)(?:early\s+|mid\s+|late\s+)?(?P<a5>\d0s)\b"
+    # a number first: one parse of it, then what follows (only a number of the whole run of digits can be
+    # followed by any of these)
+    r"\b(?=[\daiwtdb])(?:(?P<a1>\d{1,3})(?:(?:\s*-\s*|\s+)(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)(?:\s*-\s*|\s+)old\b"
+    r"|\s*(?:yo|y/o|y\.o\.)(?![a-z])"
+    r"|\s*(?:yrs?|years?)(?=\s*(?:old|[MF]\b|male|female|man|woman|boy|girl|gentleman|lady))"
+    r"|\s?[MF](?=\s*(?:w/|with|,|c/o|presents|pmh|hx|h/o|s/p)\b|\s*(?:w/|,)))"
+    r"|(?:aged?|age:)\s*:?\s*(?P<a3>\d{1,3})\b(?!\s*(?:-|to)\s*\d)"
+    r"|in\s+(?:his|her|their)\s+(?:early\s+|mid\s+|late\s+)?(?P<a5>\d0s)\b"
     r"|(?<=[a-z], )(?P<a6>\d{1,3})(?=, )"
-    r"|\b(?:is|was)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b)"
-    r"|\bturn(?:s|ed)?\s+(?P<a9>\d{1,3})\b(?![.,:/]?\d|\s*(?:%|degrees|times|mg|ml)\b)"          # turned 95 last week
-    r"|\b(?:dob|d\.o\.b\.?|born)\b[^()\n]{4,24}\(\s*(?P<a10>\d{1,3})\s*\))",            # DOB 1931-06-02 (90)
+    r"|(?:is|was)\s+(?P<a7>\d{1,3})(?=\s+(?:and|but|years?|yo)\b)"
+    r"|turn(?:s|ed)?\s+(?P<a9>\d{1,3})\b(?![.,:/]?\d|\s*(?:%|degrees|times|mg|ml)\b)"          # turned 95 last week
+    r"|(?:dob|d\.o\.b\.?|born)\b[^()\n]{4,24}\(\s*(?P<a10>\d{1,3})\s*\))",            # DOB 1931-06-02 (90)
     re.I | re.M), r"\daiwtdb")
 # New England ZIPs: 01852, 02108
 _ZIP_ZERO = Anchored(re.compile(r"(?<![\w/.\-])0\d{4}(?:-\d{4})?(?![\w/.\-])"), "0")
