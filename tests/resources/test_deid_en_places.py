@@ -101,3 +101,27 @@ def test_name_beside_a_postcode_stays_a_name(hipaa, text, expected):
 ])
 def test_no_town_beside_a_number_of_english_words(hipaa, text):
     assert not any(type_ == "CITY" for type_, _ in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, town", [
+    # a form's town field: its value, listed in part or not at all
+    ("Name: V. Passchiers\nAddress: 85 boulevard Peltier\nCity: Škofja Loka\nPostcode: 3747", "Škofja Loka"),
+    ("Name: Morten Isaksen\nCity: Meeuwen\nPostcode: 70661", "Meeuwen"),
+    ("Town: Boston   State: MA", "Boston"),
+    # a town after a name and "of", ending the clause
+    ("Account 984031057 belongs to Mia Hermansen of Vig.", "Vig"),
+    ("We received a letter from Gemma Thornton of Budahetvenvára, Hungary.", "Budahetvenvára"),
+])
+def test_town_by_the_shape_of_an_address(hipaa, text, town):
+    assert ("CITY", town) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Kind regards, Dr. Jones of Cardiology.",
+    "Dr. Jones of Paediatrics called.",
+    "Mr Smith of Ward 7 is stable.",
+    "City: not known",
+    "Capacity: Full",
+])
+def test_no_town_from_a_specialty_or_a_word(hipaa, text):
+    assert not any(type_ == "CITY" for type_, _ in phi(hipaa, text))

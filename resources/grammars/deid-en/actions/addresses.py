@@ -33,7 +33,7 @@ _ZIP_AFTER = re.compile(r"[ \t,]+(\d{5}(?:-\d{4})?)(?![\w/.\-])")
 
 #: the town after a facility and a comma, ending the line: "St. Vincent's Hospital, Darlinghurst",
 #: "Royal Prince Alfred Hospital, Camperdown" (no English word: "St Mary's Hospital, Cardiology")
-_SPECIALTY = re.compile(r"(?:ology|ologists?|iatry|iatrics|ics|ery|ity|ence|ine)$")  # Cardiology, Paediatrics, Surgery, Maternity
+SPECIALTY = re.compile(r"(?:ology|ologists?|iatry|iatrics|ics|ery|ity|ence|ine)$")  # Cardiology, Paediatrics, Surgery, Maternity
 _TOWN_AFTER_FACILITY = re.compile(r"[ \t]*,[ \t]*([A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[ \t]*(?=\n|$)")
 
 
@@ -42,7 +42,7 @@ def town_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
     untaken and no English word (then marked taken)."""
     m = _TOWN_AFTER_FACILITY.match(text, end)
     if m is None or any(taken[m.start(1):m.end(1)]) or \
-            any(w.lower() in ENGLISH or _SPECIALTY.search(w) for w in m.group(1).split()):
+            any(w.lower() in ENGLISH or SPECIALTY.search(w) for w in m.group(1).split()):
         return None
     taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
     return m.start(1), m.end(1)

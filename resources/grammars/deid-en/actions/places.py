@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from .addresses import ADDRESS_CHAIN, NAMES, NOT_NAME, WORD
+from .addresses import ADDRESS_CHAIN, NAMES, NOT_NAME, SPECIALTY, WORD
 from .context import ENGLISH
 
 #: particles of place names that person names do not have ("Frankfurt am Main", "Kingston upon
@@ -45,6 +45,7 @@ _PLACE_JOIN = re.compile(rf"[ ](?:{PLACE_PARTICLES})(?:[ ](?:{_ARTICLES}))?[ ]({
 #: a hyphened town name with a particle inside ("-les-", "-en-", "-on-", "-upon-")
 _HYPHEN_JOIN = re.compile(rf"-(?:{PLACE_PARTICLES}|en|on|les|le|la|aux|au|under|by|the|du|des)-({WORD})(?![\w'’])")
 _PARTICLE = rf"(?:{PLACE_PARTICLES}|{_SHARED_PARTICLES})"
+_PARTICLE_WORD = re.compile(rf"{_PARTICLE}|{_ARTICLES}")
 _AFTER_TOWN = re.compile(rf"[ ]{_PARTICLE}(?:[ ]{_PARTICLE})?[ ]({WORD})(?![\w'’\-])")
 _BEFORE_TOWN = re.compile(rf"(?<![\w'’\-.])({WORD})[ ]{_PARTICLE}(?:[ ]{_PARTICLE})?[ ]\Z")
 _WORD_BEFORE = re.compile(rf"(?<![\w'’\-.])({WORD})\Z")
@@ -127,13 +128,17 @@ _PART_START = re.compile(r"(?:^|,)[ \t]*\Z", re.M)
 
 def _town_words(text: str, start: int, end: int, lookups) -> bool:
     """Whether the words of ``text[start:end]`` are a town's: each capitalised word a town word
-    (:func:`_town_word`) or, first, a prefix word (Bad, San ...); the others particles."""
+    (:func:`_town_word`) or, first, a prefix word (Bad, San ...); the others particles between them."""
     at = start
-    for i, word in enumerate(text[start:end].split(" ")):
-        if word[0].isupper() and not (i == 0 and _PREFIX.match(word + " ")) and not _town_word(word, at, lookups):
+    words = text[start:end].split(" ")
+    for i, word in enumerate(words):
+        if not word[0].isupper():
+            if not 0 < i < len(words) - 1 or not _PARTICLE_WORD.fullmatch(word):
+                return False
+        elif not (i == 0 and _PREFIX.match(word + " ")) and not _town_word(word, at, lookups):
             return False
         at += len(word) + 1
-    return text[start].isupper()
+    return True
 
 
 #: what parts two parts of an address on one line: a comma, or spaces ("Cali 76001")
@@ -180,5 +185,41 @@ def towns_beside_postcodes(text: str, kept: list[list], taken: bytearray, lookup
         for start, end in towns:
             if _town_words(text, start, end, lookups) and _take(kept, taken, start, end, found, _WEAK_NAME):
                 value[2] = "ZIP"
+    if found:
+        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
+
+
+#: the label of a form's town field, right before its colon ("City:", "Town/City:", "Suburb:")
+_TOWN_LABEL = re.compile(r"(?<![\w/])(?i:city|town|town/city|city/town|suburb|village|locality|municipality)[ \t]*\Z")
+#: a colon and the value of a field: words (dotted short forms between), to the field's end
+_FIELD_VALUE = re.compile(rf":[ \t]*({WORD}(?:\.?[ ]{WORD}){{0,4}})\.?(?=[ \t]*(?:[\n,;(]|\t|[ ]{{2}}|$))")
+#: the confidence of a town field's value (the value of a label)
+_FIELD_CONFIDENCE = 0.85
+#: a town after a name and "of", before punctuation or the line's end
+_OF_TOWN = re.compile(rf"[ ]of[ ]({_TOWN})(?=[ \t]*(?:[,.;:)\n]|$))")
+
+
+def shaped_address_towns(text: str, kept: list[list], taken: bytearray, lookups) -> None:
+    """Towns by the text's shape (module docstring): a town field's value (its first word
+    capitalised; the names, towns and states over its words give way) and a town after a name and
+    "of" (:func:`_town_words`, no specialty: "Dr. Jones of Cardiology"; in place of weak names over
+    them), added to ``kept`` as CITY."""
+    found: list[list] = []
+    for m in _FIELD_VALUE.finditer(text):
+        start, end = m.span(1)
+        if not text[start].isupper() or _TOWN_LABEL.search(text, max(0, m.start() - 16), m.start()) is None:
+            continue
+        inside = [v for v in kept if v[0] < end and start < v[1]]
+        if any(v[2] not in NAMES | {"CITY", "STATE"} or v[3] >= _FIELD_CONFIDENCE or v[0] < start or v[1] > end
+               for v in inside):
+            continue
+        for v in inside:
+            v[2] = None
+        taken[start:end] = b"\x01" * (end - start)
+        found.append([start, end, "CITY", _FIELD_CONFIDENCE, None])
+    for value in kept:
+        if value[2] in NAMES and text.startswith(" of ", value[1]) and (m := _OF_TOWN.match(text, value[1])) and \
+                _town_words(text, *m.span(1), lookups) and not any(SPECIALTY.search(w) for w in m.group(1).split()):
+            _take(kept, taken, *m.span(1), found, _WEAK_NAME)
     if found:
         kept[:] = sorted([v for v in kept if v[2] is not None] + found)
