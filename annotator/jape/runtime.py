@@ -41,7 +41,7 @@ import logging
 import threading
 import weakref
 from bisect import bisect_left, bisect_right
-from collections import deque
+from collections import defaultdict, deque
 from functools import cached_property
 from itertools import chain, compress, islice, repeat
 from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
@@ -630,13 +630,9 @@ class PhaseRun:
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
-        by_keys: dict[int, list[int]] = {}
+        by_keys: dict[int, list[int]] = defaultdict(list)
         for p, keys in held.items():
-            found = by_keys.get(keys)
-            if found is None:
-                by_keys[keys] = [p]
-            else:
-                found.append(p)
+            by_keys[keys].append(p)
         return held, by_keys
 
     def after(self, p: int) -> int:
