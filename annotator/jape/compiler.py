@@ -264,7 +264,7 @@ class StartPlan:
     ``keys`` gives each key a bit (the :class:`Dispatch` of a :class:`KeySpace`: its own, or one
     shared with other phases, :func:`share_start_keys`). Pure functions of masks, each a
     :class:`Memo`: ``known`` maps the keys holding at an offset to the rules that may start there
-    and the starts (:meth:`rules`), ``followed`` the keys holding after it to the starts they
+    and the starts (``(rules, starts)``), ``followed`` the keys holding after it to the starts they
     allow, ``rules_of`` a mask of starts to their rules, ``anchors_of`` (:meth:`_cuts`) the keys
     holding to the anchors holding. ``filtered``: the rules with a start that needs a second
     element; ``follow_types``: the types their first elements consume (None: any, a first
@@ -319,14 +319,6 @@ class StartPlan:
             if after & follow:
                 found |= bit
         return found
-
-    def rules(self, held: set[int]) -> tuple[dict[int, int], dict[int, int]]:
-        """For each mask of ``held`` (the keys holding at an offset) the rules that may start there,
-        and the starts."""
-        rules, starts = {}, {}
-        for keys_held in held:
-            rules[keys_held], starts[keys_held] = self.known[keys_held]
-        return rules, starts
 
     def _start_rules(self, keys_held: int) -> tuple[int, int]:
         bits = 0

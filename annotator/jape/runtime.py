@@ -523,23 +523,22 @@ class PhaseRun:
         return self.next_at.starts
 
     # ------------------------------------------------------------------ candidates
-    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int], dict[int, int]]:
+    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
         """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`);
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
-        of its keys' offsets can be reached; for each the mask of the keys holding there; and for
-        each mask of keys, the starts it allows."""
+        of its keys' offsets can be reached; and for each offset the mask of the keys holding there."""
         plan = self.phase.dispatch
         held, by_keys = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
             unheld = [p for p in self.starts if p not in held]
             held = {**dict.fromkeys(unheld, 0), **held}
             by_keys = {**by_keys, 0: by_keys.get(0, []) + unheld}
-        rules, starts = plan.rules(by_keys)
         found: dict[int, int] = {}
         for keys, offsets in by_keys.items():
-            if rules[keys]:
-                found.update(dict.fromkeys(offsets, rules[keys]))
+            rules = plan.known[keys][0]
+            if rules:
+                found.update(dict.fromkeys(offsets, rules))
         order = sorted(found)
         trig = dict(zip(order, map(found.__getitem__, order)))
         if plan.cuts and len(self.starts) >= _ANCHORED_SIZE:
@@ -548,7 +547,7 @@ class PhaseRun:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
                 order = list(compress(trig, trig.values()))
-        return order, trig, held, starts
+        return order, trig, held
 
     def anchored(self, by_keys: dict[int, list[int]]) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
@@ -795,14 +794,14 @@ class PhaseRun:
         last = self.next_at.last()  # no rule starts after it
         if not rules or last < 0:
             return
-        order, trig, held, starts_at = self.triggers()
+        order, trig, held = self.triggers()
         if not order:
             return
         self.held = held
         self.walk = self._walker()
         dispatch = phase.dispatch
         filtered = dispatch.filtered
-        rules_of, followed = dispatch.rules_of, dispatch.followed
+        known, rules_of, followed = dispatch.known, dispatch.rules_of, dispatch.followed
         following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -825,7 +824,7 @@ class PhaseRun:
                 pair = (held[p], self.after(p))  # the keys holding at p and after what starts there
                 allowed_after = following.get(pair)
                 if allowed_after is None:  # the rules with a first element there and what follows it
-                    allowed_after = following[pair] = rules_of[starts_at[pair[0]] & followed[pair[1]]]
+                    allowed_after = following[pair] = rules_of[known[pair[0]][1] & followed[pair[1]]]
                 mask &= allowed_after
             if not mask:
                 continue
