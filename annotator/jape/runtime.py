@@ -515,7 +515,6 @@ class PhaseRun:
         self.held: dict[int, int] = {}  # the keys holding at each offset (set by run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk: Callable | None = None  # the walk over the lattice (made by run, once held is known)
-        self.firsts: dict[tuple[int, int | None], list[tuple]] = {}  # (rules, keys held) -> first_elements()
 
     @property
     def starts(self) -> list[int]:
@@ -688,18 +687,8 @@ class PhaseRun:
 
     def first_elements(self, mask: int, p: int) -> list[tuple]:
         """The first transitions of the rules of ``mask`` that the keys holding at ``p`` allow (all
-        of them when not :attr:`filtering`), in rule order: ``(test, labels, target, rule,
-        shared)``, ``shared`` when another of them has the same test. Made once per run for each
-        combination of rules and keys met (few occur)."""
-        keys = self.held.get(p, 0) if self.filtering else None
-        found = self.firsts.get((mask, keys))
-        if found is None:
-            found = [(test, labels, target, rule) for i, rule in enumerate(self.phase.rules) if mask >> i & 1
-                     for test, labels, target, need, bar in rule.start.keyed
-                     if keys is None or (keys & need == need and not keys & bar)]
-            tests = [entry[0] for entry in found]
-            found = self.firsts[(mask, keys)] = [(*entry, tests.count(entry[0]) > 1) for entry in found]
-        return found
+        of them when not :attr:`filtering`): :attr:`~annotator.jape.compiler.StartPlan.firsts`."""
+        return self.phase.dispatch.firsts[(mask, self.held.get(p, 0) if self.filtering else None)]
 
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
