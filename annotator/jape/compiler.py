@@ -264,11 +264,13 @@ class StartPlan:
     ``keys`` gives each key a bit (the :class:`Dispatch` of a :class:`KeySpace`: its own, or one
     shared with other phases, :func:`share_start_keys`). Pure functions of masks, each a
     :class:`Memo`: ``known`` maps the keys holding at an offset to the rules that may start there
-    and the starts (:meth:`rules`), ``followed`` the keys holding after it to the starts they
+    and the starts (``(rules, starts)``), ``followed`` the keys holding after it to the starts they
     allow, ``rules_of`` a mask of starts to their rules, ``anchors_of`` (:meth:`_cuts`) the keys
-    holding to the anchors holding. ``filtered``: the rules with a start that needs a second
-    element; ``follow_types``: the types their first elements consume (None: any, a first
-    element of negated constraints only), the only ones whose ends lead to those second elements."""
+    holding to the anchors holding, ``firsts`` (:func:`first_transitions`) a mask of rules and
+    the keys holding to the first transitions to try. ``filtered``: the rules with a start that
+    needs a second element; ``follow_types``: the types their first elements consume (None: any,
+    a first element of negated constraints only), the only ones whose ends lead to those second
+    elements."""
 
     def __init__(self, rules: list[CompiledRule], space: KeySpace | None = None, cuts: bool = False) -> None:
         self.starts = [(bit, keys, unless, follow) for bit, rule in enumerate(rules)
@@ -294,6 +296,7 @@ class StartPlan:
         self.known = Memo(self._start_rules)
         self.rules_of = Memo(self._rules_of)
         self.followed = Memo(self._followed)
+        self.firsts = Memo(lambda key: first_transitions(rules, *key))
 
     def _cuts(self, rules: list[CompiledRule], space: KeySpace, cuts: bool) -> None:
         """With the option ``cuts = true``, ``cuts``: ``(rule bit, [(mask of anchors, bound)])`` for
@@ -320,14 +323,6 @@ class StartPlan:
                 found |= bit
         return found
 
-    def rules(self, held: set[int]) -> tuple[dict[int, int], dict[int, int]]:
-        """For each mask of ``held`` (the keys holding at an offset) the rules that may start there,
-        and the starts."""
-        rules, starts = {}, {}
-        for keys_held in held:
-            rules[keys_held], starts[keys_held] = self.known[keys_held]
-        return rules, starts
-
     def _start_rules(self, keys_held: int) -> tuple[int, int]:
         bits = 0
         for needed, unless, group in self.groups:
@@ -343,6 +338,17 @@ class StartPlan:
             starts ^= bit
             found |= 1 << self.starts[bit.bit_length() - 1][0]
         return found
+
+
+def first_transitions(rules: list[CompiledRule], mask: int, keys: int | None) -> list[tuple]:
+    """The first transitions of the rules of ``mask`` that the keys ``keys`` (holding at an offset)
+    allow (all of them when None), in rule order: ``(test, labels, target, rule, shared)``,
+    ``shared`` when another of them has the same test (the runtime tests it once)."""
+    found = [(test, labels, target, rule) for i, rule in enumerate(rules) if mask >> i & 1
+             for test, labels, target, need, bar in rule.start.keyed
+             if keys is None or (keys & need == need and not keys & bar)]
+    tests = [entry[0] for entry in found]
+    return [(*entry, tests.count(entry[0]) > 1) for entry in found]
 
 
 def first_elements(start: State) -> dict[tuple[frozenset, frozenset], set | None]:

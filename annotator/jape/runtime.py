@@ -41,7 +41,7 @@ import logging
 import threading
 import weakref
 from bisect import bisect_left, bisect_right
-from collections import deque
+from collections import defaultdict, deque
 from functools import cached_property
 from itertools import chain, compress, islice, repeat
 from operator import and_, attrgetter, eq, is_, lt, methodcaller, ne, or_
@@ -515,7 +515,6 @@ class PhaseRun:
         self.held: dict[int, int] = {}  # the keys holding at each offset (set by run)
         self.filtering = True  # whether transitions are skipped by held (not after an action changed the input)
         self.walk: Callable | None = None  # the walk over the lattice (made by run, once held is known)
-        self.firsts: dict[tuple[int, int | None], list[tuple]] = {}  # (rules, keys held) -> first_elements()
 
     @property
     def starts(self) -> list[int]:
@@ -523,23 +522,22 @@ class PhaseRun:
         return self.next_at.starts
 
     # ------------------------------------------------------------------ candidates
-    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int], dict[int, int]]:
+    def triggers(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
         """Offsets where some rule may start (sorted), for each the bit mask of those rules: those with
         a first element whose keys all hold there (:class:`~annotator.jape.compiler.StartPlan`);
         and from where, for the rules with a cut checked in this document (:meth:`anchored`), one
-        of its keys' offsets can be reached; for each the mask of the keys holding there; and for
-        each mask of keys, the starts it allows."""
+        of its keys' offsets can be reached; and for each offset the mask of the keys holding there."""
         plan = self.phase.dispatch
         held, by_keys = self.lattice.derived(self.types, plan.keys, lambda: self.masks(plan.keys))
         if plan.everywhere:
             unheld = [p for p in self.starts if p not in held]
             held = {**dict.fromkeys(unheld, 0), **held}
             by_keys = {**by_keys, 0: by_keys.get(0, []) + unheld}
-        rules, starts = plan.rules(by_keys)
         found: dict[int, int] = {}
         for keys, offsets in by_keys.items():
-            if rules[keys]:
-                found.update(dict.fromkeys(offsets, rules[keys]))
+            rules = plan.known[keys][0]
+            if rules:
+                found.update(dict.fromkeys(offsets, rules))
         order = sorted(found)
         trig = dict(zip(order, map(found.__getitem__, order)))
         if plan.cuts and len(self.starts) >= _ANCHORED_SIZE:
@@ -548,7 +546,7 @@ class PhaseRun:
                 kept = map(and_, trig.values(), map(or_, repeat(~anchored), map(allowed.get, trig, repeat(0))))
                 trig = dict(zip(trig, kept))
                 order = list(compress(trig, trig.values()))
-        return order, trig, held, starts
+        return order, trig, held
 
     def anchored(self, by_keys: dict[int, list[int]]) -> tuple[int, dict[int, int]]:
         """``(mask, {p: mask})``: the rules whose cut (:mod:`annotator.jape.anchors`) is checked in
@@ -630,13 +628,9 @@ class PhaseRun:
             found = by_type.get(type_name)
             by_type[type_name] = masks if found is None else list(map(or_, found, masks))
         held = _merged([(lattice.spans(type_name)[0], masks) for type_name, masks in by_type.items()])
-        by_keys: dict[int, list[int]] = {}
+        by_keys: dict[int, list[int]] = defaultdict(list)
         for p, keys in held.items():
-            found = by_keys.get(keys)
-            if found is None:
-                by_keys[keys] = [p]
-            else:
-                found.append(p)
+            by_keys[keys].append(p)
         return held, by_keys
 
     def after(self, p: int) -> int:
@@ -693,18 +687,8 @@ class PhaseRun:
 
     def first_elements(self, mask: int, p: int) -> list[tuple]:
         """The first transitions of the rules of ``mask`` that the keys holding at ``p`` allow (all
-        of them when not :attr:`filtering`), in rule order: ``(test, labels, target, rule,
-        shared)``, ``shared`` when another of them has the same test. Made once per run for each
-        combination of rules and keys met (few occur)."""
-        keys = self.held.get(p, 0) if self.filtering else None
-        found = self.firsts.get((mask, keys))
-        if found is None:
-            found = [(test, labels, target, rule) for i, rule in enumerate(self.phase.rules) if mask >> i & 1
-                     for test, labels, target, need, bar in rule.start.keyed
-                     if keys is None or (keys & need == need and not keys & bar)]
-            tests = [entry[0] for entry in found]
-            found = self.firsts[(mask, keys)] = [(*entry, tests.count(entry[0]) > 1) for entry in found]
-        return found
+        of them when not :attr:`filtering`): :attr:`~annotator.jape.compiler.StartPlan.firsts`."""
+        return self.phase.dispatch.firsts[(mask, self.held.get(p, 0) if self.filtering else None)]
 
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
@@ -802,14 +786,14 @@ class PhaseRun:
         if phase.control == "once":
             self.run_once()
             return
-        order, trig, held, starts_at = self.triggers()
+        order, trig, held = self.triggers()
         if not order:
             return
         self.held = held
         self.walk = self._walker()
         dispatch = phase.dispatch
         filtered = dispatch.filtered
-        rules_of, followed = dispatch.rules_of, dispatch.followed
+        known, rules_of, followed = dispatch.known, dispatch.rules_of, dispatch.followed
         following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -832,7 +816,7 @@ class PhaseRun:
                 pair = (held[p], self.after(p))  # the keys holding at p and after what starts there
                 allowed_after = following.get(pair)
                 if allowed_after is None:  # the rules with a first element there and what follows it
-                    allowed_after = following[pair] = rules_of[starts_at[pair[0]] & followed[pair[1]]]
+                    allowed_after = following[pair] = rules_of[known[pair[0]][1] & followed[pair[1]]]
                 mask &= allowed_after
             if not mask:
                 continue
