@@ -24,6 +24,7 @@ What it reproduces (GATE's ``hepple.postag.POSTagger`` and ``gate.creole.POSTagg
 
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -231,7 +232,7 @@ class HeppleTaggerPR(ProcessingResource):
 
     def __call__(self, doc: Document) -> None:
         inp = self.input_set(doc)
-        tokens = sorted(inp.with_type(self.baseTokenAnnotationType), key=lambda a: (a.start, a.end))
+        tokens = sorted(inp.with_type(self.baseTokenAnnotationType), key=attrgetter("start", "end"))
         if not tokens:
             return
         sentences = sorted(((s.start, s.end) for s in inp.with_type(self.baseSentenceAnnotationType)))
