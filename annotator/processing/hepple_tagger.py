@@ -40,7 +40,7 @@ _PAD = 3
 Check = Callable[[list[str], list[str], int, tuple[str, ...]], bool]
 # per template: its number of arguments, its check, and which argument (None: none) must equal the
 # word itself, the initial tag before it and the one after it: a rule is tried only at the words
-# where those hold (:meth:`HeppleTagger.candidates`)
+# where those hold (:class:`HeppleTagger` finds its candidates by them)
 Keys = tuple[int | None, int | None, int | None]
 TEMPLATES: dict[str, tuple[int, Check, Keys]] = {
     "CURWD": (1, lambda w, t, i, a: w[i] == a[0], (0, None, None)),
