@@ -24,6 +24,7 @@ What it reproduces (GATE's ``hepple.postag.POSTagger`` and ``gate.creole.POSTagg
 
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -39,7 +40,7 @@ _PAD = 3
 Check = Callable[[list[str], list[str], int, tuple[str, ...]], bool]
 # per template: its number of arguments, its check, and which argument (None: none) must equal the
 # word itself, the initial tag before it and the one after it: a rule is tried only at the words
-# where those hold (:meth:`HeppleTagger.candidates`)
+# where those hold (:class:`HeppleTagger` finds its candidates by them)
 Keys = tuple[int | None, int | None, int | None]
 TEMPLATES: dict[str, tuple[int, Check, Keys]] = {
     "CURWD": (1, lambda w, t, i, a: w[i] == a[0], (0, None, None)),
@@ -140,26 +141,38 @@ def read_rules(path: Path, encoding: str = "utf-8") -> dict[str, list[Rule]]:
     return rules
 
 
+# a word's candidate rules by the initial tag before it: {tag: those for a word after it}, and those
+# for a word after any other tag
+Candidates = tuple[dict[str, list[Rule]], list[Rule]]
+
+
+def _by_before(candidates: list[Rule]) -> Candidates:
+    """``candidates`` (in order) split by the tag before the word that their keys need."""
+    tags = {rule.keys[1] for rule in candidates} - {None}
+    return ({tag: [r for r in candidates if r.keys[1] in (None, tag)] for tag in tags},
+            [r for r in candidates if r.keys[1] is None])
+
+
 class HeppleTagger:
     """HepTag on a lexicon and rules: :meth:`tag` one sentence (a list of words). Each word of the
-    lexicon, and each word a rule names, has its entry and its :meth:`candidates` made here; an
-    unknown word has those of its guessed tag."""
+    lexicon, and each word a rule names, has its entry and its :meth:`candidates` (split by the tag
+    before it) made here; an unknown word has those of its guessed tag."""
 
     def __init__(self, lexicon: dict[str, tuple[str, ...]], rules: dict[str, list[Rule]]) -> None:
         self.lexicon = lexicon
         self.rules = rules
         named = {rule.keys[0] for of_tag in rules.values() for rule in of_tag} - {None}
-        by_entry: dict[tuple[str, ...], list[Rule]] = {}  # the candidates of the words no rule names
-        self._known: dict[str, tuple[tuple[str, ...], list[Rule]]] = {}
+        by_entry: dict[tuple[str, ...], Candidates] = {}  # the candidates of the words no rule names
+        self._known: dict[str, tuple[tuple[str, ...], Candidates]] = {}
         for word in [*lexicon, *named, STAART]:
             entry = (STAART,) if word == STAART else lexicon.get(word) or (guess(word),)
             if word in named:
-                self._known[word] = (entry, self.candidates(entry, word))
+                self._known[word] = (entry, _by_before(self.candidates(entry, word)))
             else:
                 if entry not in by_entry:
-                    by_entry[entry] = self.candidates(entry, None)
+                    by_entry[entry] = _by_before(self.candidates(entry, None))
                 self._known[word] = (entry, by_entry[entry])
-        self._guessed = {tag: ((tag,), self.candidates((tag,), None)) for tag in GUESSES}
+        self._guessed = {tag: ((tag,), _by_before(self.candidates((tag,), None))) for tag in GUESSES}
 
     def candidates(self, entry: tuple[str, ...], word: str | None) -> list[Rule]:
         """The rules that may retag ``word`` (None: a word no rule names) of this lexicon entry,
@@ -174,11 +187,11 @@ class HeppleTagger:
         padded_words = pad + list(words) + pad
         initial = pad + [entry[0] for entry, _ in found] + pad
         tags = []
-        for i, (entry, candidates) in enumerate(found, _PAD):
+        for i, (entry, (by_before, other)) in enumerate(found, _PAD):
             tag = entry[0]
-            before, after = initial[i - 1], initial[i + 1]
-            for to, check, args, (_, b, a) in candidates:
-                if (b is None or b == before) and (a is None or a == after) and check(padded_words, initial, i, args):
+            after = initial[i + 1]
+            for to, check, args, (_, _, a) in by_before.get(initial[i - 1], other):
+                if (a is None or a == after) and check(padded_words, initial, i, args):
                     tag = to
                     break
             tags.append(tag)
@@ -219,7 +232,7 @@ class HeppleTaggerPR(ProcessingResource):
 
     def __call__(self, doc: Document) -> None:
         inp = self.input_set(doc)
-        tokens = sorted(inp.with_type(self.baseTokenAnnotationType), key=lambda a: (a.start, a.end))
+        tokens = sorted(inp.with_type(self.baseTokenAnnotationType), key=attrgetter("start", "end"))
         if not tokens:
             return
         sentences = sorted(((s.start, s.end) for s in inp.with_type(self.baseSentenceAnnotationType)))
