@@ -125,3 +125,18 @@ def test_town_by_the_shape_of_an_address(hipaa, text, town):
 ])
 def test_no_town_from_a_specialty_or_a_word(hipaa, text):
     assert not any(type_ == "CITY" for type_, _ in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, postcode", [
+    # the postcode after a town in no list that starts a part of an address
+    ("Witness: Natalja Egorov, Ste 37, Calle Orosco 616, Lucas Ville 94069", "94069"),
+    ("She lives at 593 Ojiambo Burgs, Melinda Ville 3407.", "3407"),
+    ("Refer Gaurika Bhatti, who lives at 72309 Māris Bridge Suite 564, Tiputereara E7C7G9.", "E7C7G9"),
+])
+def test_postcode_after_a_town_of_an_address_is_a_zip(hipaa, text, postcode):
+    assert ("ZIP", postcode) in phi(hipaa, text)
+
+
+def test_year_after_a_town_is_no_postcode(hipaa):
+    values = phi(hipaa, "She lives at 593 Ojiambo Burgs, Melinda Ville 2012.")
+    assert ("CITY", "Melinda Ville") in values and not any(type_ == "ZIP" for type_, _ in values)
