@@ -23,6 +23,10 @@ street line named without its type, are the two ("5 Elm Street, Smalltown 4051")
 way round, the postcode after a town in no list that is such a part ("593 Ojiambo Burgs, Melinda
 Ville 3407.").
 
+:func:`shaped_address_towns`: a town where the text's shape says so: the value of a form's town
+field ("City: Škofja Loka"), and capitalised words in no list after a name and "of", ending the
+sentence or clause ("belongs to Mia Hermansen of Vig.").
+
 Each works, as the helpers of addresses.py, on ``kept`` (sorted ``[start, end, type, confidence,
 policies]`` values) and ``taken`` (per character, 1 where a kept value covers it) in place.
 """
