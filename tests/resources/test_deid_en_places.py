@@ -12,6 +12,7 @@ from resourcehelp import phi
     ("N. Duffy moved from Budišov nad Budišovkou to Leeds in 1952.", "Budišov nad Budišovkou"),
     ("Text from Rosalia: landed in Curaco de Vélez, Djibouti, back on Friday.", "Curaco de Vélez"),
     ("She moved to Ciudad de México last year.", "Ciudad de México"),
+    ("notes for patients living in ciudad de mexico", "ciudad de mexico"),
     # two words joined by a particle only place names have
     ("Her daughter lives at 73429 Elena Locks near Waidhofen an der Ybbs.", "Waidhofen an der Ybbs"),
     ("Her daughter lives near Krimpen aan de Lek.", "Krimpen aan de Lek"),

@@ -58,8 +58,8 @@ _WORD_BEFORE = re.compile(rf"(?<![\w'’\-.])({WORD})\Z")
 _HYPHENED_WORD_BEFORE = re.compile(r"(?<![\w'’\-.])([^\W\d_]+(?:-[^\W\d_]+)*)\Z")
 #: the words that open a town's name before the word a particle joins ("Bad Waidhofen", "Sankt Johann im Pongau")
 _PREFIX = re.compile(r"(?<![\w'’\-.])(?:Bad|Sankt|Sant|Sint|Saint|San|Santa|Neu|Alt|Groß|Klein|Nieder|Ober|Unter)[ ]\Z")
-#: the words that name a town before a particle and a place, English words among them ("Ciudad de México",
-#: "Villa de Leyva", "Puerto de la Cruz", "Porto de Galinhas")
+#: the words that name a town before a particle and a place, English words among them, in lower case
+#: too as queries write them ("Ciudad de México", "ciudad de mexico", "Villa de Leyva", "Puerto de la Cruz")
 _HEADS = frozenset("Ciudad Villa Vila Puerto Porto Puente Ponte Castel Castello Castillo Santiago Villanueva".split())
 #: the values a town takes the place of: a weaker name or town over some of its words
 _WEAK = 0.75
@@ -101,7 +101,7 @@ def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> No
             taken[value[1]:after.end()] = b"\x01" * (after.end() - value[1])
             value[1] = after.end()
         if (before := _BEFORE_TOWN.search(text, max(0, value[0] - 40), value[0])) is not None and \
-                (before.group(1) in _HEADS or _town_word(before.group(1), before.start(1), lookups)) and \
+                (before.group(1).title() in _HEADS or _town_word(before.group(1), before.start(1), lookups)) and \
                 not any(taken[before.start():value[0]]):
             taken[before.start():value[0]] = b"\x01" * (value[0] - before.start())
             value[0], value[2] = before.start(), "CITY"
