@@ -12,6 +12,7 @@ from resourcehelp import phi
     ("N. Duffy moved from Budišov nad Budišovkou to Leeds in 1952.", "Budišov nad Budišovkou"),
     ("Text from Rosalia: landed in Curaco de Vélez, Djibouti, back on Friday.", "Curaco de Vélez"),
     ("She moved to Ciudad de México last year.", "Ciudad de México"),
+    ("notes for patients living in ciudad de mexico", "ciudad de mexico"),
     # two words joined by a particle only place names have
     ("Her daughter lives at 73429 Elena Locks near Waidhofen an der Ybbs.", "Waidhofen an der Ybbs"),
     ("Her daughter lives near Krimpen aan de Lek.", "Krimpen aan de Lek"),
@@ -125,3 +126,18 @@ def test_town_by_the_shape_of_an_address(hipaa, text, town):
 ])
 def test_no_town_from_a_specialty_or_a_word(hipaa, text):
     assert not any(type_ == "CITY" for type_, _ in phi(hipaa, text))
+
+
+@pytest.mark.parametrize("text, postcode", [
+    # the postcode after a town in no list that starts a part of an address
+    ("Witness: Natalja Egorov, Ste 37, Calle Orosco 616, Lucas Ville 94069", "94069"),
+    ("She lives at 593 Ojiambo Burgs, Melinda Ville 3407.", "3407"),
+    ("Refer Gaurika Bhatti, who lives at 72309 Māris Bridge Suite 564, Tiputereara E7C7G9.", "E7C7G9"),
+])
+def test_postcode_after_a_town_of_an_address_is_a_zip(hipaa, text, postcode):
+    assert ("ZIP", postcode) in phi(hipaa, text)
+
+
+def test_year_after_a_town_is_no_postcode(hipaa):
+    values = phi(hipaa, "She lives at 593 Ojiambo Burgs, Melinda Ville 2012.")
+    assert ("CITY", "Melinda Ville") in values and not any(type_ == "ZIP" for type_, _ in values)

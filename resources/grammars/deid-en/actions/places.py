@@ -19,7 +19,13 @@ Cali, Colombia".
 address (after a comma or at a line's start), are a town: "Mill Lane, Mengeš 68562", "Unit 27,
 71012 Nadlac.", "Hauptstr. 5, D-80331 Xyzburg" (the postcode with its country letters, taken for an
 identifier, is a ZIP there); a town and its postcode after a street line and a comma, taken for a
-street line named without its type, are the two ("5 Elm Street, Smalltown 4051").
+street line named without its type, are the two ("5 Elm Street, Smalltown 4051"); and the other
+way round, the postcode after a town in no list that is such a part ("593 Ojiambo Burgs, Melinda
+Ville 3407.").
+
+:func:`shaped_address_towns`: a town where the text's shape says so: the value of a form's town
+field ("City: Škofja Loka"), and capitalised words in no list after a name and "of", ending the
+sentence or clause ("belongs to Mia Hermansen of Vig.").
 
 Each works, as the helpers of addresses.py, on ``kept`` (sorted ``[start, end, type, confidence,
 policies]`` values) and ``taken`` (per character, 1 where a kept value covers it) in place.
@@ -52,8 +58,8 @@ _WORD_BEFORE = re.compile(rf"(?<![\w'’\-.])({WORD})\Z")
 _HYPHENED_WORD_BEFORE = re.compile(r"(?<![\w'’\-.])([^\W\d_]+(?:-[^\W\d_]+)*)\Z")
 #: the words that open a town's name before the word a particle joins ("Bad Waidhofen", "Sankt Johann im Pongau")
 _PREFIX = re.compile(r"(?<![\w'’\-.])(?:Bad|Sankt|Sant|Sint|Saint|San|Santa|Neu|Alt|Groß|Klein|Nieder|Ober|Unter)[ ]\Z")
-#: the words that name a town before a particle and a place, English words among them ("Ciudad de México",
-#: "Villa de Leyva", "Puerto de la Cruz", "Porto de Galinhas")
+#: the words that name a town before a particle and a place, English words among them, in lower case
+#: too as queries write them ("Ciudad de México", "ciudad de mexico", "Villa de Leyva", "Puerto de la Cruz")
 _HEADS = frozenset("Ciudad Villa Vila Puerto Porto Puente Ponte Castel Castello Castillo Santiago Villanueva".split())
 #: the values a town takes the place of: a weaker name or town over some of its words
 _WEAK = 0.75
@@ -95,7 +101,7 @@ def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> No
             taken[value[1]:after.end()] = b"\x01" * (after.end() - value[1])
             value[1] = after.end()
         if (before := _BEFORE_TOWN.search(text, max(0, value[0] - 40), value[0])) is not None and \
-                (before.group(1) in _HEADS or _town_word(before.group(1), before.start(1), lookups)) and \
+                (before.group(1).title() in _HEADS or _town_word(before.group(1), before.start(1), lookups)) and \
                 not any(taken[before.start():value[0]]):
             taken[before.start():value[0]] = b"\x01" * (value[0] - before.start())
             value[0], value[2] = before.start(), "CITY"
@@ -122,6 +128,11 @@ _TOWN_AFTER_POSTCODE = re.compile(rf"[ \t]+({_TOWN})(?=[ \t]*(?:[,.;)\n]|$))")
 _TOWN_BEFORE_POSTCODE = re.compile(rf"(?:^|(?<=,))[ \t]*({_TOWN})[ \t]+\Z", re.M)
 #: a town and a postcode of digits ("Smalltown 4051")
 _TOWN_AND_POSTCODE = re.compile(rf"({_TOWN})[ ](\d{{4,6}})")
+#: a postcode after a town, ending the address part: digits as many countries write them, a
+#: Canadian postcode unspaced ("Lucas Ville 94069", "Lodz 84-103", "Tiputereara E7C7G9")
+_POSTCODE_AFTER_TOWN = re.compile(r"[ ](\d{4,6}|\d{4}-\d{3}|\d{5}-\d{3}|\d{2}-\d{3}|[A-Z]\d[A-Z]\d[A-Z]\d)(?=[ \t]*(?:[,.;)\n]|$))")
+#: four digits that may be a year ("Leeds, London 2012.") are no postcode after a town
+_YEAR = re.compile(r"(?:19|20)\d\d")
 #: where a postcode stands as a part of an address: at a line's start or after a comma
 _PART_START = re.compile(r"(?:^|,)[ \t]*\Z", re.M)
 
@@ -163,7 +174,9 @@ def towns_beside_postcodes(text: str, kept: list[list], taken: bytearray, lookup
     (:data:`_PART_START`), before punctuation or the line's end, or right before one after a comma or
     at a line's start: added to ``kept`` as CITY, in place of weak names and towns over them; a
     lettered postcode taken for an identifier (:data:`_LETTERED_POSTCODE`) with a town after it is a
-    ZIP; a weak street line of a town and a postcode after another (:data:`_TOWN_AND_POSTCODE`) is the two."""
+    ZIP; a weak street line of a town and a postcode after another (:data:`_TOWN_AND_POSTCODE`) is the
+    two; a postcode right after a weak town that starts a part of an address (:data:`_POSTCODE_AFTER_TOWN`,
+    no year) is added as ZIP."""
     found: list[list] = []
     for left, value in zip(kept, kept[1:]):  # a town and its postcode after a street line, taken for another
         if value[2] == "STREET" and left[2] == "STREET" and value[3] <= _WEAK_NAME and \
@@ -185,6 +198,15 @@ def towns_beside_postcodes(text: str, kept: list[list], taken: bytearray, lookup
         for start, end in towns:
             if _town_words(text, start, end, lookups) and _take(kept, taken, start, end, found, _WEAK_NAME):
                 value[2] = "ZIP"
+    for value in kept:  # a postcode beside a town that is a part of an address
+        if value[2] != "CITY" or value[3] > _WEAK_NAME or (value[1] < len(text) and text[value[1]] != " "):
+            continue
+        line_start = text.rfind("\n", 0, value[0]) + 1
+        if _PART_START.search(text, max(line_start, value[0] - 8), value[0]) and \
+                (m := _POSTCODE_AFTER_TOWN.match(text, value[1])) is not None and \
+                not _YEAR.fullmatch(m.group(1)) and not any(taken[m.start(1):m.end(1)]):
+            taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
+            found.append([*m.span(1), "ZIP", ADDRESS_CHAIN, None])
     if found:
         kept[:] = sorted([v for v in kept if v[2] is not None] + found)
 
