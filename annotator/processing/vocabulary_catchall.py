@@ -74,6 +74,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
+from string import punctuation
 from typing import Any
 
 import regex
@@ -313,7 +314,7 @@ class VocabularyCatchall(ProcessingResource):
         vocabulary = self._vocabulary
         line_numeric = numeric.find(1, start, end) >= 0
         for chunk in CHUNK.finditer(text, start, end, False, False):
-            plain = chunk.group()
+            plain = chunk.group().strip(punctuation)  # TRIM's word, when the chunk is one: tablets.
             if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary and not line_numeric:
                 first = False  # most chunks: one known word
                 continue
