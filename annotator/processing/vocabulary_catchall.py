@@ -347,10 +347,10 @@ class VocabularyCatchall(ProcessingResource):
                     verdict = SAFE
                 if verdict != SAFE:
                     words.append((word.start(), word.end(), verdict == WEAK))
-        word_spans = self._word_spans(seen, words)
+        word_spans = self._word_spans(seen, words) if words else []
         if self.extend and not caps_line:
             word_spans = [(*self._extended(seen, start, end, s, e), t) for s, e, t in word_spans]
-        return spans + word_spans + self._number_groups(text, numbers)
+        return spans + word_spans + (self._number_groups(text, numbers) if numbers else [])
 
     def _grown_phi(self, seen: _Seen) -> list[tuple[int, int, str]]:
         """What ``extend`` adds around the PHI annotations of ``neighbourTypes`` (marked covered),
