@@ -74,6 +74,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
+from string import punctuation
 from typing import Any
 
 import regex
@@ -301,11 +302,7 @@ class VocabularyCatchall(ProcessingResource):
     def _line(self, seen: _Seen, start: int, end: int) -> list[tuple[int, int, str]]:
         """The spans caught on the line ``[start, end)``."""
         text, covered, numeric = seen.text, seen.covered, seen.numeric
-        line = text[start:end]
-        has_upper, has_lower = HAS_UPPER.search(line, 0, None, False) is not None, HAS_LOWER.search(line, 0, None, False) is not None
-        caps_line = has_upper and not has_lower
-        caseless = not has_upper or TITLE_CASE.search(line, 0, None, False) is None and not SENTENCE_STOP.search(line, 0, None, False)
-        catch_lower = self.lowerCase == "always" or (self.lowerCase == "caseless" and caseless)
+        case: tuple[bool, bool] | None = None  # (caps_line, catch_lower): read at the first word not known
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
         numbers: list[tuple[int, int, int, bool, int]] = []   # group members: (start, end, digits, inside PHI, weight)
         spans: list[tuple[int, int, str]] = []
@@ -313,7 +310,7 @@ class VocabularyCatchall(ProcessingResource):
         vocabulary = self._vocabulary
         line_numeric = numeric.find(1, start, end) >= 0
         for chunk in CHUNK.finditer(text, start, end, False, False):
-            plain = chunk.group()
+            plain = chunk.group().strip(punctuation)  # TRIM's word, when the chunk is one: tablets.
             if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary and not line_numeric:
                 first = False  # most chunks: one known word
                 continue
@@ -339,6 +336,9 @@ class VocabularyCatchall(ProcessingResource):
                     digits = len(HAS_DIGIT.findall(text, c_start, c_end, False, False)) if verdict == MEMBER else 0
                     numbers.append((c_start, c_end, digits, False, 2 if verdict == CAUGHT else verdict == WEAK))
                 continue
+            if case is None:
+                case = self._case(text[start:end])
+            caps_line, catch_lower = case
             for word in WORD.finditer(text, c_start, c_end, False, False):
                 verdict = self._word(text, start, word, first, caps_line, catch_lower)
                 first = False
@@ -346,10 +346,17 @@ class VocabularyCatchall(ProcessingResource):
                     verdict = SAFE
                 if verdict != SAFE:
                     words.append((word.start(), word.end(), verdict == WEAK))
-        word_spans = self._word_spans(seen, words)
-        if self.extend and not caps_line:
+        word_spans = self._word_spans(seen, words) if words else []
+        if word_spans and self.extend and not caps_line:
             word_spans = [(*self._extended(seen, start, end, s, e), t) for s, e, t in word_spans]
-        return spans + word_spans + self._number_groups(text, numbers)
+        return spans + word_spans + (self._number_groups(text, numbers) if numbers else [])
+
+    def _case(self, line: str) -> tuple[bool, bool]:
+        """Whether ``line`` is in capitals only (case says nothing of names), and whether its unknown
+        lower-case words are caught (``lowerCase``)."""
+        has_upper, has_lower = HAS_UPPER.search(line, 0, None, False) is not None, HAS_LOWER.search(line, 0, None, False) is not None
+        caseless = not has_upper or TITLE_CASE.search(line, 0, None, False) is None and not SENTENCE_STOP.search(line, 0, None, False)
+        return has_upper and not has_lower, self.lowerCase == "always" or (self.lowerCase == "caseless" and caseless)
 
     def _grown_phi(self, seen: _Seen) -> list[tuple[int, int, str]]:
         """What ``extend`` adds around the PHI annotations of ``neighbourTypes`` (marked covered),
