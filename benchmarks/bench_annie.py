@@ -22,8 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timing import machine, median_time, print_table, run_as_corpus  # noqa: E402
 
 from annotator import Document, Pipeline  # noqa: E402
+from shared_data import SHARED  # noqa: E402
 
-EWT = Path(__file__).resolve().parent.parent.parent / "shared" / "resources-data" / "treebanks" / "en_ewt" / "en_ewt-ud-train.conllu"
+EWT = SHARED / "resources-data" / "treebanks" / "en_ewt" / "en_ewt-ud-train.conllu"
 
 
 def documents(size: int, limit: int) -> list[str]:

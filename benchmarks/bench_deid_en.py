@@ -30,8 +30,9 @@ import deid_en_material  # noqa: E402
 from timing import machine, median_time, print_table, run_as_corpus  # noqa: E402
 
 from annotator import Document, Pipeline  # noqa: E402
+from shared_data import SHARED  # noqa: E402
 
-EWT = Path(__file__).resolve().parent.parent.parent / "shared" / "resources-data" / "treebanks" / "en_ewt" / "en_ewt-ud-dev.conllu"
+EWT = SHARED / "resources-data" / "treebanks" / "en_ewt" / "en_ewt-ud-dev.conllu"
 COPIES = 20
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from pathlib import Path
 
 from timing import machine, median_time, print_table
 
@@ -22,7 +21,9 @@ from annotator import Document
 from annotator.corpus import read_documents
 from annotator.evaluation import evaluate_diff, evaluate_i2b2, evaluate_meddocan
 
-DEV = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "meddocan" / "dev"
+from shared_data import SHARED
+
+DEV = SHARED / "corpora" / "meddocan" / "dev"
 
 _WORDS = ["patient", "seen", "today", "for", "follow-up", "of", "diabetes", ",", "BP", "130/80", ".", "plan", "labs"]
 _PHI = [

@@ -13,14 +13,15 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from pathlib import Path
 
 from timing import machine, median_time, print_table
 
 from annotator import Document
 
+from shared_data import SHARED
+
 SIZE = 400_000
-MEDDOCAN = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "meddocan" / "train" / "brat"
+MEDDOCAN = SHARED / "corpora" / "meddocan" / "train" / "brat"
 
 
 def fixed_text() -> tuple[str, str]:

@@ -25,7 +25,9 @@ from annotator.processing.pos_tagger import POSTagger
 from annotator.processing.sentence_splitter import SentenceSplitter
 from annotator.processing.tokenizer import Tokenizer
 
-MEDDOCAN = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "meddocan"
+from shared_data import SHARED
+
+MEDDOCAN = SHARED / "corpora" / "meddocan"
 
 
 def load_documents() -> list[Document]:

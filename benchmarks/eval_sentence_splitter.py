@@ -23,7 +23,9 @@ from pathlib import Path
 
 from annotator.processing.sentence_splitter import load_lists, split_sentences
 
-TREEBANKS = Path(__file__).resolve().parent.parent.parent / "shared" / "resources-data" / "treebanks"
+from shared_data import SHARED
+
+TREEBANKS = SHARED / "resources-data" / "treebanks"
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "data" / "sentence_splitter"
 PYSBD_ES = FIXTURES / "pysbd_es.json"
 CLINICAL_EN = FIXTURES / "clinical_en.json"

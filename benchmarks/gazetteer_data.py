@@ -12,7 +12,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+from shared_data import SHARED
+
 NAMES = SHARED / "resources-data" / "names"
 MEDDOCAN = SHARED / "corpora" / "meddocan"
 

@@ -58,7 +58,8 @@ from annotator.processing.record_matcher.common_words import common_words
 from annotator.processing.record_matcher.dates import parse_record_date
 from annotator.processing.record_matcher.numbers import skeleton
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+from shared_data import SHARED
+
 MEDDOCAN = SHARED / "corpora" / "meddocan"
 INE = SHARED / "resources-data" / "names" / "es_ine"
 LABELS = {
