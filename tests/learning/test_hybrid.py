@@ -61,6 +61,7 @@ def test_the_build_script_reads_the_shipped_merge_of_every_output_type(hybrid):
                            "INSTITUCION", "NOMBRE_PERSONAL_SANITARIO", "NOMBRE_SUJETO_ASISTENCIA", "NUMERO_FAX",
                            "NUMERO_TELEFONO", "OTROS_SUJETO_ASISTENCIA", "PAIS", "PROFESION",
                            "SEXO_SUJETO_ASISTENCIA", "TERRITORIO"}
+    assert choice["TERRITORIO"] == "crf-only" and choice["PAIS"] == "rules-first"
 
 
 def test_the_shipped_merges_file_is_as_the_build_script_writes_it(tmp_path):

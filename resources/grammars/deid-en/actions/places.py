@@ -88,6 +88,12 @@ def _take(kept: list[list], taken: bytearray, start: int, end: int, found: list[
     return True
 
 
+def _add_found(kept: list[list], found: list[list]) -> None:
+    """``found`` added to ``kept``, in order, and the values that gave way to them (type None) dropped."""
+    if found:
+        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
+
+
 def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> None:
     """Towns of several words joined by particles (module docstring), added to ``kept`` as CITY in
     place of the weaker names and towns over their words; a town of ``kept`` takes the word a
@@ -116,8 +122,7 @@ def particle_towns(text: str, kept: list[list], taken: bytearray, lookups) -> No
             if (prefix := _PREFIX.search(text, max(0, start - 8), start)) is not None:
                 start = prefix.start()
             _take(kept, taken, start, m.end(1), found)
-    if found:
-        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
+    _add_found(kept, found)
 
 
 #: a postcode with its country letters, which the identifier rules take ("D-80331", "CH-8001")
@@ -207,8 +212,7 @@ def towns_beside_postcodes(text: str, kept: list[list], taken: bytearray, lookup
                 not _YEAR.fullmatch(m.group(1)) and not any(taken[m.start(1):m.end(1)]):
             taken[m.start(1):m.end(1)] = b"\x01" * (m.end(1) - m.start(1))
             found.append([*m.span(1), "ZIP", ADDRESS_CHAIN, None])
-    if found:
-        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
+    _add_found(kept, found)
 
 
 #: the label of a form's town field, right before its colon ("City:", "Town/City:", "Suburb:")
@@ -243,5 +247,4 @@ def shaped_address_towns(text: str, kept: list[list], taken: bytearray, lookups)
         if value[2] in NAMES and text.startswith(" of ", value[1]) and (m := _OF_TOWN.match(text, value[1])) and \
                 _town_words(text, *m.span(1), lookups) and not any(SPECIALTY.search(w) for w in m.group(1).split()):
             _take(kept, taken, *m.span(1), found, _WEAK_NAME)
-    if found:
-        kept[:] = sorted([v for v in kept if v[2] is not None] + found)
+    _add_found(kept, found)
