@@ -53,6 +53,16 @@ def test_a_newborn_with_an_article_is_a_relative(rules, text, value):
     assert ("FAMILIARES_SUJETO_ASISTENCIA", value) in spans(rules, text)
 
 
+@pytest.mark.parametrize("text, name, age", [
+    ("Su hermano Pedro, de tres años, presenta la misma clínica.", "Pedro", "tres años"),
+    ("Su hija Lucía de 8 meses está sana.", "Lucía", "8 meses"),
+])
+def test_a_relatives_age_after_the_relatives_name_is_a_relative(rules, text, name, age):
+    found = spans(rules, text)
+    assert {("FAMILIARES_SUJETO_ASISTENCIA", name), ("FAMILIARES_SUJETO_ASISTENCIA", age)} <= found
+    assert ("EDAD_SUJETO_ASISTENCIA", age) not in found
+
+
 def test_familiar_as_a_noun_is_a_relative_and_as_an_adjective_is_not(rules):
     assert ("FAMILIARES_SUJETO_ASISTENCIA", "familiar") in spans(rules, "Lo acompañaba un familiar directo.")
     assert not spans(rules, "No refiere antecedente familiar de interés.")
