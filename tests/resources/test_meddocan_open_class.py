@@ -63,6 +63,19 @@ def test_a_relatives_age_after_the_relatives_name_is_a_relative(rules, text, nam
     assert ("EDAD_SUJETO_ASISTENCIA", age) not in found
 
 
+@pytest.mark.parametrize("text, relatives", [
+    ("Se estudió a los familiares de primer grado del niño.", "familiares de primer grado"),
+    ("Hay epilepsia en familiares de segundo grado.", "familiares de segundo grado"),
+    ("Un familiar de primer grado murió joven.", "familiar de primer grado"),
+])
+def test_relatives_named_by_their_degree_of_kinship_are_one_mention(rules, text, relatives):
+    assert ("FAMILIARES_SUJETO_ASISTENCIA", relatives) in spans(rules, text)
+
+
+def test_a_history_by_degree_of_kinship_names_no_relative(rules):
+    assert not spans(rules, "Sin antecedentes familiares de primer grado de cáncer.")
+
+
 def test_familiar_as_a_noun_is_a_relative_and_as_an_adjective_is_not(rules):
     assert ("FAMILIARES_SUJETO_ASISTENCIA", "familiar") in spans(rules, "Lo acompañaba un familiar directo.")
     assert not spans(rules, "No refiere antecedente familiar de interés.")
