@@ -542,19 +542,41 @@ _LEADING_PARTICLES = re.compile(
     r"(?:[ \t]+(?:da|de|del|della|di|dos|das|du|van|von|der|den|la|le)){0,2})[ \t]+$")
 
 
+#: a clinic named by generic words alone, no PHI (guidelines 2.3: generic units are not annotated):
+#: "Memory Clinic", "the Outpatient Clinic", "Dermatology Clinic" (each word before the head an
+#: English word or a specialty and no surname of the lists; not "Mayfield Clinic", "St. Anne's
+#: Clinic", "Green Clinic"), unless a facility it belongs to follows ("Endocrine Clinic at Mercy
+#: Hospital": a unit of a named hospital is unique)
+_GENERIC_CLINIC = re.compile(r"(?:[^\W\d_]+[ ]+)+Clinics?")
+_SPECIALTY_WORD = re.compile(r"[^\W\d_]+(?:ology|iatry|iatrics|ics|therapy)")
+_OF_FACILITY = re.compile(r"(?:[ ]+(?:at|of|in)[ ]+(?:the[ ]+)?|[ ]*,[ ]*)[A-Z]")
+
+
+def _generic_clinic(text: str, start: int, end: int, lookups) -> bool:
+    """Whether ``text[start:end]`` is a clinic named by generic words alone (:data:`_GENERIC_CLINIC`)."""
+    if _GENERIC_CLINIC.fullmatch(text, start, end) is None or _OF_FACILITY.match(text, end):
+        return False
+    words = list(re.finditer(r"[^\W\d_]+", text[start:end]))[:-1]
+    return all((w.group().lower() in ENGLISH or _SPECIALTY_WORD.fullmatch(w.group())) and not any(
+        a.features.get("minorType") == "surname" for a in lookups.starting_at(start + w.start())) for w in words)
+
+
 #: the first word of a candidate and the space after it; a capitalised word right before it
 _FIRST_WORD = re.compile(r"([^\W\d_]+)[ ]+(?=[^\W\d_])")
 _CAPITALISED_BEFORE = re.compile(r"(?<![\w'’\-])[A-Z][^\W\d_]*[ \t]+$")
 
 
-def _span(text: str, cand) -> tuple[int, int] | None:
+def _span(text: str, cand, lookups) -> tuple[int, int] | None:
     """The span of a candidate cut at the breaks (:data:`_BREAK`) inside it: its first line, or for
-    the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number); None
-    when no value is left, when a field gap parts it from the title of :data:`AFTER_TITLE`, or when
-    it ends between the letters and the digits of one word."""
+    the :data:`HEAD_LAST` types its last (of two words or more; of a street, with a number; else a
+    street's first); None when no value is left, when a field gap parts it from the title of
+    :data:`AFTER_TITLE`, when it ends between the letters and the digits of one word, or when it is
+    a clinic named by generic words alone (:func:`_generic_clinic`)."""
     start, end = cand.start, cand.end
     if text[end - 1:end].isalpha() and text[end:end + 1].isdigit():
         return None  # a word cut before its digits: the state code of "Keswick CA12 5AQ" is a postcode's
+    if cand.features.get("rule") == "HospitalHead" and _generic_clinic(text, start, end, lookups):
+        return None
     if cand.features.get("rule") in AFTER_TITLE:
         gap = start
         while gap > 0 and text[gap - 1] in " \t\n":
@@ -571,13 +593,25 @@ def _span(text: str, cand) -> tuple[int, int] | None:
         return start, end
     if cand.features["type"] not in HEAD_LAST:
         return (start, m.start()) if any(c.isalnum() for c in text[start:m.start()]) else None
+    first_end = m.start()
     while m is not None:
         start = m.end()
         m = _BREAK.search(text, start, end)
+    if _head_line(text, cand, start, end):
+        return start, end
+    # a street line whose unit took the next line's number ("939 Maina Plaza Suite 480\n49114 Bad
+    # Leonfelden"): its first line (not when the last line has a word: "625 mg tds\nRoute: oral")
+    if cand.features["type"] == "STREET" and not any(c.isalpha() for c in text[start:end]) and \
+            _head_line(text, cand, cand.start, first_end):
+        return cand.start, first_end
+    return None
+
+
+def _head_line(text: str, cand, start: int, end: int) -> bool:
+    """Whether the line ``text[start:end]`` of a :data:`HEAD_LAST` candidate is a value: two words
+    or more, of a street with a number."""
     value = text[start:end]
-    if len(value.split()) < 2 or (cand.features["type"] == "STREET" and not _DIGIT.search(value)):
-        return None
-    return start, end
+    return len(value.split()) >= 2 and (cand.features["type"] != "STREET" or _DIGIT.search(value) is not None)
 
 
 def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray, lookups) -> None:
@@ -676,12 +710,13 @@ def resolve(ctx: ActionContext) -> None:
         for i in range(b.start, b.end):
             if block_prio[i] < prio:
                 block_prio[i] = prio
+    lookups = ctx.input.with_type("Lookup")
     candidates = []
     for cand in ctx.input.with_type("PhiCand"):
         prio = int(cand.features.get("prio", 0))
         if cand.end > cand.start and prio < max(block_prio[cand.start:cand.end]):
             continue
-        span = _span(text, cand)
+        span = _span(text, cand, lookups)
         if span is not None:
             candidates.append((-prio, span[0] - span[1], span[0], span[1], cand))
     candidates.sort(key=lambda c: c[:3])
@@ -707,7 +742,6 @@ def resolve(ctx: ActionContext) -> None:
         if type_ == "HOSPITAL" and (town := town_after(text, end, taken)) is not None:
             kept.append([*town, "CITY", ADDRESS_CHAIN, None])
     kept.sort()
-    lookups = ctx.input.with_type("Lookup")
     street_lines_of_names(ctx, kept, taken, block_prio, lookups)
     streets_before_postcodes(ctx, kept, taken, lookups)
     address_tails(kept, text, taken)

@@ -57,12 +57,13 @@ def zip_after(text: str, end: int, taken: bytearray) -> tuple[int, int] | None:
     return m.start(1), m.end(1)
 
 
-#: the unit after a street line, in the words of many countries (guidelines 2.3: the street line
-#: with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B", ", kv. 45", ", Bât. B", ", #08-456",
-#: ", int. 3", ", oficina 201", ", casa 4"
+#: the unit after a street line, in the words of many countries, after a comma or a space only
+#: (guidelines 2.3: the street line with its unit): ", Apt 6", ", apto 32", ", Piso 5, Depto B",
+#: ", kv. 45", ", Bât. B", ", #08-456", ", int. 3", ", oficina 201", ", casa 4", " Apt. 41",
+#: " Interior 975", " Edif. 78"
 _UNIT_AFTER = re.compile(
-    r"[ \t]*,[ \t]*(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
-    r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg|"
+    r"(?:[ \t]*,[ \t]*|[ \t]+)(?:(?:apt|apto|appt|apartment|flat|unit|suite|ste|floor|fl|level|piso|depto|dpto|dept|kv|"
+    r"bât|bat|bldg|building|block|blk|room|rm|tower|torre|etage|étage|stock|wohnung|whg|edif|edificio|"
     r"int|interior|oficina|ofic|local|casa|lote|sala|bloco|manzana|mz|departamento|dep)\b\.?[ \t]*(?:no\.?[ \t]*)?#?"
     r"|#)(?=[\w\-]*\d|(?-i:[A-Z])\b)[A-Za-z0-9][\w\-]{0,6}(?![\w\-])", re.I)
 #: a floor after a street line, the number first: ", 3e verdieping", ", 2nd floor", ", 4º piso"
