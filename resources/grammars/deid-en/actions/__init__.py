@@ -281,13 +281,11 @@ def structured(ctx: ActionContext) -> None:
     """Candidates for the values of labels, ages, month-name dates, local phones, bare IDs."""
     text = ctx.doc.text
     places: list = []
-    common: set[tuple[int, int]] = set()
-    for lookup in ctx.input.with_type("Lookup"):
+    lookups = ctx.input.with_type("Lookup")
+    for lookup in lookups:
         major = lookup.features.get("majorType")
         if major == "place":
             places.append(lookup)
-        elif major == "common":
-            common.add((lookup.start, lookup.end))
         if major != "label":
             continue
         type_ = lookup.features.get("minorType", "IDNUM")
@@ -317,7 +315,7 @@ def structured(ctx: ActionContext) -> None:
         if m.group(1).lower() not in _COMMON and m.group(2).lower() not in _COMMON:
             _add(ctx, "PATIENT", m.start(1), m.end(2), 44, "Subject")
     _phones(ctx, text)
-    _postcodes(ctx, text, places, common)
+    _postcodes(ctx, text, places, lookups)
     for m in _ZIP_ZERO.finditer(text):
         _add(ctx, "ZIP", m.start(), m.end(), 40, "ZipZero")
     for m in _LOCAL_PHONE.finditer(text):
@@ -341,7 +339,7 @@ def structured(ctx: ActionContext) -> None:
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
             if digits == 6 and word[0] not in "09":
                 town = _PIN_TOWN_BEFORE.search(text, max(0, m.start() - 24), m.start())
-                if town is not None and (town.start(1), town.end(1)) not in common and town.group(1).lower() not in _COMMON:
+                if town is not None and not _spans_lookup(lookups, "common", *town.span(1)) and town.group(1).lower() not in _COMMON:
                     pins.append((town.start(1), town.end(1), m.start(), m.end()))
             prefix = _LETTER_PREFIX.search(text, max(0, m.start() - 3), m.start())
             if prefix is not None:  # longer, so kept unless a Block takes the prefix (the number alone then)
@@ -350,11 +348,15 @@ def structured(ctx: ActionContext) -> None:
                                                 and any(c.isalpha() for c in word)):
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
 
-    if pins:  # Bangalore 560001, Thirumalagiri - 508223: the town no person's name ("Dr Smith 345678")
-        names = {(a.start, a.end) for a in ctx.input.with_type("Lookup") if a.features.get("majorType") == "name"}
-        for town_start, town_end, start, end in pins:
-            if (town_start, town_end) not in names:
-                _add(ctx, "ZIP", start, end, 60, "PinCode")
+    # Bangalore 560001, Thirumalagiri - 508223: the town no person's name ("Dr Smith 345678")
+    for town_start, town_end, start, end in pins:
+        if not _spans_lookup(lookups, "name", town_start, town_end):
+            _add(ctx, "ZIP", start, end, 60, "PinCode")
+
+
+def _spans_lookup(lookups, major: str, start: int, end: int) -> bool:
+    """Whether a Lookup of majorType ``major`` spans ``start``-``end``."""
+    return any(a.end == end and a.features.get("majorType") == major for a in lookups.starting_at(start))
 
 
 def _digits(value: str) -> int:
@@ -427,7 +429,7 @@ def _before_unspaced_postcode(text: str, start: int, places: list) -> bool:
     return end < start and any(place.end == end for place in places)
 
 
-def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[int, int]]) -> None:
+def _postcodes(ctx: ActionContext, text: str, places: list, lookups) -> None:
     """Other countries' postcodes: by shape alone where it is unmistakable, else beside a place
     Lookup (not a common word) or a cue; and UK National Insurance numbers."""
     for m in _CAPITAL_SHAPES.finditer(text):
@@ -460,7 +462,7 @@ def _postcodes(ctx: ActionContext, text: str, places: list, common: set[tuple[in
     for place in places:
         if _DIGIT.search(text, place.end, place.end + 6) is None and _DIGIT.search(text, place.start - 12, place.start) is None:
             continue  # no postcode beside it (most places): the cheapest test first
-        if not text[place.start].isupper() or (place.start, place.end) in common:
+        if not text[place.start].isupper() or _spans_lookup(lookups, "common", place.start, place.end):
             continue
         if place.features.get("minorType") == "state_code" and not text[place.start:place.end].isupper():
             continue
@@ -640,7 +642,10 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray, lookups)
             if grew:
                 value[1] = after.end(1)
                 taken[after.start(1):after.end(1)] = b"\x01" * (after.end(1) - after.start(1))
-            before = _WORD_BEFORE.search(text, max(0, value[0] - 40), value[0]) if text[value[0] - 1:value[0]] == " " else None
+            before = None
+            if text[value[0] - 1:value[0]] == " ":  # the word before that space, which holds none: searched from the last one
+                window = max(0, value[0] - 40)
+                before = _WORD_BEFORE.search(text, max(window, text.rfind(" ", window, value[0] - 1) + 1), value[0])
             if fits(before):
                 value[0] = before.start(1)
                 taken[before.start(1):before.end(1)] = b"\x01" * (before.end(1) - before.start(1))

@@ -149,7 +149,7 @@ _TOWN_PREFIX = re.compile(r"(?<![\w'’\-])(?:New|North|South|East|West|Port|For
 _NEXT_LINE = re.compile(r"[ \t]*,?[ \t]*\n[ \t]*(?=[^\n]{1,40}(?:\n|$))")
 #: the words of a town before a comma and a country or region ("visited Kerrybury, Philippines",
 #: "Vysoké nad Jizerou, Croatia"): capitalised words, the particles of town names between them
-_BEFORE_COUNTRY = re.compile(r"((?:[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)*[ ]){0,3}[^\W\d_][^\W\d_'’]*(?:-[^\W\d_]+)*)[ \t]*,[ \t]*$")
+_BEFORE_COUNTRY = re.compile(r"((?:[^\W\d_][^\W\d_'’]*+(?:-[^\W\d_]+)*+[ ]){0,3}[^\W\d_][^\W\d_'’]*+(?:-[^\W\d_]+)*+)[ \t]*,[ \t]*$")
 _TOWN_PARTICLES = frozenset("am an in im de del della di da do dos das du la le les sur sous nad pod upon on en".split())
 
 

@@ -132,8 +132,12 @@ def cues(ctx: ActionContext) -> None:
             span = name_before(m.start())
             if span:
                 _candidate(ctx, span, "PATIENT", 52, "Possessive")
+    weekdays = []  # the weekday Lookups, for weekday_dates below (the Lookups read once)
     for lookup in lookups:
-        if lookup.features.get("majorType") == "role" and lookup.features.get("minorType") == "clinician":
+        major, minor = lookup.features.get("majorType"), lookup.features.get("minorType")
+        if major == "date" and minor == "weekday":
+            weekdays.append(lookup)
+        elif major == "role" and minor == "clinician":
             if text[max(0, lookup.start - 3):lookup.start].rstrip(" \t").endswith(",") and _CLAUSE_END.match(text, lookup.end):
                 span = name_before(text.rfind(",", 0, lookup.start))
                 if span:
@@ -156,7 +160,7 @@ def cues(ctx: ActionContext) -> None:
                 words[-1].group().lower() not in ENGLISH and not any(no_name(w.start()) for w in words):
             _candidate(ctx, (m.start(1), m.end(1)), "CITY", 69, "TownBeforeArea")
     shapes(ctx)  # values by their shape (actions/shapes.py): in this pass, a phase of their own costs more
-    weekday_dates(ctx)  # a weekday as part of a date (actions/weekdays.py), in this pass for the same reason
+    weekday_dates(ctx, weekdays)  # a weekday as part of a date (actions/weekdays.py), in this pass for the same reason
 
 
 def _candidate(ctx: ActionContext, span: tuple[int, int], type_: str, prio: int, rule: str) -> None:

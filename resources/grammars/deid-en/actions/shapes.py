@@ -35,6 +35,7 @@ _RUN = regex.compile(
     rf"(?<![\p{{Latin}}\d/\-])(?:\d+(?:[/\-]\d+)*[A-Za-z]?[ \t]*)?{_WORD}(?:{_JOIN}{_WORD})*"
     rf"(?:\.?[ \t]*(?:[№#][ \t]*)?\d+(?:[\-/]\d+)*[A-Za-z]?(?![\w,.]\d))?(?![\p{{Latin}}])", regex.V1)
 
+_BEYOND_LATIN1 = regex.compile(r"[^\x00-\xff]")
 _PART = regex.compile(rf"{_WORD}(?:[ \t]*[.'’·]?[ \t]*{_WORD})*", regex.V1)
 _GREEK = regex.compile(r"\p{Greek}+")
 _STREET_TYPE = ("Straße|Strasse|Str\\.|Weg|Gasse|Allee|Platz|Damm|Ufer|Ring|Steig|Pfad|Chaussee|Markt|"
@@ -47,8 +48,9 @@ _HYPHEN_STREET = regex.compile(
 _VIET_PART = (r"(?:[Tt]hành[ ]phố|TP\.|[Xx]ã|[Pp]hường|[Qq]uận|[Hh]uyện|[Tt]ỉnh|[Tt]hị[ ]xã|[Đđ]ường(?:[ ]số)?|[Pp]hố(?:[ ]số)?|"
               r"Ngõ|Ngách|Hẻm|Khóm|Số|Khu|Ấp|Thôn)[ ]+(?:\d+(?:/\d+)*|\p{Lu}\p{Ll}*(?:[ ]\p{Lu}\p{Ll}*){0,4})")
 _VIET = regex.compile(rf"(?<![\w/])(?:\d+(?:/\d+)*[ ]+)?{_VIET_PART}(?:[ ]*,?[ ]*(?:{_VIET_PART}|\p{{Lu}}\p{{Ll}}*(?:[ ]\p{{Lu}}\p{{Ll}}*){{0,3}}))*")
-#: the type after its hyphen, searched first (the street's regex is tried at every capital only then)
-_HYPHEN_TYPE = regex.compile(rf"\p{{Ll}}-(?:{_STREET_TYPE})[ \t]*\d")
+#: the type after its hyphen, searched first (the street's regex is tried at every capital only then);
+#: from the hyphen, which the search skips to, the letter before it looked back at
+_HYPHEN_TYPE = regex.compile(rf"-(?<=\p{{Ll}}-)(?:{_STREET_TYPE})[ \t]*\d")
 #: a unit after a street line: a unit word of English, Spanish, Italian, Portuguese, French, German,
 #: Dutch or Nordic addresses, then its number
 _UNIT = regex.compile(
@@ -64,7 +66,7 @@ _RANGE = regex.compile(r"[\-/]\d{1,4}[a-z]?(?![\w/]|[.,\-]\d)")
 def shapes(ctx: ActionContext) -> None:
     """PhiCand candidates for runs of another script, hyphenated streets and the units after streets."""
     text = ctx.doc.text
-    for m in (() if text.isascii() else _RUN.finditer(text)):
+    for m in (_RUN.finditer(text) if _BEYOND_LATIN1.search(text) else ()):  # Latin-1 has no letter of another script
         letters = [c for c in m.group() if c.isalpha() and not c.isascii()]
         if len(letters) < 2 or (len(letters) == 2 and _GREEK.fullmatch("".join(letters))):
             continue  # a Greek letter pair is a term of medicine (αβ T cells); a Chinese name has two

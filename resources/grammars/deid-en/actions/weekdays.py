@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import re
 
+from annotator.document import Annotation
 from annotator.jape.actions import ActionContext
 
 _GAP = re.compile(r"[ \t]*,?[ \t]*")
 _ORDINAL_DAY = re.compile(r"(?:(?i:the)[ \t]+)?(?:0?[1-9]|[12][0-9]|3[01])(?i:st|nd|rd|th)\b")
 
 
-def weekday_dates(ctx: ActionContext) -> None:
-    """DATE candidates over a weekday Lookup and the date after it."""
+def weekday_dates(ctx: ActionContext, weekdays: list[Annotation]) -> None:
+    """DATE candidates over a weekday Lookup (``weekdays``: those of the document, in document order)
+    and the date after it."""
     text = ctx.doc.text
     dates = None  # the end of the longest DATE candidate of every policy by its start, made when needed
-    for lookup in ctx.input.with_type("Lookup"):
-        if lookup.features.get("minorType") != "weekday" or lookup.features.get("majorType") != "date":
-            continue
+    for lookup in weekdays:
         if dates is None:
             dates = {}
             for cand in ctx.input.with_type("PhiCand"):
