@@ -24,16 +24,19 @@ What it reproduces (GATE's ``hepple.postag.POSTagger`` and ``gate.creole.POSTagg
 
 from __future__ import annotations
 
+import re
+from itertools import repeat
 from operator import attrgetter
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import Callable, Iterable, NamedTuple
 
-from annotator.document import Document
+from annotator.document import Annotation, Document, end_of, start_of
 from annotator.errors import InputError, coded
 from annotator.processing.base import Param, ProcessingResource, register, text_encoding
 
 STAART = "STAART"
 _PAD = 3
+_FEATURES = attrgetter("features")
 
 # context checks over (words, tags, i): words and initial tags of the padded sentence, i the word's
 # index there; ``a`` holds the rule's arguments
@@ -73,6 +76,7 @@ TEMPLATES: dict[str, tuple[int, Check, Keys]] = {
     "UNKNOWN": (0, lambda w, t, i, a: False, (None, None, None)),
 }
 
+_DIGIT = re.compile("[0-9]").search
 _JJ_ENDINGS = ("ed", "us", "ic", "ble", "ive", "ary", "ful", "ical", "less")
 GUESSES = ("NNP", "JJ", "CD", "NNS", "RB", "VBG", "NN")  # the tags guess() gives
 
@@ -83,7 +87,7 @@ def guess(word: str) -> str:
         return "NNP"
     if "-" in word[1:-1]:
         return "JJ"
-    if any("0" <= c <= "9" for c in word):
+    if _DIGIT(word):
         return "CD"
     if word.endswith(_JJ_ENDINGS):
         return "JJ"
@@ -198,6 +202,12 @@ class HeppleTagger:
         return tags
 
 
+def _spans(annotations: Iterable[Annotation]) -> list[tuple[int, int]]:
+    """``(start, end)`` of each annotation, by C-level getters."""
+    annotations = list(annotations)
+    return list(zip(map(start_of, annotations), map(end_of, annotations)))
+
+
 def sentence_groups(tokens: list[tuple[int, int]], sentences: list[tuple[int, int]]) -> list[list[int]]:
     """Indexes of ``tokens`` (``(start, end)`` in offset order) per sequence, as GATE's POSTagger
     groups them: per sentence (in offset order) the next tokens that end by its end; then the rest."""
@@ -232,22 +242,22 @@ class HeppleTaggerPR(ProcessingResource):
 
     def __call__(self, doc: Document) -> None:
         inp = self.input_set(doc)
-        tokens = sorted(inp.with_type(self.baseTokenAnnotationType), key=attrgetter("start", "end"))
+        # in (start, end) order: two stable sorts on C-level keys, of tokens mostly in that order already
+        tokens = sorted(sorted(inp.with_type(self.baseTokenAnnotationType), key=end_of), key=start_of)
         if not tokens:
             return
-        sentences = sorted(((s.start, s.end) for s in inp.with_type(self.baseSentenceAnnotationType)))
-        text = doc.text
-        words = []
-        for t in tokens:
-            s = t.features.get("string")
-            words.append(s if s.__class__ is str and s else text[t.start:t.end])
+        sentences = sorted(_spans(inp.with_type(self.baseSentenceAnnotationType)))
+        features = list(map(_FEATURES, tokens))
+        words = list(map(dict.get, features, repeat("string")))
+        if not {str}.issuperset(map(type, words)) or "" in words:  # a Token without its string
+            words = [w if w.__class__ is str and w else doc.text[t.start:t.end] for w, t in zip(words, tokens)]
         tags = [""] * len(tokens)
-        for group in sentence_groups([(t.start, t.end) for t in tokens], sentences):
+        for group in sentence_groups(_spans(tokens), sentences):
             for i, tag in zip(group, self._tagger.tag([words[i] for i in group])):
                 tags[i] = tag
         if self.outputASName == self.inputASName:
-            for t, tag in zip(tokens, tags):
-                t.features["category"] = tag
+            for found, tag in zip(features, tags):
+                found["category"] = tag
             return
         self.output_set(doc).add_many((t.type, t.start, t.end, {**t.features, "category": tag})
                                       for t, tag in zip(tokens, tags))

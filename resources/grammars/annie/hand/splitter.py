@@ -17,8 +17,11 @@ grammar above stays the reference, and tests/resources/test_annie_splitter.py co
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import regex
 
@@ -116,11 +119,33 @@ def _abbreviation_finder() -> regex.Pattern[str]:
     return regex.compile(r"(?<=\s)(?:" + "|".join(map(regex.escape, entries)) + r")\.")
 
 
-_TRIGGERS = regex.compile(r"[.!?\n\r]")
+_TRIGGERS = re.compile(r"[.!?\n\r]")
 _FINDER = _abbreviation_finder()  # compiled once, when the actions file is loaded
 
 
-def _find_splits(text: str, at: dict, ends: dict) -> list[tuple[int, int, str]]:
+class _ByOffset:
+    """The Tokens and SpaceTokens of a set (which tile the text: our tokenizer's) by start offset, or
+    by end offset: ``get(offset)``, the one starting (ending) there or None, found by binary search
+    in the set's index lists (a dict of them all cost more to build than the few look-ups)."""
+
+    def __init__(self, annset: Any, by_end: bool) -> None:
+        self.parts = [annset.in_order("SpaceToken"), annset.in_order("Token")]  # (starts, annotations)
+        self.by_end = by_end
+
+    def get(self, offset: int) -> Any:
+        for starts, anns in self.parts:
+            if self.by_end:  # the last one starting before the offset, if it ends there
+                i = bisect_left(starts, offset) - 1
+                if i >= 0 and anns[i].end == offset:
+                    return anns[i]
+            else:
+                i = bisect_left(starts, offset)
+                if i < len(starts) and starts[i] == offset:
+                    return anns[i]
+        return None
+
+
+def _find_splits(text: str, at: _ByOffset, ends: _ByOffset) -> list[tuple[int, int, str]]:
     """find.jape (appelt): the Splits, from ``at`` / ``ends`` (the Tokens and SpaceTokens by start
     and by end offset). Only a ``.``, ``!`` or ``?`` Token, a SpaceToken or a Token before a full stop
     can start a rule, so only those are tried, left to right, each match going on after its end."""
@@ -241,10 +266,7 @@ def fast_split(ctx: ActionContext) -> None:
     """The whole splitter in one firing: Splits as find.jape makes them, then Sentences as split.jape
     and the cleanup action make them."""
     text = ctx.doc.text
-    at, ends = {}, {}
-    for t in ctx.input.with_type("Token", "SpaceToken").unordered():
-        at[t.start] = t
-        ends[t.end] = t
+    at, ends = _ByOffset(ctx.input, by_end=False), _ByOffset(ctx.input, by_end=True)
     splits = _find_splits(text, at, ends)
 
     def first_token(pos: int, limit: int):
