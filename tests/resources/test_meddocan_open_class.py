@@ -287,6 +287,15 @@ def test_a_hospital_named_by_a_title_or_quoted_name_leaves_its_town_out(rules, t
 
 
 @pytest.mark.parametrize("text, hospital", [
+    ("Ingresó en el Hospital Dr. Moliner para estudio.", "Hospital Dr. Moliner"),
+    ("Fue visto en el Hospital Universitario Dr. Balmis en 2019.", "Hospital Universitario Dr. Balmis"),
+    ("Acudió al Hospital Ntra. Sra. del Prado para estudio.", "Hospital Ntra. Sra. del Prado"),
+])
+def test_a_titles_abbreviation_stays_inside_the_hospital_name(rules, text, hospital):
+    assert ("HOSPITAL", hospital) in spans(rules, text)
+
+
+@pytest.mark.parametrize("text, hospital", [
     ("Se trasladó al Hospital General de Valencia en 2010.", "Hospital General de Valencia"),
     ("Se trasladó al Hospital Cruz Roja de Bilbao en 2010.", "Hospital Cruz Roja de Bilbao"),
     ("Fue remitida al Hospital Arnau de Vilanova para estudio.", "Hospital Arnau de Vilanova"),
