@@ -1,5 +1,5 @@
-"""Helpers of the shipped resources' tests: the benchmark modules that read the test material, and
-what the deid-en tests read off a pipeline's output."""
+"""Helpers of the shipped resources' tests: the benchmark modules that read the test material, what
+the deid-en tests read off a pipeline's output, and UD English EWT dev's text by paragraph."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from types import ModuleType
 from annotator import Document, Pipeline
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+EWT = Path(__file__).resolve().parents[3] / "shared" / "resources-data" / "treebanks" / "en_ewt"
 
 
 def benchmark_module(name: str) -> ModuleType:
@@ -38,3 +39,17 @@ def covered(pipeline: Pipeline, text: str, value: str) -> bool:
         inside.update(range(a.start, a.end))
     start = text.index(value)
     return all(start + i in inside for i, c in enumerate(value) if c.isalnum())
+
+
+def ewt_paragraphs() -> list[str]:
+    """UD English EWT dev's text, each paragraph of the treebank one string (its sentences joined by
+    a space); the caller skips when :data:`EWT` is absent."""
+    paragraphs, current = [], []
+    for line in (EWT / "en_ewt-ud-dev.conllu").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# newpar") and current:
+            paragraphs.append(" ".join(current))
+            current = []
+        if line.startswith("# text = "):
+            current.append(line[len("# text = "):])
+    paragraphs.append(" ".join(current))
+    return paragraphs

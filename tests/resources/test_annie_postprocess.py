@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from annotator import Document, Pipeline
+from resourcehelp import EWT, ewt_paragraphs
 
 REPO = Path(__file__).resolve().parents[2]
 RESOURCES = REPO / "resources"
-EWT = REPO.parent / "shared" / "resources-data" / "treebanks" / "en_ewt"
 
 PIPELINE = f"""<?xml version="1.0" encoding="UTF-8"?>
 <pipeline name="annie-postprocess-{{name}}" language="en" provides="DEFAULT_TOKEN">
@@ -83,14 +83,7 @@ def test_fast_path_gives_the_reference_tokens_on_random_text(paths) -> None:
 @pytest.mark.skipif(not EWT.is_dir(), reason="needs ../shared/resources-data/treebanks/en_ewt")
 def test_fast_path_gives_the_reference_tokens_on_ewt(paths) -> None:
     # EWT dev's text, a paragraph a line, 50 lines a document
-    paragraphs, current = [], []
-    for line in (EWT / "en_ewt-ud-dev.conllu").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# newpar") and current:
-            paragraphs.append(" ".join(current))
-            current = []
-        if line.startswith("# text = "):
-            current.append(line[len("# text = "):])
-    paragraphs.append(" ".join(current))
+    paragraphs = ewt_paragraphs()
     fast, reference = paths
     joined = 0
     for k in range(0, len(paragraphs), 50):

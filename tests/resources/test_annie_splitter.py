@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from annotator import Document, Pipeline
+from resourcehelp import EWT, ewt_paragraphs
 
 REPO = Path(__file__).resolve().parents[2]
 RESOURCES = REPO / "resources"
-EWT = REPO.parent / "shared" / "resources-data" / "treebanks" / "en_ewt"
 
 HEAD = f"""<?xml version="1.0" encoding="UTF-8"?>
 <pipeline name="annie-splitter-{{name}}" language="en" provides="DEFAULT_TOKEN,TempNoSplitText,Sentence,Split">
@@ -103,14 +103,7 @@ def test_fast_path_gives_the_reference_splits_on_random_text(paths) -> None:
 def test_fast_path_gives_the_reference_splits_on_ewt(paths) -> None:
     # EWT dev's text, a paragraph of the treebank a line, paragraphs of 20 lines one document
     # with a blank line between paragraphs every 5 lines, so both kinds of Split occur
-    paragraphs, current = [], []
-    for line in (EWT / "en_ewt-ud-dev.conllu").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# newpar") and current:
-            paragraphs.append(" ".join(current))
-            current = []
-        if line.startswith("# text = "):
-            current.append(line[len("# text = "):])
-    paragraphs.append(" ".join(current))
+    paragraphs = ewt_paragraphs()
     fast, reference = paths
     compared = 0
     for k in range(0, len(paragraphs), 20):
