@@ -258,7 +258,7 @@ def _label_value(text: str, label_end: int, type_: str, label: str) -> tuple[int
     at = _SKIP.match(text, label_end).end()
     if type_ in ("PHONE", "FAX"):
         m = _PHONE.match(text, at)
-        if m is None or sum(c.isdigit() for c in m.group(1)) < 4:
+        if m is None or _digits(m.group(1)) < 4:
             return None
         return m.start(1), m.end(1)
     if type_ == "USERNAME":
@@ -334,7 +334,7 @@ def structured(ctx: ActionContext) -> None:
     pins: list[tuple[int, int, int, int]] = []
     for m in _BARE_ID.finditer(text):
         word = m.group()
-        digits = sum(c.isdigit() for c in word)
+        digits = _digits(word)
         if word.isdigit() and digits >= 6:
             _add(ctx, "IDNUM", m.start(), m.end(), 35, "BareId")
             if digits == 6 and word[0] not in "09":
@@ -510,7 +510,9 @@ def confidence(features: dict) -> float:
     if "confidence" in features:
         return float(features["confidence"])
     prio = int(features.get("prio", 0))
-    band = next(value for lowest, value in CONFIDENCE_BANDS if prio >= lowest)
+    for lowest, band in CONFIDENCE_BANDS:  # the last band takes every prio
+        if prio >= lowest:
+            break
     return max(band, RULE_CONFIDENCE.get(str(features.get("rule")), 0.0))
 
 

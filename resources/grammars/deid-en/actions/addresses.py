@@ -360,8 +360,10 @@ def street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearray
         value[0], value[2] = start, "STREET"
         changed = True
     for number in _NAMED_STREET_NUMBER.finditer(text):
-        if (m := _NAMED_STREET.search(text, max(0, number.start() - 80), number.start())) is None or \
-                any(taken[number.start():number.end()]):
+        if any(taken[number.start():number.end()]):
+            continue
+        window = max(0, number.start() - 80)  # on the number's line: the street's words hold no line break
+        if (m := _NAMED_STREET.search(text, max(window, text.rfind("\n", window, number.start()) + 1), number.start())) is None:
             continue
         start, end = m.start(1), number.end()
         words = m.group(1).split(" ")
