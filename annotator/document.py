@@ -324,9 +324,15 @@ class TypeView(_Queries):
         return chain.from_iterable(self._set._by_type.get(t, {}).values() for t in self._types)
 
     def edges(self) -> tuple[set[int], set[int]]:
-        """The start offsets and the end offsets of the annotations, as two sets, without building
-        an index (what a whole-word matcher checks)."""
-        return set(map(start_of, self.unordered())), set(map(end_of, self.unordered()))
+        """The start offsets and the end offsets of the annotations, as two sets (what a whole-word
+        matcher checks), read off the types' indexes: the starts are a list there already, and an
+        index a set keeps (Tokens, read by every grammar) is made once."""
+        starts: set[int] = set()
+        ends: set[int] = set()
+        for index in self._parts():
+            starts.update(index.starts)
+            ends.update(map(end_of, index.ordered))
+        return starts, ends
 
     def __len__(self) -> int:
         return sum(len(self._set._by_type.get(t, ())) for t in self._types)

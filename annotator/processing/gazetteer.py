@@ -190,16 +190,17 @@ def boundaries(doc: Document, set_name: str, whole_words: bool, word_edges: str 
 
 def add_lookups(doc: Document, set_name: str, specs: list[ListSpec],
                 matches: Iterable[tuple[int, int, Payload]]) -> None:
-    """One annotation per (match, list): the list's type and features, then the entry's features
-    (str keys and values, as read from the list files: not checked again)."""
+    """One annotation per (match, list): the list's type and features, then the entry's features.
+    Nothing is checked again: features are str keys and values as read from the list files, types
+    the lists' (never empty), and spans the matchers' own on ``doc``'s text (folding keeps offsets)."""
     base = [spec.features() for spec in specs]
     types = [spec.annotation_type for spec in specs]
-    doc.annset(set_name).add_many(
-        ((types[index], start, end, {**base[index], **features} if features else dict(base[index]))
-         for start, end, payload in matches
-         for index, features in payload),
-        check_features=False,
-    )
+    annset = doc.annset(set_name)
+    items = [(types[index], start, end, {**base[index], **features} if features else base[index].copy())
+             for start, end, payload in matches
+             for index, features in payload]
+    if items:
+        annset.add_columns(*zip(*items), check_features=False, check_spans=False)
 
 
 @register("gazetteer")

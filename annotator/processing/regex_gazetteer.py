@@ -183,7 +183,7 @@ class Matcher:
         """The entry of the match of ``scan`` at ``start``."""
         if self.marked is None:
             return self.entries[0]
-        return self.markers[self.marked.match(text, start, None, None, False, _left(deadline)).lastindex]
+        return self.markers[self.marked.match(text, start, None, False, False, _left(deadline)).lastindex]
 
 
 @dataclass
@@ -222,22 +222,22 @@ class Runs:
         occurrences = left // RUNS_SHARE
         runs: dict[int, int] = {}
         end = 0
-        for found in self.finder.finditer(text):
+        for found in self.finder.finditer(text, None, None, False, False):  # see _left
             at = found.start()
             occurrences -= 1
             if at < end:  # in the run before
                 continue
             if occurrences < 0:
                 return None
-            start = self.backward.match(text, 0, at).start()
-            end = self.forward.match(text, at).end()
+            start = self.backward.match(text, 0, at, False).start()
+            end = self.forward.match(text, at, None, False).end()
             if all(any(string in text[start:end] for string in strings) for strings in needs):
                 left -= end - start
                 if left < 0:
                     return None
                 runs[start] = end
         return [match.start() for start, end in sorted(runs.items())
-                for match in self.starts.finditer(text, start, end)]
+                for match in self.starts.finditer(text, start, end, False, False)]
 
 
 class Starts:
@@ -293,7 +293,7 @@ class Starts:
 
     def _mask(self, char: str) -> list[int]:
         """Position -> the ways that can have ``char`` there (bits)."""
-        fits = {chars for chars, pattern in self.sets.items() if pattern.fullmatch(char)}
+        fits = {chars for chars, pattern in self.sets.items() if pattern.fullmatch(char, None, None, False)}
         mask = list(self.free)
         for (i, chars), ways in self.ways.items():
             if chars in fits:
@@ -313,7 +313,7 @@ class Starts:
             j = self.owner[(bits & -bits).bit_length() - 1]
             bits &= ~self.member_ways[j]
             # the ways read each position on its own past MAX_WAYS of them: the whole pattern decides
-            if self.loose[j] is None or self.loose[j].match(key, partial=True):
+            if self.loose[j] is None or self.loose[j].match(key, None, None, False, True):
                 fitting.append(j)
         return tuple(fitting)
 
@@ -323,13 +323,14 @@ class Starts:
         has it). Each offset costs a slice and a look-up in a comprehension; only those some member
         fits are visited one by one (``compress``: most fit none)."""
         found: dict[int, list[tuple[int, int]]] = {}
-        starts = [match.start() for match in self.scan.finditer(scanned)]  # linear: no timeout
+        # linear: no timeout
+        starts = [match.start() for match in self.scan.finditer(scanned, None, None, False, False)]
         ahead = self.ahead
         fitting = [ahead[text[start:start + PREFIX]] for start in starts]
         scans, indices = self.scans, self.indices
         for start, fit in compress(zip(starts, fitting), fitting):  # the offsets some member fits
             for j in fit:
-                match = scans[j].match(text, start, None, None, False, _left(deadline))  # see _left
+                match = scans[j].match(text, start, None, False, False, _left(deadline))  # see _left
                 if match is not None:
                     found.setdefault(indices[j], []).append(match.span())
         return found
@@ -512,7 +513,7 @@ class RegexGazetteer(ProcessingResource):
             text = views[matcher.folding].text
             try:
                 for start, end in spans_of(index, views[matcher.folding], deadline):
-                    if start == end or (after_word is not None and after_word(text, start)):
+                    if start == end or (after_word is not None and after_word(text, start, None, False)):
                         continue
                     if longest_only:
                         if end >= longest.get(start, end):
@@ -560,14 +561,14 @@ class RegexGazetteer(ProcessingResource):
             run_offsets = matcher.runs and matcher.runs.offsets(text, matcher.needs)
             if run_offsets is not None:
                 return _at(matcher.scan, text, run_offsets, deadline)
-            return (m.span() for m in matcher.scan.finditer(text, overlapped=True, timeout=_left(deadline)))
+            return (m.span() for m in matcher.scan.finditer(text, None, None, True, False, False, _left(deadline)))
         return spans
 
     def _all_at(self, matcher: Matcher, text: str, start: int, deadline: float) -> list[tuple[Entry, int]]:
         """Every entry of ``matcher`` that matches at ``start``, with the end of its match."""
         found = []
         for entry in matcher.entries:
-            match = self.own_pattern(entry).match(text, start, None, None, False, _left(deadline))
+            match = self.own_pattern(entry).match(text, start, None, False, False, _left(deadline))
             if match and match.end() > start:
                 found.append((entry, match.end()))
         return found
@@ -605,7 +606,7 @@ def _lead_strings(lead: str, alternative: str, rest: str) -> frozenset[str] | No
 def _at(scan: regex.Pattern, text: str, offsets: list[int], deadline: float) -> Iterable[tuple[int, int]]:
     """The spans of the matches of ``scan`` that begin at one of ``offsets``."""
     for offset in offsets:
-        match = scan.match(text, offset, None, None, False, _left(deadline))
+        match = scan.match(text, offset, None, False, False, _left(deadline))
         if match is not None:
             yield match.span()
 
@@ -640,14 +641,17 @@ def _holds(strings: tuple[str, ...]) -> Callable[[str], bool]:
     everywhere: month names)."""
     if len(strings) > 1 and len({string[:1] for string in strings}) == 1:
         search = regex.compile("|".join(map(regex.escape, strings))).search
-        return lambda text: search(text) is not None
+        return lambda text: search(text, None, None, False) is not None
     return lambda text: any(map(text.__contains__, strings))
 
 
 def _left(deadline: float) -> float:
     """Seconds left before ``deadline`` (a tiny positive number once it has passed: the ``regex``
     module reads a negative one as no timeout). Calls per offset pass it by position,
-    ``pattern.match(text, start, None, None, False, _left(deadline))`` (``endpos``, ``concurrent``,
+    ``pattern.match(text, start, None, False, False, _left(deadline))`` (``endpos``, ``concurrent``,
     ``partial``, ``timeout``): a keyword argument costs the ``regex`` module a good part of a short
-    match, and this call is made at every offset where a date may start."""
+    match, and this call is made at every offset where a date may start. Every call of this module
+    passes ``concurrent=False``, by position too (``finditer``: ``pos``, ``endpos``, ``overlapped``,
+    ``concurrent``, ``partial``, ``timeout``): by default the ``regex`` module releases and retakes
+    the GIL on each call, work a single thread does not need."""
     return max(deadline - time.monotonic(), 1e-6)

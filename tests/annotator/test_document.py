@@ -280,3 +280,12 @@ def test_type_view_edges_are_the_starts_and_ends(doc: Document) -> None:
     assert starts == {0, 4, 8, 12, 13, 21, 26}
     assert ends == {3, 7, 12, 20, 26, 27}
     assert doc.annset().with_type("Nothing").edges() == (set(), set())
+
+
+def test_type_view_edges_follow_changes(doc: Document) -> None:
+    view = doc.annset().with_type("Token")
+    before = view.edges()
+    added = doc.annset().add("Token", 1, 2)
+    assert view.edges() == (before[0] | {1}, before[1] | {2})
+    doc.annset().remove(added)
+    assert view.edges() == before
