@@ -107,3 +107,30 @@ def test_towns_after_a_place_word_and_initials_before_names(hipaa, text, value):
 ])
 def test_words_after_a_place_word_stay_untouched(hipaa, text):
     assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, town", [
+    # a town in no list after a place word, then a word in lower case; a prefix word before it;
+    # after "to" only when the clause tells of going there
+    ("Dr. Hale can see her in Vrbnica next month.", "Vrbnica"),
+    ("Mrs Obi will stay in North Kelvedon until June.", "North Kelvedon"),
+    ("Dr. Amadi moved from Leeds to Zarnesti in 2019.", "Zarnesti"),
+    ("Mr Lund flew back to Skarsvik on Friday.", "Skarsvik"),
+])
+def test_town_after_a_place_word_before_a_lower_case_word(hipaa, text, town):
+    assert ("CITY", town) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Dr. Hale changed the dose to Rivaroxaban on Monday.",
+    "Mr Lund was referred to Haematology in March.",
+    "Dr. Hale is allergic to Tazocin and penicillin.",
+    "Ms Obi was seen in Physiotherapy last week.",
+])
+def test_no_town_after_to_without_going_nor_a_specialty(hipaa, text):
+    assert not any(type_ == "CITY" for type_, _value in phi(hipaa, text))
+
+
+def test_town_before_a_particle_stays_whole(hipaa):
+    text = "Dr. Hale landed in Curaco de Vélez, Djibouti, on Monday."
+    assert ("CITY", "Curaco de Vélez") in phi(hipaa, text)

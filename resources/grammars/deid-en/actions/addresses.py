@@ -33,7 +33,7 @@ _ZIP_AFTER = re.compile(r"[ \t,]+(\d{5}(?:-\d{4})?)(?![\w/.\-])")
 
 #: the town after a facility and a comma, ending the line: "St. Vincent's Hospital, Darlinghurst",
 #: "Royal Prince Alfred Hospital, Camperdown" (no English word: "St Mary's Hospital, Cardiology")
-SPECIALTY = re.compile(r"(?:ology|ologists?|iatry|iatrics|ics|ery|ity|ence|ine)$")  # Cardiology, Paediatrics, Surgery, Maternity
+SPECIALTY = re.compile(r"(?:ology|ologists?|iatry|iatrics|ics|ery|ity|ence|ine|therapy)$")  # Cardiology, Paediatrics, Surgery, Maternity, Physiotherapy
 _TOWN_AFTER_FACILITY = re.compile(r"[ \t]*,[ \t]*([A-Z][^\W\d_]+(?:[ \t][A-Z][^\W\d_]+)?)[ \t]*(?=\n|$)")
 
 
@@ -396,26 +396,42 @@ def street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearray
     kept[:] = [v for v in kept if v[2] is not None]
 
 
-#: a place word and one or two capitalised words before punctuation, the line's end or "and"
-#: ("I live in Balgoij.", "Yafi Aasif, 24, from Drniš, was seen")
+#: a place word and one or two capitalised words, a prefix word of towns before them, then
+#: punctuation, the line's end or a word in lower case ("I live in Balgoij.", "Yafi Aasif, 24, from
+#: Drniš, was seen", "can see her in Bad Ischl next week", "moved from Leeds to Ralsko in 2012"; no
+#: particle of a longer name: "in Curaco de Vélez");
+#: "to" only after a word of going (:data:`_GOING`: not "no change to Amoxicillin")
 _CUED_TOWN = re.compile(
-    r"(?:in|from|near)[ ]([A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
-    r"(?=[ \t]*(?:[,.;:)\n]|$|and\b))")
+    r"(?:in|from|near|to)[ ]((?:(?:New|North|South|East|West|Port|Fort|Mount|Saint|San|Santa|Bad|Sankt|"
+    r"Upper|Lower|Great|Little|Old|Novi|Nova|Novo|Nowy|Nowa|Stary|Stara)[ ])?"
+    r"[A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
+    r"(?=[ \t]*(?:[,.;:)\n]|$)|[ ](?!(?:de|del|della|di|da|do|dos|das|du|des|la|le|los|las|el|am|an|aan|nad|pod|"
+    r"upon|sur|sous|im|bei|ob|unter|en)[ ])[a-z])")
+#: a word of going in the clause before "to" ("moved from Leeds to", "flew back to", "a trip to")
+_GOING = re.compile(r"\b(?:mov|went|go|flew|fly|flies|travel|relocat|emigrat|return|drove|driv|came|com|back|trip|"
+                    r"journey|visit|holiday|head|sail|transferr?ed)\w*[^\n.;:]{0,40}\Z", re.I)
+#: the prefix word of a town that :data:`_CUED_TOWN` matched (an English word or a Lookup of its own)
+_CUED_PREFIX = re.compile(r"(?:New|North|South|East|West|Port|Fort|Mount|Saint|San|Santa|Bad|Sankt|Upper|"
+                          r"Lower|Great|Little|Old|Novi|Nova|Novo|Nowy|Nowa|Stary|Stara)[ ]")
 
 
 def cued_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int], lookups) -> None:
-    """A town in no list after a place word (:data:`_CUED_TOWN`): its words no English words and in
-    no list at all (a name, drug or language is none: "a letter from Anna."), in no value, under no
-    Block; added as CITY."""
+    """A town in no list after a place word (:data:`_CUED_TOWN`): its words (but a prefix word) no
+    English words, no specialty ("referred to Dermatology in May") and in no list at all (a name,
+    drug or language is none: "a letter from Anna."), in no value, under no Block; added as CITY."""
     text = ctx.doc.text
     found = []
     for m in _CUED_TOWN.finditer(text):
         if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_'’-"):
             continue
         start, end = m.span(1)
-        words = m.group(1).split(" ")
-        if any(w.lower() in ENGLISH for w in words) or any(taken[start:end]) or max(block_prio[start:end]) or \
-                any(lookups.starting_at(start + len(" ".join(words[:i])) + (1 if i else 0))
+        if text.startswith("to", m.start()) and not _GOING.search(text, max(0, m.start() - 60), m.start()):
+            continue
+        prefix = _CUED_PREFIX.match(text, start, end)
+        at = prefix.end() if prefix and end > prefix.end() else start
+        words = text[at:end].split(" ")
+        if any(w.lower() in ENGLISH or SPECIALTY.search(w) for w in words) or any(taken[start:end]) or \
+                max(block_prio[start:end]) or any(lookups.starting_at(at + len(" ".join(words[:i])) + (1 if i else 0))
                     for i in range(len(words))):
             continue
         taken[start:end] = b"\x01" * (end - start)
