@@ -401,9 +401,10 @@ def street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearray
 #: Drniš, was seen", "can see her in Bad Ischl next week", "moved from Leeds to Ralsko in 2012"; no
 #: particle of a longer name: "in Curaco de Vélez");
 #: "to" only after a word of going (:data:`_GOING`: not "no change to Amoxicillin")
+_CUED_PREFIXES = ("New|North|South|East|West|Port|Fort|Mount|Saint|San|Santa|Bad|Sankt|Upper|Lower|Great|Little|"
+                  "Old|Novi|Nova|Novo|Nowy|Nowa|Stary|Stara")
 _CUED_TOWN = re.compile(
-    r"(?:in|from|near|to)[ ]((?:(?:New|North|South|East|West|Port|Fort|Mount|Saint|San|Santa|Bad|Sankt|"
-    r"Upper|Lower|Great|Little|Old|Novi|Nova|Novo|Nowy|Nowa|Stary|Stara)[ ])?"
+    rf"(?:in|from|near|to)[ ]((?:(?:{_CUED_PREFIXES})[ ])?"
     r"[A-Z][^\W\d_]{3,}(?:-[^\W\d_]+)*(?:[ ][A-Z][^\W\d_]{2,})?)"
     r"(?=[ \t]*(?:[,.;:)\n]|$)|[ ](?!(?:de|del|della|di|da|do|dos|das|du|des|la|le|los|las|el|am|an|aan|nad|pod|"
     r"upon|sur|sous|im|bei|ob|unter|en)[ ])[a-z])")
@@ -411,8 +412,7 @@ _CUED_TOWN = re.compile(
 _GOING = re.compile(r"\b(?:mov|went|go|flew|fly|flies|travel|relocat|emigrat|return|drove|driv|came|com|back|trip|"
                     r"journey|visit|holiday|head|sail|transferr?ed)\w*[^\n.;:]{0,40}\Z", re.I)
 #: the prefix word of a town that :data:`_CUED_TOWN` matched (an English word or a Lookup of its own)
-_CUED_PREFIX = re.compile(r"(?:New|North|South|East|West|Port|Fort|Mount|Saint|San|Santa|Bad|Sankt|Upper|"
-                          r"Lower|Great|Little|Old|Novi|Nova|Novo|Nowy|Nowa|Stary|Stara)[ ]")
+_CUED_PREFIX = re.compile(rf"(?:{_CUED_PREFIXES})[ ]")
 
 
 def cued_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_prio: list[int], lookups) -> None:
