@@ -4,7 +4,7 @@ the whole of its name): town names with particles (resources/grammars/deid-en/ac
 from __future__ import annotations
 
 import pytest
-from resourcehelp import phi
+from resourcehelp import covered, phi
 
 
 @pytest.mark.parametrize("text, town", [
@@ -141,3 +141,24 @@ def test_postcode_after_a_town_of_an_address_is_a_zip(hipaa, text, postcode):
 def test_year_after_a_town_is_no_postcode(hipaa):
     values = phi(hipaa, "She lives at 593 Ojiambo Burgs, Melinda Ville 2012.")
     assert ("CITY", "Melinda Ville") in values and not any(type_ == "ZIP" for type_, _ in values)
+
+
+@pytest.mark.parametrize("text, values", [
+    # the parts of an address's value after its field, clause or heading, split at commas
+    ("Address: Flat 9, Kelderweg 12, Vrouwenpolder, Netherlands", ["Flat 9", "Kelderweg 12", "Vrouwenpolder"]),
+    ("Mrs Obi says her new address is Tr. Kosova No. 41, Upper Dunmarsh.", ["Tr. Kosova No. 41", "Upper Dunmarsh"]),
+    ("Postal address\nBlk 4, Jl. Merpati Dua No. 7\n40115 Sukajadi\nIndonesia", ["Jl. Merpati Dua No. 7", "Sukajadi"]),
+    ("Name: Ana Ruiz\nAddress: 14, chemin des Vignes\nCity: Nyon", ["14", "chemin des Vignes"]),
+])
+def test_parts_of_an_address_value_are_phi(hipaa, text, values):
+    assert all(covered(hipaa, text, value) for value in values)
+
+
+@pytest.mark.parametrize("text", [
+    "Address: see above. Phone: not given",
+    "Dr. Ames said the address is unknown, no fixed abode.",
+    "Home address\nsame as patient\n\nNext of kin: none",
+    "Please update the address on file.",
+])
+def test_address_cue_without_an_address_stays_untouched(hipaa, text):
+    assert all(type_ not in ("STREET", "CITY") for type_, _value in phi(hipaa, text))

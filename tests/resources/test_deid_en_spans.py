@@ -422,7 +422,8 @@ def test_form_name_fields(hipaa, text, expected):
 @pytest.mark.parametrize("text, expected", [
     # the street type first in lower case before a name and a number; a block before a street line
     ("She lives at ul. Tverskaya 12, kv. 45, Moscow.", [("STREET", "ul. Tverskaya 12, kv. 45"), ("CITY", "Moscow")]),
-    ("Address: Blk 123 Ang Mo Kio Ave 3", [("STREET", "Blk 123 Ang Mo Kio Ave")]),
+    # (the part of an address's value whole: the number is part of the street's name)
+    ("Address: Blk 123 Ang Mo Kio Ave 3", [("STREET", "Blk 123 Ang Mo Kio Ave 3")]),
     ("Block 5 was busy.", []),
     ("Apply ul. to the wound 12 times", []),
 ])

@@ -32,7 +32,8 @@ from .addresses import (ADDRESS, ADDRESS_CHAIN, BLOCK_BEFORE, CHAIN_GAP, CITY_AF
                         streets_before_postcodes, town_after, towns_after_organisations, towns_before_countries,
                         units_before_streets, zip_after)
 from .context import ENGLISH, cue_name, cues
-from .places import particle_towns, shaped_address_towns, towns_beside_postcodes, weak_names_in_addresses
+from .places import (address_values, particle_towns, shaped_address_towns, towns_beside_postcodes,
+                     weak_names_in_addresses)
 
 I2B2_ONLY = "i2b2-2014"
 #: ages above this are PHI under HIPAA Safe Harbor too
@@ -761,6 +762,7 @@ def resolve(ctx: ActionContext) -> None:
     weak_names_in_addresses(text, kept)
     towns_beside_postcodes(text, kept, taken, lookups)
     shaped_address_towns(text, kept, taken, lookups)
+    address_values(text, kept, taken)
     _grow_names(ctx, kept, taken, lookups)
     _join(text, kept, taken)
     for start, end, type_, value, policies in kept:

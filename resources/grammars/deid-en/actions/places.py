@@ -27,6 +27,10 @@ Ville 3407.").
 field ("City: Škofja Loka"), and capitalised words in no list after a name and "of", ending the
 sentence or clause ("belongs to Mia Hermansen of Vig.").
 
+:func:`address_values`: the parts of an address's value after its cue ("Address:", "his new
+address is", a "Home address" line over an address block), split at commas, that no value holds
+whole: a STREET with a digit, else a CITY ("Address: Suite 526, Nad Vernerákem 43, Yılmazborough").
+
 Each works, as the helpers of addresses.py, on ``kept`` (sorted ``[start, end, type, confidence,
 policies]`` values) and ``taken`` (per character, 1 where a kept value covers it) in place.
 """
@@ -248,3 +252,80 @@ def shaped_address_towns(text: str, kept: list[list], taken: bytearray, lookups)
                 _town_words(text, *m.span(1), lookups) and not any(SPECIALTY.search(w) for w in m.group(1).split()):
             _take(kept, taken, *m.span(1), found, _WEAK_NAME)
     _add_found(kept, found)
+
+
+#: the cue of an address's value: a field ("Address:", "Home address:", "Addr:") or a clause ("his
+#: new address is"), the value after it on its line; or a heading line of its own ("Home address"),
+#: the value the lines after it up to a blank line or a form's label (":")
+#: (the word first, so that the search skips to its letter; a word before it, "Home", "new", changes nothing)
+_ADDRESS_CUE = re.compile(
+    r"[Aa](?<![^\W\d_][Aa])[Dd][Dd][Rr](?:[Ee][Ss][Ss])?"
+    r"(?:\.?[ \t]*:|[ \t]+(?:is|was)[ \t]*:?|(?P<heading>[ \t]*:?[ \t]*$))[ \t]*", re.M)
+#: a line of an address block under its heading (no label before a colon, at most a few lines)
+_BLOCK_LINE = re.compile(r"\n(?![ \t]*\n)([^\n:]+)(?=\n|$)")
+#: the parts of an address's value: split at commas
+_PART = re.compile(r"[^,]+")
+#: a new sentence, a form's next field or the gap before it ends a value: "12 Elm St, Leeds. Please
+#: call", "Address: see above. Phone: ...", "Address: 4 Elm Rd   Tel: ..."
+_SENTENCE_END = re.compile(r"\.[ \t]+(?=[A-Z][^\W\d_]*[ \t]+[a-z])|[.;]?[ \t]+(?=[A-Z][^\W\d_]*(?:[ \t][^\W\d_]+)?[ \t]*:)"
+                           r"|\t|[ ]{2,}|\.?[ \t]*$")
+#: the values an address's part takes the place of: names and towns no surer than a word in no list
+#: beside a name, parts of the address of another rule
+_PART_WEAK = 0.75
+
+
+def address_values(text: str, kept: list[list], taken: bytearray) -> None:
+    """The parts of an address's value after its cue (:data:`_ADDRESS_CUE`) that no value holds
+    whole (guidelines 2.3: every part of an address below the state is PHI): each part, split at
+    commas, is a STREET when it has a digit, else a CITY, in place of the weak names and towns and the
+    street lines inside it (:data:`_PART_WEAK`; as sure as the surest of them); a part without a digit only when it has a word
+    that is no English word, capitalised when first, or when capitalised after another part
+    ("Address: see above" stays)."""
+    found: list[list] = []
+    for cue in _ADDRESS_CUE.finditer(text):
+        if cue.group("heading") is not None:
+            lines = []
+            at = cue.end()
+            for _ in range(5):
+                if (line := _BLOCK_LINE.match(text, at)) is None:
+                    break
+                lines.append(line.span(1))
+                at = line.end()
+        else:
+            end = text.find("\n", cue.end())
+            end = len(text) if end < 0 else end
+            stop = _SENTENCE_END.search(text, cue.end(), end)
+            lines = [(cue.end(), stop.start() if stop else end)]
+        first = True
+        for line_start, line_end in lines:
+            for m in _PART.finditer(text, line_start, line_end):
+                start, end = m.span()
+                while start < end and text[start] in " \t":
+                    start += 1
+                while end > start and text[end - 1] in " \t.":
+                    end -= 1
+                if start < end:
+                    _address_part(text, kept, taken, start, end, first, found)
+                    first = False
+    _add_found(kept, found)
+
+
+def _address_part(text: str, kept: list[list], taken: bytearray, start: int, end: int, first: bool,
+                  found: list[list]) -> None:
+    """One part of an address's value (:func:`address_values`), added to ``found`` when no value
+    holds it whole and none inside it is sure or of another kind."""
+    if all(taken[i] for i in range(start, end) if text[i].isalnum()):
+        return
+    digit = any(c.isdigit() for c in text[start:end])
+    words = re.findall(r"[^\W\d_]+", text[start:end])
+    if not digit and not (any(w.lower() not in ENGLISH for w in words) and (text[start].isupper() or not first)
+                          or text[start].isupper() and not first):
+        return
+    inside = [v for v in kept if v[0] < end and start < v[1] and v[2] is not None]
+    if any(v[0] < start or v[1] > end or not ((v[2] in NAMES or v[2] in ("CITY", "STREET", "DEPARTMENT", "ROOM"))
+                                               and v[3] <= _PART_WEAK or v[2] == "STREET") for v in inside):
+        return
+    for v in inside:
+        v[2] = None
+    taken[start:end] = b"\x01" * (end - start)
+    found.append([start, end, "STREET" if digit else "CITY", max([ADDRESS_CHAIN] + [v[3] for v in inside]), None])
