@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import itertools
 from itertools import chain
-from operator import attrgetter
+from functools import reduce
+from operator import attrgetter, or_
 from typing import Any, Callable, Iterable
 
 from annotator.jape.anchors import rule_cuts
@@ -286,10 +287,12 @@ class StartPlan:
         # starts with a first element of negated constraints only: tried wherever their keys do not hold
         self.everywhere = sum(starts for (needed, _), starts in groups.items() if not needed)
         self.groups = [(needed, unless, starts) for (needed, unless), starts in groups.items()]
+        self.first_keys = reduce(or_, (needed | unless for needed, unless in groups), 0)  # all that known reads
         keyed = [i for i, (_, _, _, follow) in enumerate(self.starts)
                  if follow is not None and all(k in space.bit for k in follow)]
         self.unfiltered = sum(1 << i for i in range(len(self.starts)) if i not in keyed)
         self.follows = [(1 << i, space.mask(self.starts[i][3])) for i in keyed]
+        self.follow_keys = reduce(or_, (follow for _, follow in self.follows), 0)  # all that followed reads
         self.filtered = sum({1 << self.starts[i][0] for i in keyed})
         firsts = [self.starts[i][1] for i in keyed]
         self.follow_types = frozenset(k[0] for keys in firsts for k in keys) if all(firsts) else None
@@ -311,6 +314,7 @@ class StartPlan:
         self.cuts = [(bit, [(sum(anchor_bit[m] for m in cut), d) for cut, d in rule_cuts_])
                      for bit, rule_cuts_ in enumerate(found) if rule_cuts_]
         self.anchors = masks
+        self.anchor_keys = reduce(or_, masks, 0)  # all that anchors_of reads
         self.anchors_of = Memo(lambda held: sum(1 << i for i, mask in enumerate(masks) if held & mask == mask))
 
     def _followed(self, after: int) -> int:

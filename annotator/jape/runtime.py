@@ -535,7 +535,7 @@ class PhaseRun:
             by_keys = {**by_keys, 0: by_keys.get(0, []) + unheld}
         found: dict[int, int] = {}
         for keys, offsets in by_keys.items():
-            rules = plan.known[keys][0]
+            rules = plan.known[keys & plan.first_keys][0]
             if rules:
                 found.update(dict.fromkeys(offsets, rules))
         order = sorted(found)
@@ -595,10 +595,10 @@ class PhaseRun:
     def anchor_offsets(self, by_keys: dict[int, list[int]]) -> dict[int, list[int]]:
         """``{anchor bit: offsets}``: where each anchor of the phase's cuts holds
         (:attr:`~annotator.jape.compiler.StartPlan.anchors_of` of each mask of keys met)."""
-        anchors_of = self.phase.dispatch.anchors_of
+        anchors_of, anchor_keys = self.phase.dispatch.anchors_of, self.phase.dispatch.anchor_keys
         out: dict[int, list[int]] = {}
         for keys, offsets in by_keys.items():
-            bits = anchors_of[keys]
+            bits = anchors_of[keys & anchor_keys]
             while bits:
                 bit = bits & -bits
                 bits ^= bit
@@ -688,7 +688,8 @@ class PhaseRun:
     def first_elements(self, mask: int, p: int) -> list[tuple]:
         """The first transitions of the rules of ``mask`` that the keys holding at ``p`` allow (all
         of them when not :attr:`filtering`): :attr:`~annotator.jape.compiler.StartPlan.firsts`."""
-        return self.phase.dispatch.firsts[(mask, self.held.get(p, 0) if self.filtering else None)]
+        plan = self.phase.dispatch
+        return plan.firsts[(mask, self.held.get(p, 0) & plan.first_keys if self.filtering else None)]
 
     def _walker(self) -> Callable:
         """The depth-first walk of an automaton over the lattice (one closure per run). It is
@@ -794,6 +795,7 @@ class PhaseRun:
         dispatch = phase.dispatch
         filtered = dispatch.filtered
         known, rules_of, followed = dispatch.known, dispatch.rules_of, dispatch.followed
+        first_keys, follow_keys = dispatch.first_keys, dispatch.follow_keys
         following: dict[tuple[int, int], int] = {}
         expiries = self.expiries()
         expired, next_expiry = 0, expiries[0][0] if expiries else last
@@ -813,7 +815,7 @@ class PhaseRun:
                     break
             mask = trig[p] & allowed
             if mask & filtered and self.filtering:  # rules whose second element must start after the first's end
-                pair = (held[p], self.after(p))  # the keys holding at p and after what starts there
+                pair = (held[p] & first_keys, self.after(p) & follow_keys)  # the keys at p and after what starts there
                 allowed_after = following.get(pair)
                 if allowed_after is None:  # the rules with a first element there and what follows it
                     allowed_after = following[pair] = rules_of[known[pair[0]][1] & followed[pair[1]]]
