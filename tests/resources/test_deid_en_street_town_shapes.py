@@ -134,13 +134,3 @@ def test_no_town_after_to_without_going_nor_a_specialty(hipaa, text):
 def test_town_before_a_particle_stays_whole(hipaa):
     text = "Dr. Hale landed in Curaco de Vélez, Djibouti, on Monday."
     assert ("CITY", "Curaco de Vélez") in phi(hipaa, text)
-
-
-@pytest.mark.parametrize("text, town", [
-    # the town is the text's only value: no candidate of the JAPE phases, the resolve action's own rule
-    # finds it (regression: the Resolve phase fired only on a document with a candidate)
-    ("can we see her in Vrbnica next month", "Vrbnica"),
-    ("she moved back to Skarsvik last year.", "Skarsvik"),
-])
-def test_town_that_is_the_only_value(hipaa, text, town):
-    assert phi(hipaa, text) == [("CITY", town)]
