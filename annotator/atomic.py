@@ -23,18 +23,22 @@ _PENDING: set[str] = set()  # the temporary files of the writes in progress in t
 
 
 def _create(path: Path) -> tuple[int, str]:
-    """A new temporary file beside ``path`` (its folder made when missing): its descriptor and name.
-    Names hold the process id and a serial; one taken (another host, a leftover) is skipped. The
-    folder is made at most once here; another process or thread may make it meanwhile."""
+    """A new temporary file beside ``path`` (its folder made when missing), in :data:`_PENDING`: its
+    descriptor and name. Names hold the process id and a serial; one taken (another host, a
+    leftover) is skipped. The folder is made at most once here; another process or thread may make
+    it meanwhile. The name is pending before the file exists: a SIGTERM that arrives while it is
+    being made runs its handler right after, and :func:`remove_pending` must find it."""
     made = False
     while True:
         tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_SERIAL)}.tmp")
+        _PENDING.add(tmp)
         try:
             return os.open(tmp, _FLAGS, 0o666), tmp
-        except FileExistsError:
-            continue
-        except FileNotFoundError:
-            if made:
+        except BaseException as exc:
+            _PENDING.discard(tmp)
+            if isinstance(exc, FileExistsError):
+                continue
+            if made or not isinstance(exc, FileNotFoundError):
                 raise
             path.parent.mkdir(parents=True, exist_ok=True)
             made = True
@@ -42,7 +46,6 @@ def _create(path: Path) -> tuple[int, str]:
 
 def write_atomic(path: Path, data: bytes) -> None:
     fd, tmp = _create(path)
-    _PENDING.add(tmp)
     try:
         try:
             view = memoryview(data)

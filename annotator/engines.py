@@ -8,9 +8,11 @@
   every batch, so it must pickle small (a pipeline loaded from a file pickles as its recipe and
   is loaded once per worker process: :mod:`annotator.pipeline`; the worker's garbage collector is
   then settled as a pool worker's is; scattering it once instead would lose it with a killed
-  worker, and every batch with it). Our LocalCluster forks its workers on Linux, as a local
-  pool does: they find the client's pipeline already loaded and share its memory (less CPU
-  than spawned workers that load their own copies). Our LocalCluster gives a worker
+  worker, and every batch with it). Our LocalCluster starts its workers from a forkserver
+  (spawned where there is none), never by forking the client: the client runs threads (Dask's
+  event loop, a watcher per worker process, where the fork would happen; the caller's), and a
+  lock one of them held at that moment (a logging handler's) would stay held in the worker for
+  ever. Each worker therefore loads its own copy of the pipeline, once. It gives a worker
   at most two batches at a time (the one it runs, the next) and lets the scheduler retry
   nothing, so a dead worker loses only those, each then run once more by us, as a local pool's;
   on a cluster of your own its ``allowed-failures`` and ``worker-saturation`` settings
@@ -20,7 +22,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections import deque
 from typing import Any, Callable, Iterable, Iterator
 
@@ -113,15 +114,15 @@ class Dask(Engine):
                 raise AnnotatorError(coded("E163", address=self.scheduler, reason=exc)) from None
             return client, client.close
         import logging
+        import multiprocessing
 
         # a dead worker loses its own batches only, which come back to us at once (no retry by the
         # scheduler); each worker holds its next batch while it runs one (no idle round trip);
         # none of the machinery for tasks that keep data (memory limit, monitor, spilling) or
         # watches the workers closely (statistical profiler sampling stacks every 10 ms,
         # event-loop ticks every 20 ms, system monitor every 0.5 s): CPU the work would use
-        # workers forked from this process (where fork is safe) start with what it has imported and
-        # loaded (the pipeline: see annotator.pipeline), sharing those pages until written
-        method = "fork" if sys.platform == "linux" else "spawn"
+        # workers started without forking this threaded process (see the module's doc)
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
         with dask.config.set({**logs,
                               "distributed.worker.multiprocessing-method": method,
                               "distributed.scheduler.allowed-failures": 0,

@@ -67,3 +67,24 @@ def test_a_folder_made_by_another_writer_meanwhile_is_used(tmp_path, monkeypatch
     monkeypatch.setattr(atomic.os, "open", open_racing)
     write_atomic(target, b"x")
     assert target.read_bytes() == b"x" and len(tries) == 2
+
+
+def test_a_termination_right_after_the_temporary_file_is_made_removes_it(tmp_path, monkeypatch):
+    """Regression: a pool worker got SIGTERM while it opened a temporary file; its handler ran
+    before the file counted as pending, and the output folder kept an empty ``.d09.bdocjs.*.tmp``."""
+    real_open = os.open
+    left = []
+
+    class Ended(BaseException):
+        """The process ending (os._exit) after the handler."""
+
+    def open_then_terminated(path, *args):
+        os.close(real_open(path, *args))
+        atomic.remove_pending()  # what the SIGTERM handler does, at the first moment it can run
+        left.append(os.listdir(tmp_path))
+        raise Ended
+
+    monkeypatch.setattr(atomic.os, "open", open_then_terminated)
+    with pytest.raises(Ended):
+        write_atomic(tmp_path / "out.txt", b"x")
+    assert left == [[]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -64,6 +65,23 @@ class WriteWhileAnotherDies:
         finally:
             os.write = real_write
         return batch
+
+
+HELD = threading.Lock()  # held by a thread of the client while a cluster starts its workers
+
+
+class NeedsHeld:
+    """Squares each number of a batch once it has :data:`HELD` (as work that logs needs its
+    handler's lock); it gives up after ``patience`` seconds, returning None."""
+
+    def __init__(self, patience: float) -> None:
+        self.patience = patience
+
+    def __call__(self, batch: list[int]) -> list[int] | None:
+        if not HELD.acquire(timeout=self.patience):
+            return None  # a copy of a lock some other thread held when this process was forked
+        HELD.release()
+        return [n * n for n in batch]
 
 
 def batches(n: int, size: int = 2) -> list[list[int]]:
@@ -144,6 +162,23 @@ def test_dask_on_a_cluster_of_threads_gives_results_in_order():
                                   scheduler_kwargs={"dashboard_address": ":0"}) as cluster, \
             distributed.Client(cluster, set_as_default=False) as client:
         assert list(engine(scheduler=client).map(Square(), batches(20))) == [(b, [n * n for n in b]) for b in batches(20)]
+
+
+def test_dask_workers_do_not_inherit_locks_other_threads_of_the_client_hold():
+    # Regression: our LocalCluster forked its workers from the client, a process with threads
+    # (Dask's own, the caller's); a lock one of them held at that moment (a logging handler's) stayed
+    # held in the worker for ever, and a worker that logged hung the run.
+    pytest.importorskip("distributed")
+    holding, release = threading.Event(), threading.Event()
+    holder = threading.Thread(target=lambda: (HELD.acquire(), holding.set(), release.wait(), HELD.release()))
+    holder.start()
+    holding.wait()
+    try:
+        out = list(engine("dask", 2).map(NeedsHeld(patience=3.0), batches(4)))
+    finally:
+        release.set()
+        holder.join()
+    assert out == [(b, [n * n for n in b]) for b in batches(4)]
 
 
 def test_a_batch_submitted_to_a_pool_already_broken_runs_again(tmp_path, monkeypatch):
