@@ -109,6 +109,17 @@ def test_words_after_a_place_word_stay_untouched(hipaa, text):
     assert phi(hipaa, text) == []
 
 
+@pytest.mark.parametrize("text", [
+    "Referred from Outpatients, seen in Resus.",
+    "Transferred from Majors and seen in Minors.",
+    "She is Gravida 2, Para 1, at 32 weeks.",
+])
+def test_safe_words_are_no_town_nor_street_beside_a_name(hipaa, text):
+    # the rules for words in no list run where another value is: a safe word of the catch-all's
+    # vocabulary (outpatients, resus, gravida) is none
+    assert phi(hipaa, "Seen by Dr Smith. " + text) == [("DOCTOR", "Smith")]
+
+
 @pytest.mark.parametrize("text, town", [
     # a town in no list after a place word, then a word in lower case; a prefix word before it;
     # after "to" only when the clause tells of going there

@@ -16,7 +16,7 @@ from pathlib import Path
 from annotator.jape.actions import ActionContext
 from annotator.processing.gazetteer_lists import read_entries, read_lists_def
 
-from .context import ENGLISH
+from .context import ENGLISH, SAFE
 
 #: the confidence of a value an address rule adds (a capitalised word between two parts of an
 #: address, a town in no list, a street line named without its type)
@@ -367,7 +367,7 @@ def street_lines_of_names(ctx: ActionContext, kept: list[list], taken: bytearray
             continue
         start, end = m.start(1), number.end()
         words = m.group(1).split(" ")
-        if any(w.lower() in ENGLISH for w in words) or not any(c.islower() for c in words[0]) or max(block_prio[start:end]) or \
+        if any(w.lower() in SAFE for w in words) or not any(c.islower() for c in words[0]) or max(block_prio[start:end]) or \
                 any(a.features.get("majorType") not in ("name", "place") for a in lookups.starting_at(start)):
             continue
         inside = [v for v in kept if v[0] < end and start < v[1]]
@@ -430,7 +430,7 @@ def cued_towns(ctx: ActionContext, kept: list[list], taken: bytearray, block_pri
         prefix = _CUED_PREFIX.match(text, start, end)
         at = prefix.end() if prefix and end > prefix.end() else start
         words = text[at:end].split(" ")
-        if any(w.lower() in ENGLISH or SPECIALTY.search(w) for w in words) or any(taken[start:end]) or \
+        if any(w.lower() in SAFE or SPECIALTY.search(w) for w in words) or any(taken[start:end]) or \
                 max(block_prio[start:end]) or any(lookups.starting_at(at + len(" ".join(words[:i])) + (1 if i else 0))
                     for i in range(len(words))):
             continue

@@ -27,6 +27,11 @@ _RESOURCES = files("annotator.resources")
 #: English words (no name or place in their own right), lower case
 ENGLISH = frozenset((_RESOURCES / "gazetteers" / "en" / "deid_english.lst").read_text(encoding="utf-8").split()) | \
     frozenset((_RESOURCES / "records" / "common_words_en.txt").read_text(encoding="utf-8").split())
+#: the safe words of the English catch-all (``resources/catchall/en/vocabulary.txt``, CC BY-SA 4.0):
+#: ordinary and medical words that are no name or place ("outpatients", "resus", "gravida"); what a
+#: rule for words in no list at all checks them against
+SAFE = ENGLISH | frozenset(line for line in (_RESOURCES / "catchall" / "en" / "vocabulary.txt").read_text(
+    encoding="utf-8").split("\n") if line and not line.startswith("#"))
 _WORD = re.compile(r"[^\W\d_]+")
 #: a name part: words joined by hyphens are one (Rust-Weihmann is no English word, though Rust is)
 _NAME_PART = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
