@@ -392,3 +392,36 @@ def test_a_signature_name_without_a_house_number_after_it_is_kept_whole(rules):
     found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Francisco de Paula Mendes Costa Lima. "
                          "Rua Nova, 12. Lisboa.")
     assert not any(kind == "CALLE" and "Lima" in value for kind, value in found)
+
+
+@pytest.mark.parametrize("line, institution", [
+    ("Remitido por: Dr. Pablo Ruiz Sanz. Catedrático y Director del Instituto de Biomedicina de Sevilla. "
+     "Avda. Manuel Siurot s/n. 41013 Sevilla.", "Instituto de Biomedicina de Sevilla"),
+    ("Correspondencia: Dra. Ana Gil Ruiz. PhD Centro Médico Los Álamos. Calle Mayor, 3. 28001 Madrid.",
+     "Centro Médico Los Álamos"),
+])
+def test_a_staff_post_or_degree_before_an_organisation_is_no_place(rules, line, institution):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert ("INSTITUCION", institution) in found
+    assert not any(kind == "TERRITORIO" and post in value for kind, value in found
+                   for post in ("Catedrático", "Director", "PhD", "Centro", "Instituto"))
+
+
+def test_an_unlisted_signature_place_stops_before_an_organisation_word(rules):
+    # "Moyano Calvo" is no listed place, name nor department: read as a place, it ends before "Centro"
+    found = spans(rules, "Sin otros hallazgos.\nCorrespondencia: Dr. J.L. Moyano Calvo Centro Urológico San "
+                         "Ignacio Eduardo Rivas, 3. 41018 Sevilla.")
+    assert ("INSTITUCION", "Centro Urológico San Ignacio") in found
+    assert not any(kind == "TERRITORIO" and "Centro" in value for kind, value in found)
+
+
+@pytest.mark.parametrize("line, organisation", [
+    ("Correspondencia: Dra. Marta López Díaz. Profesora Titular de la Facultad de Medicina de la Universidad "
+     "de Zaragoza. C/ Domingo Miral s/n. 50009 Zaragoza.", "Facultad de Medicina de la Universidad de Zaragoza"),
+    ("Remitido por: Dr. Juan Soto Mena. Docente del Centro de Ciencias de la Salud de la Universidad de "
+     "Guadalajara, México.", "Centro de Ciencias de la Salud de la Universidad de Guadalajara"),
+])
+def test_an_organisation_word_after_a_particle_goes_on_with_the_name(rules, line, organisation):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert ("INSTITUCION", organisation) in found
+    assert not any(value.endswith((" de la", " del", " de")) for _, value in found)

@@ -76,7 +76,7 @@ def place_end(text: str, start: int, end: int, places: dict) -> int:
         if inner and particle:  # "San Juan de Alicante", "Isla de La Palma": a place after a particle is inside
             last = inner
             break
-        if NOT_PLACE.match(text, pos) or inner:
+        if NOT_PLACE.match(text, pos) or ORG_START.match(text, pos) or inner:  # "X Centro Urológico ..."
             break
         word = PLACE_WORD.match(text, pos, end)
         if word is None:
@@ -133,7 +133,8 @@ def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: s
 
 def org_end(text: str, start: int, end: int) -> int:
     """End of an organisation name: the next '.', ',' or ';' (not inside quotes), a street, a
-    postcode, an e-mail or another organisation word after the first."""
+    postcode, an e-mail or another organisation word after the first (not after a particle: "Centro
+    de Ciencias de la Universidad de X" is one name)."""
     pos = start
     quote = False
     first = True
@@ -150,7 +151,8 @@ def org_end(text: str, start: int, end: int) -> int:
                 after_particle = PARTICLE_END.search(text[start:pos])
                 if ((STREET_START.match(text, nxt) and not after_particle) or POSTCODE.match(text, nxt)
                         or EMAIL.match(text, nxt)
-                        or (not first and ORG_START.match(text, nxt) and not ORG_GOES_ON.match(text[nxt:]))):
+                        or (not first and not after_particle and ORG_START.match(text, nxt)
+                            and not ORG_GOES_ON.match(text[nxt:]))):
                     return pos
                 first = False
         pos += 1

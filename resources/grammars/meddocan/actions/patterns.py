@@ -112,7 +112,10 @@ PLACE_PARTICLE = regex.compile(r"(?:de\s+(?:La|Las|Los|El)|de|del|la|las|los|el|
 NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Provincia|República|Policía|Médico|Zona|Tel|Telf|Tfno|Tlf|Fax|Móvil|Servicio|Unidad|Spain|CP|C\.P|"
                            r"Edificio|Planta|Piso|Puerta|Suite|Oficina|Despacho|Jefe|Jefa|Delegación|Dirección|UCI|"
                            r"Información|Nota|Artículo|Adjunt[oa]|Forense|Científica|Juzgados?|Palacio|Justicia|"
-                           r"Sección|Secretaría|Residencia|Pediatra|Número|Numero|\p{L}+log[íi]a)\b",
+                           r"Sección|Secretaría|Residencia|Pediatra|Número|Numero|\p{L}+log[íi]a|"
+                           # a staff member's post or degree in a signature ("Docente e Investigador del Centro ...", "PhD")
+                           r"Director|Directora|Investigador|Investigadora|Docente|Profesor|Profesora|Catedrátic[oa]|"
+                           r"Coordinador|Coordinadora|Becari[oa]|Facultativ[oa]|Supervisor|Supervisora|Titular|PhD|MSc|MPH)\b",
                            regex.I)
 INITIALS_END = regex.compile(r"(?:\p{Lu}\.)+\p{Lu}$")
 # a federal district's initials after its town ("Bogotá D.C.", "México D.F."), not a postcode cue ("C.P.")
