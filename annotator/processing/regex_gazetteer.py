@@ -61,7 +61,11 @@ Timeout: matching one document may take at most ``timeout`` seconds (the ``regex
 them, sets and tries of strings, are linear and have none), so no catastrophic backtracking can
 hang a run. On a timeout the PR finds the entry responsible and raises E435 naming its list file
 and line; the document fails (it is not written, so de-identification fails closed), and with
-``--keep-going`` the other documents go on.
+``--keep-going`` the other documents go on. The document's deadline is wall-clock
+(``time.monotonic``); each call gets what is left of it, which the ``regex`` module counts in the
+process's CPU time. A timer signal would spare those calls their clock reads, but Python runs
+signal handlers in the main thread only, and Dask workers and thread pools run documents in
+others: the timeouts stay, in every thread (benchmarks/RESULTS.md, "The regex module's timeout").
 """
 
 from __future__ import annotations

@@ -127,3 +127,19 @@ def test_a_batch_lost_twice_is_reported_and_the_rest_goes_through(tokens, tmp_pa
     written = {p.name.split(".")[0] for p in (tmp_path / "out").glob("d*")}
     assert written == {f"d{i:02}" for i in range(12)} - names
     assert errors.read_text(encoding="utf-8").count('"code": "E317"') == len(names)
+
+
+def test_a_regex_that_would_hang_fails_its_document_on_a_dask_worker_thread(tmp_path, scheduler, capsys):
+    """Dask runs a task outside its worker's main thread: the regex gazetteer's timeout still
+    fails the document (E435 naming the entry) and, with --keep-going, the others go through."""
+    (tmp_path / "lists.def").write_text("bad.lst:y::::regex\n", encoding="utf-8")
+    (tmp_path / "bad.lst").write_text("b+\n(a|aa)+$\n", encoding="utf-8")
+    xml = (f'<pipeline name="hang"><pr type="regex-gazetteer"><param name="listsURL">{tmp_path / "lists.def"}'
+           '</param><param name="timeout">0.2</param></pr></pipeline>\n')
+    pipeline, src = pipeline_and_corpus(tmp_path, xml, lambda i: "a" * 40 + "!" if i == 4 else f"b{i} bb\n")
+    out = tmp_path / "out"
+    args = ["run", str(pipeline), str(src), "--to", "bdoc", "--out", str(out), "--keep-going", "--scheduler", scheduler]
+    assert main(args) == 1
+    failed = [line for line in capsys.readouterr().err.splitlines() if "E435" in line]
+    assert len(failed) == 1 and failed[0].startswith("d04: ") and f"{tmp_path / 'bad.lst'}:2: E435" in failed[0]
+    assert {p.stem for p in out.glob("d*.bdocjs")} == {f"d{i:02}" for i in range(12)} - {"d04"}

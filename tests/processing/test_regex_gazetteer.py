@@ -236,6 +236,21 @@ def test_catastrophic_regex_does_not_hang(tmp_path: Path, pattern: str) -> None:
     assert time.monotonic() - start < 5
 
 
+def test_catastrophic_regex_times_out_in_a_thread_other_than_the_main_one(tmp_path: Path) -> None:
+    """Dask workers and thread pools run documents outside the main thread, where a signal handler
+    would never run: the timeout still fails the document with E435 naming the entry."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    definition = write(tmp_path, {"lists.def": "bad.lst:y::::regex\n", "bad.lst": "b+\n(a|aa)+$\n"})
+    pr = RegexGazetteer(listsURL=definition, timeout=0.2)
+    doc = Document("a" * 40 + "!", name="note-8")
+    start = time.monotonic()
+    with ThreadPoolExecutor(1) as pool:
+        with pytest.raises(PipelineError, match=r"bad\.lst:2: E435 .*note-8"):
+            pool.submit(pr, doc).result(timeout=60)
+    assert time.monotonic() - start < 5 and len(doc.annset()) == 0
+
+
 def test_timeout_fails_only_slow_documents(tmp_path: Path) -> None:
     definition = write(tmp_path, {"lists.def": "bad.lst:y::::regex\n", "bad.lst": "(a|aa)+$\n"})
     pr = RegexGazetteer(listsURL=definition, timeout=0.2)
