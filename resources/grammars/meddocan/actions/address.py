@@ -26,6 +26,7 @@ from .patterns import (
     DEPARTMENT_END,
     EMAIL,
     EMAIL_CUE,
+    EMAIL_OWNER,
     HEALTH_CENTRE,
     HOSPITAL,
     INITIALS_END,
@@ -146,7 +147,18 @@ def read_email(run: AddressRun, pos: int) -> int | None:
     if email is None:
         return None
     add(run.out, "CORREO_ELECTRONICO", *email.span(), f"{run.rule}:email")
-    return email.end()
+    return after_email(run.out, run.text, email.end(), run.end)
+
+
+def after_email(out: AnnotationSet, text: str, pos: int, end: int) -> int:
+    """Where an address run goes on after an e-mail ending at `pos`: after the parenthesis naming the
+    address's owner, a clinician ("x@y.es (L. A. Pérez)": NOMBRE_PERSONAL_SANITARIO, no place)."""
+    owner = EMAIL_OWNER.match(text, pos, end)
+    if owner is None:
+        return pos
+    if name_run_end(text, owner.start(1), owner.end(1)) == owner.end(1) > owner.start(1):
+        add(out, "NOMBRE_PERSONAL_SANITARIO", *clean_span(text, owner.start(1), owner.end(1)), "signature:email-owner")
+    return owner.end()
 
 
 def read_phones(run: AddressRun, pos: int) -> int | None:
@@ -159,7 +171,7 @@ def read_phones(run: AddressRun, pos: int) -> int | None:
     numbers = pos + cue.end()
     if not (text[numbers:numbers + 1].isdigit() or text[numbers:numbers + 1] == "("):
         return None
-    kind = "NUMERO_FAX" if cue.group().lower().startswith("fax") else "NUMERO_TELEFONO"
+    kind = "NUMERO_FAX" if cue.group().lower().startswith(("fax", "facs")) else "NUMERO_TELEFONO"
     phone_end = annotate_phones(run.out, text, numbers, run.end, kind, f"{run.rule}:phone")
     return phone_end if phone_end > numbers else None
 
