@@ -469,3 +469,12 @@ def test_joined_initials_stay_in_a_signature_name(rules):
 def test_a_po_box_or_a_footnote_word_in_a_signature_is_no_place(rules, line, word):
     found = spans(rules, "Sin otros hallazgos.\n" + line)
     assert not any(kind == "TERRITORIO" and word in value for kind, value in found)
+
+
+def test_a_signature_written_with_no_break_spaces_is_read_as_with_spaces(rules):
+    line = ("Dirección para correspondencia:\u00a0 Dra. Rosa Gil Mas\u00a0 Servicio de Urología.\u00a0 Hospital "
+            "Universitario del Sur\u00a0 Madrid\u00a0 C/. Olmos, 9. 28001 Madrid.")
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert {("NOMBRE_PERSONAL_SANITARIO", "Rosa Gil Mas"), ("HOSPITAL", "Hospital Universitario del Sur"),
+            ("CALLE", "C/. Olmos, 9")} <= found
+    assert not any(value != value.strip() or kind == "TERRITORIO" and "Dra" in value for kind, value in found)

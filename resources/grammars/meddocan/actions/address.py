@@ -50,8 +50,8 @@ from .tables import ORGANISATION_TYPES
 def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet, start: int, end: int) -> None:
     """A signature: the doctors' names first ("Dr. X Y y Dra. Z W", titles left out), then the
     address run after them."""
-    text = doc.text
-    pos = start
+    text = spaced(doc.text)
+    pos = start + len(text[start:end]) - len(text[start:end].lstrip())
     lead = CORRESPONDENCE.match(text[pos:end])
     pos += lead.end() if lead else 0
     people = gazetteer_classes(annset, start, end)[1]
@@ -79,7 +79,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
     At each position the readers of ADDRESS_READERS are tried in order; the first that recognises
     something there annotates it (or skips it) and says where the run goes on; when none does, the
     word there is skipped."""
-    run = AddressRun(doc.text, out, end, rule, *gazetteer_classes(annset, start, end))
+    run = AddressRun(spaced(doc.text), out, end, rule, *gazetteer_classes(annset, start, end))
     pos = start
     while pos < end:
         for read in ADDRESS_READERS:
@@ -89,6 +89,12 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
                 break
         else:
             pos = skip_word(run, pos)
+
+
+def spaced(text: str) -> str:
+    """The text with its no-break spaces as plain ones (the same offsets): exported reports write
+    signature lines with them ("correspondencia:\u00a0 Dra. X\u00a0 Servicio de Y")."""
+    return text.replace("\u00a0", " ") if "\u00a0" in text else text
 
 
 @dataclass
