@@ -64,8 +64,10 @@ CUES = {
                  "Correspondencia a", "Correspondencia postal", "Autor para correspondencia"],
     "email": ["Correo electrónico", "Correo-e", "E-mail", "e-mail", "Email", "email", "E-mail autor", "Correo"],
     "telefono": ["Tel", "Tel.", "Teléfono", "Telefono", "Tfno", "Tfno.", "Tlf", "Tlf.", "Telf", "Telf.", "Telfs.",
-                 "Móvil", "Tel. y Fax"],
-    "fax": ["Fax", "FAX"],
+                 "Móvil", "Tel. y Fax",
+                 # the Latin American and English cues ("Fono" in Chile, "Celular"), a phone-and-fax line first
+                 "Fono", "Fonofax", "Telefax", "Celular", "Phone"],
+    "fax": ["Fax", "FAX", "Facsímil"],
 }
 # Cues that head a line as well without their ':' ("Dirección para correspondencia Dr. X. Hospital Y ..."):
 # feature colon=optional; the grammar (fields.jape, HeaderFieldWithoutColon) then wants a capitalised word

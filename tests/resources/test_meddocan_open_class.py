@@ -425,3 +425,56 @@ def test_an_organisation_word_after_a_particle_goes_on_with_the_name(rules, line
     found = spans(rules, "Sin otros hallazgos.\n" + line)
     assert ("INSTITUCION", organisation) in found
     assert not any(value.endswith((" de la", " del", " de")) for _, value in found)
+
+
+@pytest.mark.parametrize("line, kind, number", [
+    ("Correspondencia: Dr. Tomás Rivas L. Av. Las Acacias 120, Santiago, Chile. Fono: 56-2-6331234. "
+     "E-mail: trivas@correo.cl", "NUMERO_TELEFONO", "56-2-6331234"),
+    ("Correspondencia: Dra. Inés Vidal. Clínica del Sol. Celular: 7 6591234 ividal@correo.cl", "NUMERO_TELEFONO",
+     "7 6591234"),
+    ("Correspondencia: Dr. Raúl Ortega. Morro 15, Lima. Telefax:262-11-22. E-mail: rortega@correo.pe",
+     "NUMERO_TELEFONO", "262-11-22"),
+    ("Correspondencia: Dr. Omar Haddad. PO Box 2050, Doha, Qatar. Facsímil: 974 4391234. E-mail: oh@correo.qa",
+     "NUMERO_FAX", "974 4391234"),
+])
+def test_latin_american_and_english_phone_cues_introduce_numbers(rules, line, kind, number):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert (kind, number) in found
+    assert not any(value in ("Fono", "Celular", "Telefax", "Facsímil") for _, value in found)
+
+
+@pytest.mark.parametrize("line, owner", [
+    ("Remitido por: Ana Soler. Calle Mayor 9. Tolosa. Email: asoler@correo.es (Ana Soler Gil)", "Ana Soler Gil"),
+    ("Correspondencia: lmarin@correo.es (L. A. Marín-Pérez).", "L. A. Marín-Pérez"),
+])
+def test_the_name_in_parentheses_after_an_e_mail_is_its_clinician(rules, line, owner):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert ("NOMBRE_PERSONAL_SANITARIO", owner) in found
+    assert not any(kind == "TERRITORIO" and value in owner for kind, value in found)
+
+
+def test_joined_initials_stay_in_a_signature_name(rules):
+    found = spans(rules, "Sin otros hallazgos.\nCorrespondencia: Dra. M.J. Fernández-Zamora. Servicio de Medicina "
+                         "Interna. Hospital del Sur.")
+    assert ("NOMBRE_PERSONAL_SANITARIO", "M.J. Fernández-Zamora") in found
+    assert not any(kind == "TERRITORIO" for kind, _ in found)
+
+
+@pytest.mark.parametrize("line, word", [
+    ("Correspondencia: Dr. Tomás Rivas L. Marcoleta 367, Casilla 114-D, Santiago. E-mail: trivas@correo.cl",
+     "Casilla"),
+    ("Correspondencia: Dra. Inés Vidal. E-mail: ividal@correo.es Financiación: Ninguna Conflictos de interés: "
+     "No declarados", "Financiación"),
+])
+def test_a_po_box_or_a_footnote_word_in_a_signature_is_no_place(rules, line, word):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert not any(kind == "TERRITORIO" and word in value for kind, value in found)
+
+
+def test_a_signature_written_with_no_break_spaces_is_read_as_with_spaces(rules):
+    line = ("Dirección para correspondencia:\u00a0 Dra. Rosa Gil Mas\u00a0 Servicio de Urología.\u00a0 Hospital "
+            "Universitario del Sur\u00a0 Madrid\u00a0 C/. Olmos, 9. 28001 Madrid.")
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert {("NOMBRE_PERSONAL_SANITARIO", "Rosa Gil Mas"), ("HOSPITAL", "Hospital Universitario del Sur"),
+            ("CALLE", "C/. Olmos, 9")} <= found
+    assert not any(value != value.strip() or kind == "TERRITORIO" and "Dra" in value for kind, value in found)

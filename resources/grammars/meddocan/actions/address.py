@@ -26,6 +26,7 @@ from .patterns import (
     DEPARTMENT_END,
     EMAIL,
     EMAIL_CUE,
+    EMAIL_OWNER,
     HEALTH_CENTRE,
     HOSPITAL,
     INITIALS_END,
@@ -49,8 +50,8 @@ from .tables import ORGANISATION_TYPES
 def annotate_signature(doc: Document, annset: AnnotationSet, out: AnnotationSet, start: int, end: int) -> None:
     """A signature: the doctors' names first ("Dr. X Y y Dra. Z W", titles left out), then the
     address run after them."""
-    text = doc.text
-    pos = start
+    text = spaced(doc.text)
+    pos = start + len(text[start:end]) - len(text[start:end].lstrip())
     lead = CORRESPONDENCE.match(text[pos:end])
     pos += lead.end() if lead else 0
     people = gazetteer_classes(annset, start, end)[1]
@@ -78,7 +79,7 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
     At each position the readers of ADDRESS_READERS are tried in order; the first that recognises
     something there annotates it (or skips it) and says where the run goes on; when none does, the
     word there is skipped."""
-    run = AddressRun(doc.text, out, end, rule, *gazetteer_classes(annset, start, end))
+    run = AddressRun(spaced(doc.text), out, end, rule, *gazetteer_classes(annset, start, end))
     pos = start
     while pos < end:
         for read in ADDRESS_READERS:
@@ -88,6 +89,12 @@ def annotate_address(doc: Document, annset: AnnotationSet, out: AnnotationSet, s
                 break
         else:
             pos = skip_word(run, pos)
+
+
+def spaced(text: str) -> str:
+    """The text with its no-break spaces as plain ones (the same offsets): exported reports write
+    signature lines with them ("correspondencia:\u00a0 Dra. X\u00a0 Servicio de Y")."""
+    return text.replace("\u00a0", " ") if "\u00a0" in text else text
 
 
 @dataclass
@@ -146,7 +153,18 @@ def read_email(run: AddressRun, pos: int) -> int | None:
     if email is None:
         return None
     add(run.out, "CORREO_ELECTRONICO", *email.span(), f"{run.rule}:email")
-    return email.end()
+    return after_email(run.out, run.text, email.end(), run.end)
+
+
+def after_email(out: AnnotationSet, text: str, pos: int, end: int) -> int:
+    """Where an address run goes on after an e-mail ending at `pos`: after the parenthesis naming the
+    address's owner, a clinician ("x@y.es (L. A. Pérez)": NOMBRE_PERSONAL_SANITARIO, no place)."""
+    owner = EMAIL_OWNER.match(text, pos, end)
+    if owner is None:
+        return pos
+    if name_run_end(text, owner.start(1), owner.end(1)) == owner.end(1) > owner.start(1):
+        add(out, "NOMBRE_PERSONAL_SANITARIO", *clean_span(text, owner.start(1), owner.end(1)), "signature:email-owner")
+    return owner.end()
 
 
 def read_phones(run: AddressRun, pos: int) -> int | None:
@@ -159,7 +177,7 @@ def read_phones(run: AddressRun, pos: int) -> int | None:
     numbers = pos + cue.end()
     if not (text[numbers:numbers + 1].isdigit() or text[numbers:numbers + 1] == "("):
         return None
-    kind = "NUMERO_FAX" if cue.group().lower().startswith("fax") else "NUMERO_TELEFONO"
+    kind = "NUMERO_FAX" if cue.group().lower().startswith(("fax", "facs")) else "NUMERO_TELEFONO"
     phone_end = annotate_phones(run.out, text, numbers, run.end, kind, f"{run.rule}:phone")
     return phone_end if phone_end > numbers else None
 

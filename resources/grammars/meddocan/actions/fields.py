@@ -7,7 +7,7 @@ from typing import Iterable
 
 from annotator.document import AnnotationSet, Document
 
-from .address import annotate_address, annotate_signature
+from .address import after_email, annotate_address, annotate_signature
 from .patterns import (
     AGE_VALUE,
     EMAIL,
@@ -86,7 +86,7 @@ def annotate_field(doc: Document, annset: AnnotationSet, out: AnnotationSet, fie
             if match is None:
                 return
             add(out, kind, *match.span(), rule)
-            after = match.end()
+            after = after_email(out, text, match.end(), end)
         else:
             after = annotate_phones(out, text, start, end, kind, rule)
             if after == start:

@@ -7,7 +7,9 @@ import regex
 
 # people: titles, name words, a second name in a signature
 TITLE = regex.compile(r"(?i:(?:(?:prof|profa|dr|dra|dres|sr|sra|srta|dña|doctora?)\b\.?\s*:?\s*|d\.\s+(?=\p{Lu})|dr(?=\p{Lu}))+)")
-NAME_WORD = regex.compile(r"(?:\p{Lu}\.[a-zª]\b|\p{Lu}\p{Ll}*ª|\p{Lu}+(?!\p{Ll})\.?|\p{Lu}[\p{Ll}'´`’]*\.?(?:-\p{Lu}?\p{Ll}+)*|"
+# joined initials ("J.L.") are one word
+JOINED_INITIALS = regex.compile(r"(?:\p{Lu}\.){2,}(?!\p{L})")
+NAME_WORD = regex.compile(JOINED_INITIALS.pattern + r"|(?:\p{Lu}\.[a-zª]\b|\p{Lu}\p{Ll}*ª|\p{Lu}+(?!\p{Ll})\.?|\p{Lu}[\p{Ll}'´`’]*\.?(?:-\p{Lu}?\p{Ll}+)*|"
                           r"(?:del|de|la|las|los|y|i|da|das|do|dos|van|von|di)\b)")
 NAME_JOINT = regex.compile(r"\s*(?:,|y|e)\s*(?=" + TITLE.pattern + r")")
 CORRESPONDENCE = regex.compile(r"(?:Direcci[óo]n para correspondencia|Correspondencia)\s*:?\s*", regex.I)
@@ -21,7 +23,7 @@ ORG_START = regex.compile(
 # words that end a person's name in a signature (organisations and specialities)
 NAME_STOP = regex.compile(ORG_START.pattern + r"|(?:Especialista|Médico|Medicina|Cirugía|Urología|Oftalmología|"
                            r"Anatomía|Atención|Programa|Red|Pediatría|Psiquiatría|Radiología|Neurología|Jefe|Jefa|"
-                           r"Departament|Cátedra|Grupo|Oncología|Nefrología|Neurocirugía|Hematología|Cardiología|"
+                           r"Departament|Department|Département|Cátedra|Grupo|Oncología|Nefrología|Neurocirugía|Hematología|Cardiología|"
                            r"Dermatología|Ginecología|Traumatología|Neumología|Endocrinología|Reumatología|Farmacia|"
                            r"Enfermería|Microbiología|Bioquímica|Otorrinolaringología|Anestesiología|Rehabilitación|"
                            r"Digestivo|Nutrición|Odontología|Estomatología|Correos?|Email|E-mail|Tel|Tfno|Fax|Comunidad|Profesor|"
@@ -54,12 +56,14 @@ PARTICLE_END = regex.compile(r"\b(?:de|del|la|las|los)$")
 
 # e-mails and phones
 EMAIL = regex.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+EMAIL_OWNER = regex.compile(r"\s*\(([^()\n]*)\)")
 EMAIL_CUE = regex.compile(r"(?:E-?mail|Correos? electrónicos?|Correo-e|email)(?![\w@])\s*(?:autor)?\s*:?", regex.I)
 PHONE = regex.compile(r"(?:\(?\+\d{2,3}\)?\s?)?\(?\d[\d ().-]{5,}\d(?:\s?ext\.?\s?\d+)?")
 PHONE_SPLIT = regex.compile(r"\s[-/]\s")
 PHONE_SEPARATOR = regex.compile(r"\s*(?:/|-|y|,)\s*")
-PHONE_CUE = regex.compile(r"(?:Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tlfs?|Tel|Móvil|Fax|Tel\. y Fax|Teléfono y fax)"
-                           r"\.?\s*:?\s*", regex.I)
+# a phone cue (a phone-and-fax cue is a phone's: "Tel. y Fax", "Fono-Fax", "Fonofax"), or a fax cue
+PHONE_CUE = regex.compile(r"(?:Telefax|Fonofax|Tel[ée]fonos?|Tel[ée]f|Telfs?|Tfnos?|Tlfnos?|Tlfs?|Tel|Móvil|Fono|Celular|Phone|"
+                           r"Fax|Facs[íi]mil)\.?(?:\s*(?:y|-|/)\s*fax)?\s*:?\s*", regex.I)
 
 # streets
 STREET_START = regex.compile(
@@ -115,7 +119,10 @@ NOT_PLACE = regex.compile(r"(?:E-?mail|Email|Mail|Correos?|Electr[óo]nicos?|Pro
                            r"Sección|Secretaría|Residencia|Pediatra|Número|Numero|\p{L}+log[íi]a|"
                            # a staff member's post or degree in a signature ("Docente e Investigador del Centro ...", "PhD")
                            r"Director|Directora|Investigador|Investigadora|Docente|Profesor|Profesora|Catedrátic[oa]|"
-                           r"Coordinador|Coordinadora|Becari[oa]|Facultativ[oa]|Supervisor|Supervisora|Titular|PhD|MSc|MPH)\b",
+                           r"Coordinador|Coordinadora|Becari[oa]|Facultativ[oa]|Supervisor|Supervisora|Titular|PhD|MSc|MPH|"
+                           # phone cues and other words of an address or an article's footnote that are no place
+                           r"Fono|Fonofax|Telefax|Celular|Phone|Facs[íi]mil|Anexo|Ext|Casilla|C[óo]digo|Postal|"
+                           r"Department|Département|Financiaci[óo]n|Conflictos?|Ningun[oa])\b",
                            regex.I)
 INITIALS_END = regex.compile(r"(?:\p{Lu}\.)+\p{Lu}$")
 # a federal district's initials after its town ("Bogotá D.C.", "México D.F."), not a postcode cue ("C.P.")

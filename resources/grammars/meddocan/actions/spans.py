@@ -7,6 +7,7 @@ from annotator.document import AnnotationSet
 
 from .patterns import (
     BLANKS,
+    JOINED_INITIALS,
     NAME_STOP,
     NAME_WORD,
     PHONE,
@@ -73,7 +74,7 @@ def name_run_end(text: str, start: int, end: int) -> int:
         pos = match.end()
         if word[:1].isupper():
             last = pos
-        if word.endswith(".") and len(word) > 3:
+        if word.endswith(".") and len(word) > 3 and not JOINED_INITIALS.fullmatch(word):
             last -= 1
             break
         gap = BLANKS.match(text, pos, end).end() - pos
