@@ -478,3 +478,15 @@ def test_a_signature_written_with_no_break_spaces_is_read_as_with_spaces(rules):
     assert {("NOMBRE_PERSONAL_SANITARIO", "Rosa Gil Mas"), ("HOSPITAL", "Hospital Universitario del Sur"),
             ("CALLE", "C/. Olmos, 9")} <= found
     assert not any(value != value.strip() or kind == "TERRITORIO" and "Dra" in value for kind, value in found)
+
+
+@pytest.mark.parametrize("line, postcode, town", [
+    ("Remitido por: Dra. Lia Souza. Rua das Flores, 120. 01310-100 Sao Paulo Brasil e-mail: ls@correo.br",
+     "01310-100", "Sao Paulo"),
+    ("Remitido por: Dr. Juan Ferro Av. Corrientes 1203 2° Piso C1043AAZ Buenos Aires, Argentina Email: jf@correo.ar",
+     "C1043AAZ", "Buenos Aires"),
+])
+def test_a_brazilian_or_argentine_postcode_is_one_territory(rules, line, postcode, town):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert {("TERRITORIO", postcode), ("TERRITORIO", town)} <= found
+    assert ("TERRITORIO", postcode[:5]) not in found

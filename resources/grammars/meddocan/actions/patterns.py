@@ -102,7 +102,9 @@ COLONIA_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'´]+|[IVXL]+)(?=[\s,.;]|$)")
 DIGIT = regex.compile(r"\d")
 
 # postcodes
-POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}\b")
+# a postcode: five digits (a Spanish one may keep its "E-"), a Brazilian CEP ("04005-005"), an Argentine CPA
+# ("C1059ABG")
+POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}(?:-\d{3}(?!\d))?\b|\b\p{Lu}\d{4}\p{Lu}{3}\b")
 POSTCODE4 = regex.compile(r"(?<!\d)\d{4}(?=,?\s+\p{Lu}\p{Ll})")
 POSTCODE_CUE = regex.compile(r"(?:C\.\s?P\.?|CP\.?|Código [Pp]ostal|Cod\. [Pp]ostal)\s*:?\s*(\d{4,5}(?:-\d{3})?)\b")
 POSTCODE4_AFTER = regex.compile(r"\s*\d{4},?\s+\p{Lu}\p{Ll}")
