@@ -490,3 +490,13 @@ def test_a_brazilian_or_argentine_postcode_is_one_territory(rules, line, postcod
     found = spans(rules, "Sin otros hallazgos.\n" + line)
     assert {("TERRITORIO", postcode), ("TERRITORIO", town)} <= found
     assert ("TERRITORIO", postcode[:5]) not in found
+
+
+@pytest.mark.parametrize("line, street", [
+    ("Remitido por: Dr. Luis Soto. Hospital del Valle Calle 78b Numero 69-240 Medellín, Colombia ls@correo.co",
+     "Calle 78b Numero 69-240"),
+    ("Correspondencia: Manuel Ortiz Vega. Avda. de la Estación, 36, Bl. 1, 2º A. 41005 Sevilla.",
+     "Avda. de la Estación, 36, Bl. 1, 2º A"),
+])
+def test_a_house_number_word_or_a_block_after_the_number_stays_in_the_street(rules, line, street):
+    assert ("CALLE", street) in spans(rules, "Sin otros hallazgos.\n" + line)
