@@ -500,3 +500,9 @@ def test_a_brazilian_or_argentine_postcode_is_one_territory(rules, line, postcod
 ])
 def test_a_house_number_word_or_a_block_after_the_number_stays_in_the_street(rules, line, street):
     assert ("CALLE", street) in spans(rules, "Sin otros hallazgos.\n" + line)
+
+
+def test_a_street_glued_to_the_organisations_period_ends_the_organisation(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Pablo Meza Gil. Servicio de Andrología, Hospital "
+                         "Santa Rita.Avenida del Prado, 26, 28014 Madrid.")
+    assert {("HOSPITAL", "Hospital Santa Rita"), ("CALLE", "Avenida del Prado, 26")} <= found
