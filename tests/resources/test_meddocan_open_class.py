@@ -478,3 +478,31 @@ def test_a_signature_written_with_no_break_spaces_is_read_as_with_spaces(rules):
     assert {("NOMBRE_PERSONAL_SANITARIO", "Rosa Gil Mas"), ("HOSPITAL", "Hospital Universitario del Sur"),
             ("CALLE", "C/. Olmos, 9")} <= found
     assert not any(value != value.strip() or kind == "TERRITORIO" and "Dra" in value for kind, value in found)
+
+
+@pytest.mark.parametrize("line, postcode, town", [
+    ("Remitido por: Dra. Lia Souza. Rua das Flores, 120. 01310-100 Sao Paulo Brasil e-mail: ls@correo.br",
+     "01310-100", "Sao Paulo"),
+    ("Remitido por: Dr. Juan Ferro Av. Corrientes 1203 2° Piso C1043AAZ Buenos Aires, Argentina Email: jf@correo.ar",
+     "C1043AAZ", "Buenos Aires"),
+])
+def test_a_brazilian_or_argentine_postcode_is_one_territory(rules, line, postcode, town):
+    found = spans(rules, "Sin otros hallazgos.\n" + line)
+    assert {("TERRITORIO", postcode), ("TERRITORIO", town)} <= found
+    assert ("TERRITORIO", postcode[:5]) not in found
+
+
+@pytest.mark.parametrize("line, street", [
+    ("Remitido por: Dr. Luis Soto. Hospital del Valle Calle 78b Numero 69-240 Medellín, Colombia ls@correo.co",
+     "Calle 78b Numero 69-240"),
+    ("Correspondencia: Manuel Ortiz Vega. Avda. de la Estación, 36, Bl. 1, 2º A. 41005 Sevilla.",
+     "Avda. de la Estación, 36, Bl. 1, 2º A"),
+])
+def test_a_house_number_word_or_a_block_after_the_number_stays_in_the_street(rules, line, street):
+    assert ("CALLE", street) in spans(rules, "Sin otros hallazgos.\n" + line)
+
+
+def test_a_street_glued_to_the_organisations_period_ends_the_organisation(rules):
+    found = spans(rules, "Sin otros hallazgos.\nRemitido por: Dr. Pablo Meza Gil. Servicio de Andrología, Hospital "
+                         "Santa Rita.Avenida del Prado, 26, 28014 Madrid.")
+    assert {("HOSPITAL", "Hospital Santa Rita"), ("CALLE", "Avenida del Prado, 26")} <= found

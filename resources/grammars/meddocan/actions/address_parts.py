@@ -132,9 +132,9 @@ def add_abbreviation(out: AnnotationSet, text: str, stop: int, end: int, kind: s
 
 
 def org_end(text: str, start: int, end: int) -> int:
-    """End of an organisation name: the next '.', ',' or ';' (not inside quotes), a street, a
-    postcode, an e-mail or another organisation word after the first (not after a particle: "Centro
-    de Ciencias de la Universidad de X" is one name)."""
+    """End of an organisation name: the next '.', ',' or ';' (not inside quotes), a street (after a
+    glued period too), a postcode, an e-mail or another organisation word after the first (not after
+    a particle: "Centro de Ciencias de la Universidad de X" is one name)."""
     pos = start
     quote = False
     first = True
@@ -145,6 +145,8 @@ def org_end(text: str, start: int, end: int) -> int:
         elif not quote:
             if ch in ",;(" or (ch == "." and (pos + 1 >= end or text[pos + 1] in " \n")
                                 and not ABBREVIATION_END.search(text[start:pos])):
+                return pos
+            if ch == "." and STREET_START.match(text, pos + 1, end):  # "Hospital la Paz.Paseo de la Castellana, 261"
                 return pos
             if ch == " " and pos + 1 < end:
                 nxt = pos + 1

@@ -89,7 +89,7 @@ STREET_PARTICLE = regex.compile(r"de|del|da|do|dos|das|la|las|los")
 FLOOR_WORD = regex.compile(r"(?i)(?:[A-Z]|p\d{1,2}|iz|\d{1,4}\s?[º°ªo]?\s?[A-H]?|\d+\.?[º°ª]|[º°ª]\s?[A-H]?|bajo|entlo|entresuelo|"
                             r"puerta|pta|piso|planta|portal|esc|escalera|izq|izqda|izda|der|dcha|drcha|dcho|local|"
                             r"bloque|blq|apto|apartamento|km|nº|no|n\.º|bis|interior|int|ático|atico|sótano|casa|"
-                            r"esq|s/n|sn|dto|depto|oficina|of)\b")
+                            r"esq|s/n|sn|dto|depto|oficina|of|n[úu]mero|núm|bl|suite)\b")
 FLOOR_ORDINAL = regex.compile(r"o\s+\p{Lu}\b")
 PO_BOX = regex.compile(r"(?:apartado|apdo\.?)(?:\s+de\s+correos)?(?=\s+\d)", regex.I)
 SN = regex.compile(r"\bSN\b")
@@ -102,7 +102,9 @@ COLONIA_WORD = regex.compile(r"(?:\p{Lu}[\p{L}'´]+|[IVXL]+)(?=[\s,.;]|$)")
 DIGIT = regex.compile(r"\d")
 
 # postcodes
-POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}\b")
+# a postcode: five digits (a Spanish one may keep its "E-"), a Brazilian CEP ("04005-005"), an Argentine CPA
+# ("C1059ABG")
+POSTCODE = regex.compile(r"\b(?:E[- ])?\d{5}(?:-\d{3}(?!\d))?\b|\b\p{Lu}\d{4}\p{Lu}{3}\b")
 POSTCODE4 = regex.compile(r"(?<!\d)\d{4}(?=,?\s+\p{Lu}\p{Ll})")
 POSTCODE_CUE = regex.compile(r"(?:C\.\s?P\.?|CP\.?|Código [Pp]ostal|Cod\. [Pp]ostal)\s*:?\s*(\d{4,5}(?:-\d{3})?)\b")
 POSTCODE4_AFTER = regex.compile(r"\s*\d{4},?\s+\p{Lu}\p{Ll}")
