@@ -714,3 +714,24 @@ def test_firms_after_addressee_and_place_cues(hipaa, text, firm):
 ])
 def test_lists_of_clinical_words_are_no_firm(hipaa, text):
     assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, name", [
+    # a family name found by its context or its list, then a comma and the given name (a name of the
+    # lists, or a word in no list nor vocabulary), before a clause's end: one name
+    ("My name is Lindqvist, Joachim and I live here.", "Lindqvist, Joachim"),
+    ("The case was discussed with Kovačević, Draga at the meeting.", "Kovačević, Draga"),
+    ("Re: Haugland, Solveig, DOB 3 May 1980", "Haugland, Solveig"),
+])
+def test_family_name_comma_given_name(hipaa, text, name):
+    assert name in [value for _type, value in phi(hipaa, text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # no given name after the comma: a department, a weekday, an English word, a second family name
+    ("Seen by Dr Patel, Cardiology.", [("DOCTOR", "Patel")]),
+    ("Seen by Dr Patel, Monday.", [("DOCTOR", "Patel")]),
+    ("Dr Patel, thanks.", [("DOCTOR", "Patel")]),
+])
+def test_no_given_name_after_the_comma(hipaa, text, expected):
+    assert phi(hipaa, text) == expected
