@@ -682,3 +682,56 @@ def test_more_street_types(hipaa, text, expected):
 ])
 def test_the_whole_company(hipaa, text, expected):
     assert phi(hipaa, text) == expected
+
+
+@pytest.mark.parametrize("text, firm", [
+    # after an addressee's cue, which starts a name's rule of its own there
+    ("Please post it c/o Lindahl ApS, Box 12.", "Lindahl ApS"),
+    ("Invoice c/o Moreau Sàrl. attached.", "Moreau Sàrl."),
+    ("FAO Adeyemi, Bakare and Olawale", "Adeyemi, Bakare and Olawale"),
+    ("Forms c/o Halász Kkt. today.", "Halász Kkt."),
+    # after a place's cue: by its legal form, a family's words or a firm's head word; partners of the name lists
+    ("This is Ana from Okoro and Sons, call me back.", "Okoro and Sons"),
+    ("A letter from Ferrante e figli arrived.", "Ferrante e figli"),
+    ("Calls from Souza Lima - ME about the bill.", "Souza Lima - ME"),
+    ("Sent from Garza y Asociados Sociedad Anónima today.", "Garza y Asociados Sociedad Anónima"),
+    ("A fax came from Okonkwo, Petrov and Lindqvist today.", "Okonkwo, Petrov and Lindqvist"),
+    # more legal forms and heads, with up to five words before them
+    ("Employer: Kertész és társa Bt.", "Kertész és társa Bt."),
+    ("Employer: Brandt Vogel GbR", "Brandt Vogel GbR"),
+    ("She works for Nguyễn Lê Công ty Cổ phần in Hue.", "Nguyễn Lê Công ty Cổ phần"),
+    ("He works for Blue Harbor Shipping Logistics Corporation now.", "Blue Harbor Shipping Logistics Corporation"),
+])
+def test_firms_after_addressee_and_place_cues(hipaa, text, firm):
+    assert ("ORGANIZATION", firm) in phi(hipaa, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Referred from Cardiology, Neurology and Urology.",
+    "Transferred to ICU, HDU and Theatres.",
+    "Admitted with Pneumonia, Sepsis and AKI.",
+    "Seen in Dermatology, Rheumatology and Renal today.",
+])
+def test_lists_of_clinical_words_are_no_firm(hipaa, text):
+    assert phi(hipaa, text) == []
+
+
+@pytest.mark.parametrize("text, name", [
+    # a family name found by its context or its list, then a comma and the given name (a name of the
+    # lists, or a word in no list nor vocabulary), before a clause's end: one name
+    ("My name is Lindqvist, Joachim and I live here.", "Lindqvist, Joachim"),
+    ("The case was discussed with Kovačević, Draga at the meeting.", "Kovačević, Draga"),
+    ("Re: Haugland, Solveig, DOB 3 May 1980", "Haugland, Solveig"),
+])
+def test_family_name_comma_given_name(hipaa, text, name):
+    assert name in [value for _type, value in phi(hipaa, text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # no given name after the comma: a department, a weekday, an English word, a second family name
+    ("Seen by Dr Patel, Cardiology.", [("DOCTOR", "Patel")]),
+    ("Seen by Dr Patel, Monday.", [("DOCTOR", "Patel")]),
+    ("Dr Patel, thanks.", [("DOCTOR", "Patel")]),
+])
+def test_no_given_name_after_the_comma(hipaa, text, expected):
+    assert phi(hipaa, text) == expected

@@ -31,7 +31,7 @@ from .addresses import (ADDRESS, ADDRESS_CHAIN, BLOCK_BEFORE, CHAIN_GAP, CITY_AF
                         ZIP_BEFORE, address_tails, chain_type, cued_towns, shaped_towns, street_lines_of_names,
                         streets_before_postcodes, town_after, towns_after_organisations, towns_before_countries,
                         units_before_streets, zip_after)
-from .context import ENGLISH, cue_name, cues
+from .context import ENGLISH, SAFE, cue_name, cues
 from .places import (address_values, particle_towns, shaped_address_towns, towns_beside_postcodes,
                      weak_names_in_addresses)
 
@@ -529,6 +529,9 @@ AFTER_TITLE = {"PatientTitle", "DoctorTitle", "SurgeonTitle", "ClinicianRole", "
 #: a capitalised word beside a name, one space away (its other part: Hyun-woo Lee, Nguyễn Thị Lan)
 _WORD_AFTER = re.compile(rf"[ ]({WORD})(?![\w.'’\-])")
 _WORD_BEFORE = re.compile(rf"(?<![\w.'’\-])({WORD})[ ]$")
+#: the given name after a family name of one part and its comma, before a clause's end ("Re: Clausen, Joachim,
+#: DOB ...", "discussed with Barušić, Draga at ...": guidelines 2.3, the whole name in any order)
+_GIVEN_AFTER_COMMA = re.compile(rf",[ ]({WORD})(?=[ \t]*(?:[,.;:()\n]|$|(?:and|at|on|in|from|to|DOB)\b))")
 #: an initial in lower case after a name at the end of a line, as a search query writes it: "okafor r"
 #: (not the words "a" and "i")
 _INITIAL_AFTER = re.compile(r"[ ][b-hj-z](?=[ \t]*$)", re.M)
@@ -654,6 +657,15 @@ def _grow_names(ctx: ActionContext, kept: list[list], taken: bytearray, lookups)
                 taken[before.start(1):before.end(1)] = b"\x01" * (before.end(1) - before.start(1))
             elif not grew:
                 break
+        if text.startswith(", ", value[1]) and " " not in text[value[0]:value[1]] and (given := _GIVEN_AFTER_COMMA.match(text, value[1])) is not None and \
+                fits(given) and given.group(1).lower() not in SAFE and not any(
+                    a.features.get("majorType") == "name" and a.features.get("minorType") == "surname" and
+                    not any(b.features.get("minorType") == "first" for b in lookups.starting_at(given.start(1)))
+                    for a in lookups.starting_at(given.start(1))):
+            # after a family name of one part: a given name of the lists, or a word in no list nor
+            # vocabulary, not a surname alone (Smith, Jones and ...)
+            taken[value[1]:given.end(1)] = b"\x01" * (given.end(1) - value[1])
+            value[1] = given.end(1)
         particles = _PARTICLES.match(text, value[1])
         if particles is not None and text[particles.end():particles.end() + 1].isupper():
             after = _WORD_AFTER.match(text, particles.end() - 1)
