@@ -247,3 +247,23 @@ def test_extend_grows_over_a_sentence_start_only_with_a_typed_lookup_over_it(lis
     doc.annset("PHI").add("PATIENT", 18, 25, {"confidence": 0.9})
     pr(doc)
     assert [doc.text[a.start:a.end] for a in doc.annset("PHI")] == (["Chest", "Okonkwo"] if grown else ["Okonkwo"])
+
+
+def test_a_long_lookup_over_a_sentence_start_counts_behind_shorter_ones(lists):
+    pr = make(lists, lookupTypes=["name:first=PATIENT"], neighbourTypes=["PATIENT"], extend=True)
+    doc = Document("Labs today. Chest Okonkwo was seen.")
+    doc.annset().add("Lookup", 0, 17, {"majorType": "name", "minorType": "first"})  # over Chest, from far before
+    for start, end in ((0, 4), (5, 10), (12, 13)):
+        doc.annset().add("Lookup", start, end, {"majorType": "name", "minorType": "other"})
+    doc.annset("PHI").add("PATIENT", 18, 25, {"confidence": 0.9})
+    pr(doc)
+    assert [doc.text[a.start:a.end] for a in doc.annset("PHI")] == ["Chest", "Okonkwo"]
+
+
+def test_a_run_takes_the_type_of_a_long_lookup_inside_it_or_right_before(lists):
+    pr = make(lists, lookupTypes=["place=CITY"], wordType="PATIENT")
+    doc = Document("seen in clinic Nova Esperanza Okoro today")
+    doc.annset().add("Lookup", 0, 14, {"majorType": "other"})
+    doc.annset().add("Lookup", 3, 29, {"majorType": "place"})  # a long one, starting far before the run
+    pr(doc)
+    assert [(a.type, doc.text[a.start:a.end]) for a in doc.annset("PHI")] == [("CITY", "Nova Esperanza Okoro")]
