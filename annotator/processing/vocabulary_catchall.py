@@ -86,8 +86,11 @@ from annotator.processing.base import Param, ProcessingResource, register
 # The calls made per line, chunk or word pass ``concurrent=False`` by position (``pattern.search(text,
 # pos, endpos, False)``): by default the ``regex`` module releases the GIL around a call on a long
 # text, which costs more than a short match; a keyword argument costs it a good part of one too.
-LINE = regex.compile(r"[^\n\r]+")
-CHUNK = regex.compile(r"[^\s,;:()\[\]{}<>\"|]+")
+# What parts chunks: the characters of Unicode's White_Space (the ``regex`` module's ``\s``) and
+# a few marks; lines are parted by line feeds and carriage returns.
+WHITE_SPACE = "\t\v\f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+CHUNK_MARKS = ",;:()[]{}<>\"|"
+LINE_BREAKS = "\n\r"
 TRIM = regex.compile(r"[\p{L}\p{N}](?:.*[\p{L}\p{N}])?", regex.DOTALL)  # searched: from the first to the last
 WORD = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)*")
 HAS_DIGIT = regex.compile(r"\p{Nd}")
@@ -290,13 +293,21 @@ class VocabularyCatchall(ProcessingResource):
         if self._lookups and self.input_set(doc).with_type("Lookup"):
             seen.lookup_starts, seen.lookup_anns = self.input_set(doc).in_order("Lookup")
         spans = self._grown_phi(seen) if self.extend and self._neighbours else []
-        for line in LINE.finditer(text, 0, None, False, False):
-            spans += self._line(seen, line.start(), line.end())
+        spaced = text  # the text with every chunk separator a space and every line break a \n
+        for separator in WHITE_SPACE + CHUNK_MARKS + LINE_BREAKS:
+            if separator in spaced:
+                spaced = spaced.replace(separator, "\n" if separator in LINE_BREAKS else " ")
+        line_start = 0
+        for line in spaced.split("\n"):
+            if line:
+                spans += self._line(seen, line_start, line_start + len(line), line.split(" "))
+            line_start += len(line) + 1
         for start, end, type_name in spans:
             phi.add(type_name, start, end, {"confidence": self.confidence})
 
-    def _line(self, seen: _Seen, start: int, end: int) -> list[tuple[int, int, str]]:
-        """The spans caught on the line ``[start, end)``."""
+    def _line(self, seen: _Seen, start: int, end: int, parts: list[str]) -> list[tuple[int, int, str]]:
+        """The spans caught on the line ``[start, end)``, whose text split at each chunk separator
+        is ``parts`` (its chunks and empty strings)."""
         text, covered, numeric = seen.text, seen.covered, seen.numeric
         case: tuple[bool, bool] | None = None  # (caps_line, catch_lower): read at the first word not known
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
@@ -305,12 +316,16 @@ class VocabularyCatchall(ProcessingResource):
         first = True  # the next word is the line's first
         vocabulary = self._vocabulary
         line_numeric = numeric.find(1, start, end) >= 0
-        for chunk in CHUNK.finditer(text, start, end, False, False):
-            plain = chunk.group().strip(punctuation)  # TRIM's word, when the chunk is one: tablets.
+        at = start
+        for part in parts:
+            chunk_start, at = at, at + len(part) + 1
+            if not part:
+                continue
+            plain = part.strip(punctuation)  # TRIM's word, when the chunk is one: tablets.
             if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary and not line_numeric:
                 first = False  # most chunks: one known word
                 continue
-            trimmed = TRIM.search(text, chunk.start(), chunk.end(), False)
+            trimmed = TRIM.search(text, chunk_start, at - 1, False)
             if trimmed is None:
                 continue
             c_start, c_end = trimmed.span()
