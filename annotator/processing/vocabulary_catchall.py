@@ -69,25 +69,28 @@ in ``Abdullah bin Rashid``). Every span made gets the feature ``confidence`` = `
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate
+from operator import sub
 from pathlib import Path
 from string import punctuation
 from typing import Any
 
 import regex
 
-from annotator.document import Document
+from annotator.document import Annotation, Document, end_of
 from annotator.errors import pipeline_error
 from annotator.processing.base import Param, ProcessingResource, register
 
 # The calls made per line, chunk or word pass ``concurrent=False`` by position (``pattern.search(text,
 # pos, endpos, False)``): by default the ``regex`` module releases the GIL around a call on a long
 # text, which costs more than a short match; a keyword argument costs it a good part of one too.
-LINE = regex.compile(r"[^\n\r]+")
-CHUNK = regex.compile(r"[^\s,;:()\[\]{}<>\"|]+")
+# What parts chunks: the characters of Unicode's White_Space (the ``regex`` module's ``\s``) and
+# a few marks; lines are parted by line feeds and carriage returns.
+WHITE_SPACE = "\t\v\f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+CHUNK_MARKS = ",;:()[]{}<>\"|"
+LINE_BREAKS = "\n\r"
 TRIM = regex.compile(r"[\p{L}\p{N}](?:.*[\p{L}\p{N}])?", regex.DOTALL)  # searched: from the first to the last
 WORD = regex.compile(r"\p{L}+(?:['\u2019]\p{L}+)*")
 HAS_DIGIT = regex.compile(r"\p{Nd}")
@@ -118,17 +121,18 @@ UNIT_LIKE = regex.compile(r"\p{Nd}[\p{Nd}.,]*\p{Ll}")  # 5mg, 10mL: a number wit
 @dataclass
 class _Seen:
     """What one run over a document knows: its text, where PHI lies (``covered``; ``numeric``: PHI
-    of ``numberNeighbourTypes``), the PHI of ``neighbourTypes`` and the typed Lookups as
-    ``(start, end, type)`` in document order, with their starts and, for each, the furthest end of
-    it and those before it (``reach``: whether one covers a span is two look-ups)."""
+    of ``numberNeighbourTypes``), the PHI of ``neighbourTypes`` as ``(start, end, type)`` in
+    document order, and the input set's Lookups as its ``in_order`` lists (``lookup_starts``,
+    ``lookup_anns``) and the length of the longest (``longest``, read on the first question): the
+    Lookups near a span are a slice of them, typed when asked for (a document's runs ask of few)."""
 
     text: str
     covered: bytearray
     numeric: bytearray
     names: list[tuple[int, int, str]]
-    lookups: list[tuple[int, int, str]]
     lookup_starts: list[int] = field(default_factory=list)
-    reach: list[int] = field(default_factory=list)
+    lookup_anns: list[Annotation] = field(default_factory=list)
+    longest: int | None = None
 
 
 class _LookupTypes(dict):
@@ -274,7 +278,7 @@ class VocabularyCatchall(ProcessingResource):
     def __call__(self, doc: Document) -> None:
         text = doc.text
         phi = self.output_set(doc)
-        seen = _Seen(text, bytearray(len(text)), bytearray(len(text)), [], [])
+        seen = _Seen(text, bytearray(len(text)), bytearray(len(text)), [])
         for ann in phi:
             seen.covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
             if ann.type in self._number_neighbours:
@@ -286,21 +290,24 @@ class VocabularyCatchall(ProcessingResource):
                 if feature is not None and str(ann.features.get(feature)) != value or "\n" in text[ann.start:ann.end]:
                     continue
                 seen.covered[ann.start:ann.end] = b"\x01" * (ann.end - ann.start)
-        if self._lookups:
-            for ann in self.input_set(doc).with_type("Lookup"):
-                type_name = self._lookup_type[ann.features.get("majorType"), ann.features.get("minorType")]
-                if type_name is not None:
-                    seen.lookups.append((ann.start, ann.end, type_name))
-            seen.lookup_starts = [lookup_start for lookup_start, _, _ in seen.lookups]
-            seen.reach = list(accumulate((lookup_end for _, lookup_end, _ in seen.lookups), max))
+        if self._lookups and self.input_set(doc).with_type("Lookup"):
+            seen.lookup_starts, seen.lookup_anns = self.input_set(doc).in_order("Lookup")
         spans = self._grown_phi(seen) if self.extend and self._neighbours else []
-        for line in LINE.finditer(text, 0, None, False, False):
-            spans += self._line(seen, line.start(), line.end())
+        spaced = text  # the text with every chunk separator a space and every line break a \n
+        for separator in WHITE_SPACE + CHUNK_MARKS + LINE_BREAKS:
+            if separator in spaced:
+                spaced = spaced.replace(separator, "\n" if separator in LINE_BREAKS else " ")
+        line_start = 0
+        for line in spaced.split("\n"):
+            if line:
+                spans += self._line(seen, line_start, line_start + len(line), line.split(" "))
+            line_start += len(line) + 1
         for start, end, type_name in spans:
             phi.add(type_name, start, end, {"confidence": self.confidence})
 
-    def _line(self, seen: _Seen, start: int, end: int) -> list[tuple[int, int, str]]:
-        """The spans caught on the line ``[start, end)``."""
+    def _line(self, seen: _Seen, start: int, end: int, parts: list[str]) -> list[tuple[int, int, str]]:
+        """The spans caught on the line ``[start, end)``, whose text split at each chunk separator
+        is ``parts`` (its chunks and empty strings)."""
         text, covered, numeric = seen.text, seen.covered, seen.numeric
         case: tuple[bool, bool] | None = None  # (caps_line, catch_lower): read at the first word not known
         words: list[tuple[int, int, bool]] = []    # (start, end, weak)
@@ -309,12 +316,16 @@ class VocabularyCatchall(ProcessingResource):
         first = True  # the next word is the line's first
         vocabulary = self._vocabulary
         line_numeric = numeric.find(1, start, end) >= 0
-        for chunk in CHUNK.finditer(text, start, end, False, False):
-            plain = chunk.group().strip(punctuation)  # TRIM's word, when the chunk is one: tablets.
+        at = start
+        for part in parts:
+            chunk_start, at = at, at + len(part) + 1
+            if not part:
+                continue
+            plain = part.strip(punctuation)  # TRIM's word, when the chunk is one: tablets.
             if len(plain) > 1 and plain.isalpha() and plain.lower() in vocabulary and not line_numeric:
                 first = False  # most chunks: one known word
                 continue
-            trimmed = TRIM.search(text, chunk.start(), chunk.end(), False)
+            trimmed = TRIM.search(text, chunk_start, at - 1, False)
             if trimmed is None:
                 continue
             c_start, c_end = trimmed.span()
@@ -533,10 +544,8 @@ class VocabularyCatchall(ProcessingResource):
     def _guess(self, seen: _Seen, start: int, end: int) -> str:
         """The type of a word span without a PHI neighbour: a Lookup's, a cue word's, or ``wordType``."""
         text = seen.text
-        for lookup_start, lookup_end, type_name in seen.lookups:
-            if lookup_start >= end:
-                break  # so do all after it (document order)
-            right_before = start - 40 <= lookup_end <= start and WORD_GAP.fullmatch(text, lookup_end, start)
+        for lookup_start, lookup_end, type_name in self._typed_lookups(seen, start - 40, end):
+            right_before = lookup_end <= start and WORD_GAP.fullmatch(text, lookup_end, start)
             if lookup_end > start or right_before:
                 return type_name
         if self._cues:
@@ -547,5 +556,19 @@ class VocabularyCatchall(ProcessingResource):
 
     def _looked_up(self, seen: _Seen, start: int, end: int) -> bool:
         """Whether a Lookup of ``lookupTypes`` lies over ``[start, end)``."""
-        before = bisect_right(seen.lookup_starts, start)  # those starting at or before start
-        return before > 0 and seen.reach[before - 1] >= end
+        return any(lookup_start <= start and lookup_end >= end
+                   for lookup_start, lookup_end, _ in self._typed_lookups(seen, end, start + 1))
+
+    def _typed_lookups(self, seen: _Seen, start: int, end: int) -> list[tuple[int, int, str]]:
+        """The Lookups of ``lookupTypes`` that start before ``end`` and end at or after ``start``,
+        as ``(start, end, type)`` in document order."""
+        if seen.longest is None:
+            seen.longest = max(map(sub, map(end_of, seen.lookup_anns), seen.lookup_starts), default=0)
+        starts = seen.lookup_starts
+        found = []
+        for ann in seen.lookup_anns[bisect_left(starts, start - seen.longest):bisect_left(starts, end)]:
+            if ann.end >= start:
+                type_name = self._lookup_type[ann.features.get("majorType"), ann.features.get("minorType")]
+                if type_name is not None:
+                    found.append((ann.start, ann.end, type_name))
+        return found

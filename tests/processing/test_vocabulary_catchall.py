@@ -247,3 +247,34 @@ def test_extend_grows_over_a_sentence_start_only_with_a_typed_lookup_over_it(lis
     doc.annset("PHI").add("PATIENT", 18, 25, {"confidence": 0.9})
     pr(doc)
     assert [doc.text[a.start:a.end] for a in doc.annset("PHI")] == (["Chest", "Okonkwo"] if grown else ["Okonkwo"])
+
+
+def test_a_long_lookup_over_a_sentence_start_counts_behind_shorter_ones(lists):
+    pr = make(lists, lookupTypes=["name:first=PATIENT"], neighbourTypes=["PATIENT"], extend=True)
+    doc = Document("Labs today. Chest Okonkwo was seen.")
+    doc.annset().add("Lookup", 0, 17, {"majorType": "name", "minorType": "first"})  # over Chest, from far before
+    for start, end in ((0, 4), (5, 10), (12, 13)):
+        doc.annset().add("Lookup", start, end, {"majorType": "name", "minorType": "other"})
+    doc.annset("PHI").add("PATIENT", 18, 25, {"confidence": 0.9})
+    pr(doc)
+    assert [doc.text[a.start:a.end] for a in doc.annset("PHI")] == ["Chest", "Okonkwo"]
+
+
+def test_a_run_takes_the_type_of_a_long_lookup_inside_it_or_right_before(lists):
+    pr = make(lists, lookupTypes=["place=CITY"], wordType="PATIENT")
+    doc = Document("seen in clinic Nova Esperanza Okoro today")
+    doc.annset().add("Lookup", 0, 14, {"majorType": "other"})
+    doc.annset().add("Lookup", 3, 29, {"majorType": "place"})  # a long one, starting far before the run
+    pr(doc)
+    assert [(a.type, doc.text[a.start:a.end]) for a in doc.annset("PHI")] == [("CITY", "Nova Esperanza Okoro")]
+
+
+@pytest.mark.parametrize("space", [chr(c) for c in (0x09, 0x0B, 0x0C, 0x20, 0x85, 0xA0, 0x1680, 0x2003, 0x200A, 0x2028,
+                                                    0x202F, 0x205F, 0x3000, 0x1C, 0x1F, 0x200B, 0x180E)])
+def test_chunks_are_parted_at_the_white_space_of_unicode_only(lists, space):
+    """An ID's letters and digits in one chunk are caught together; parted by white space, the
+    short capitals are an abbreviation and the digits a number of their own."""
+    import regex
+    text = f"ref QX{space}40417 today"
+    expected = "40417" if regex.match(r"\s", space) else f"QX{space}40417"
+    assert [t for _, t in caught(make(lists), text)] == [expected]
