@@ -142,7 +142,7 @@ def test_clean_in_one_firing_leaves_what_annies_clean_phase_leaves(tmp_path, ann
     assert "control = all" in (tmp_path / "clean.jape").read_text(encoding="utf-8")
     resources = REPO / "resources"
     xml = (resources / "pipelines" / "annie.xml").read_text(encoding="utf-8").replace("../", f"{resources}/")
-    xml = xml.replace(f"{resources}/grammars/annie/NE/main.jape", str(tmp_path / "main.jape"))
+    xml = xml.replace(f"{resources}/grammars/annie/hand/main.jape", str(tmp_path / "main.jape"))
     xml = xml.replace(f"{resources}/grammars/annie/hand/ne.py", str(tmp_path / "actions.py"))
     (tmp_path / "annie-plain.xml").write_text(xml, encoding="utf-8")
     plain = Pipeline.load(tmp_path / "annie-plain.xml")
